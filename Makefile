@@ -1,0 +1,37 @@
+# ContactArena — the two commands a user needs are `make reproduce` and `make test`.
+# Each installs its own Debian dependencies first (scripts/install-deps.sh, idempotent).
+
+BUILD_DIR ?= build
+PROFILE   ?= quick
+THREADS   ?= $(shell nproc)
+PYTHON    ?= /usr/bin/python3   # Debian's python3, which has python3-matplotlib and python3-pandas
+ARENA     := $(BUILD_DIR)/bin/arena
+JOBS      ?= $(shell nproc)
+
+.PHONY: all deps configure build test reproduce bench clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+configure: deps
+	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release >/dev/null
+
+build: configure
+	@cmake --build $(BUILD_DIR) -j $(JOBS)
+
+test: build
+	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+# Every registered experiment at PROFILE (quick by default), every figure, then the report.
+reproduce: build
+	@scripts/reproduce.sh "$(ARENA)" "$(PROFILE)" "$(THREADS)" "$(PYTHON)"
+
+bench: build
+	@mkdir -p results/bench
+	@$(BUILD_DIR)/bin/arena_bench --benchmark_out=results/bench/bench.json \
+	    --benchmark_out_format=json --benchmark_counters_tabular=true
+
+clean:
+	@rm -rf $(BUILD_DIR) plots/out

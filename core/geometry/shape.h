@@ -1,0 +1,84 @@
+// Collision shapes. Each shape lives in its own frame S (placed on a body by a Collider).
+//
+// 3D shapes (axis conventions follow MuJoCo / URDF: round shapes are symmetric about S's z axis):
+//   Sphere{r}                 centred at the origin
+//   Box{h}                    half extents h along x, y, z
+//   Capsule{r, hl}            segment from -hl z to +hl z, radius r
+//   Cylinder{r, hl}           z in [-hl, hl], radius r
+//   Ellipsoid{a}              x^2/a_x^2 + y^2/a_y^2 + z^2/a_z^2 <= 1
+//   Cone{r, h}                axis z, base disk of radius r at z = -h/4, apex at z = +3h/4
+//                             (the origin is the centroid, strictly inside, as alpha-scaling needs)
+//   HalfSpace{}               z <= 0; outward normal +z
+//   ConvexHull{data}          V-representation; faces (outward planes) computed by qhull
+//   TriangleMesh{data}        triangle soup with a BVH, e.g. loaded from STL/OBJ
+// 2D shapes of planar scenes (in S's xy-plane; the body moves in the plane, rotating about z):
+//   Polygon2{A, b}            { p : A p <= b } with b > 0 (origin strictly inside); vertices cached
+//   Disk2{r}                  centred at the origin
+//   Capsule2{r, hl}           segment from -hl x to +hl x, radius r
+//   HalfPlane2{}              y <= 0; outward normal +y
+#pragma once
+
+#include <memory>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/math/types.h"
+
+namespace arena {
+
+enum class ShapeType {
+  kSphere, kBox, kCapsule, kCylinder, kEllipsoid, kCone, kHalfSpace, kConvexHull, kMesh,
+  kPolygon2, kDisk2, kCapsule2, kHalfPlane2,
+};
+inline constexpr int kNumShapeTypes = 13;
+
+std::string_view ToString(ShapeType type);
+/// Parses "sphere", "box", ...; throws InvalidArgument listing the valid names.
+ShapeType ShapeTypeFromString(std::string_view name);
+/// True for the 2D shapes of planar scenes.
+bool IsPlanar(ShapeType type);
+
+struct Sphere { double radius = 0.0; };
+struct Box { Vec3 half_extents = Vec3::Zero(); };
+struct Capsule { double radius = 0.0; double half_length = 0.0; };
+struct Cylinder { double radius = 0.0; double half_length = 0.0; };
+struct Ellipsoid { Vec3 radii = Vec3::Zero(); };
+struct Cone { double radius = 0.0; double height = 0.0; };
+struct HalfSpace {};
+
+/// Vertices and outward faces of a convex polyhedron. Built by MakeConvexHull (qhull).
+struct ConvexHullData {
+  Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> vertices;   // hull vertices only
+  std::vector<Eigen::Vector3i> triangles;                               // outward winding
+  Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> face_normals;  // unit, per facet
+  VecX face_offsets;                                                    // n . x <= offset
+  std::vector<std::pair<int, int>> edges;                               // unique vertex pairs
+};
+struct ConvexHull { std::shared_ptr<const ConvexHullData> data; };
+
+struct TriangleMeshData;  // core/geometry/mesh.h
+struct TriangleMesh { std::shared_ptr<const TriangleMeshData> data; };
+
+struct Polygon2 {
+  Eigen::Matrix<double, Eigen::Dynamic, 2> A;   // face normals (rows need not be unit)
+  VecX b;                                       // offsets, all > 0
+  Eigen::Matrix<double, Eigen::Dynamic, 2> vertices;  // counter-clockwise, from MakePolygon2
+};
+struct Disk2 { double radius = 0.0; };
+struct Capsule2 { double radius = 0.0; double half_length = 0.0; };
+struct HalfPlane2 {};
+
+using Shape = std::variant<Sphere, Box, Capsule, Cylinder, Ellipsoid, Cone, HalfSpace, ConvexHull,
+                           TriangleMesh, Polygon2, Disk2, Capsule2, HalfPlane2>;
+
+/// The ShapeType of a Shape (the variant index order matches ShapeType).
+inline ShapeType TypeOf(const Shape& s) { return static_cast<ShapeType>(s.index()); }
+
+/// Builds a Polygon2 from A p <= b (computes the vertices); throws InvalidArgument if the
+/// polygon is empty, unbounded, or its origin is not strictly inside (some b_i <= 0).
+Polygon2 MakePolygon2(const Eigen::Matrix<double, Eigen::Dynamic, 2>& A, const VecX& b);
+/// Builds a Polygon2 from the vertices of a convex polygon (any order; hull taken).
+Polygon2 MakePolygon2FromVertices(const Eigen::Matrix<double, Eigen::Dynamic, 2>& vertices);
+
+}  // namespace arena

@@ -1,0 +1,120 @@
+#include "core/scene/scene.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/common/error.h"
+
+namespace arena {
+
+bool Scene::IsPlanar() const {
+  for (const auto& b : model.bodies()) {
+    const bool planar_root = b.parent == kWorldBody && b.joint.type == JointType::kPlanar;
+    if (!planar_root) return false;
+  }
+  for (const auto& c : colliders) {
+    if (!arena::IsPlanar(TypeOf(c.shape))) return false;
+  }
+  return true;
+}
+
+bool Scene::CanCollide(int a, int b) const {
+  const Collider& A = colliders[a];
+  const Collider& B = colliders[b];
+  if (!(A.group & B.mask) || !(B.group & A.mask)) return false;
+  if (A.body == B.body) return false;  // includes two world colliders
+  if (A.body >= 0 && model.body(A.body).parent == B.body) return false;
+  if (B.body >= 0 && model.body(B.body).parent == A.body) return false;
+  for (const auto& [x, y] : excluded_body_pairs) {
+    if ((x == A.body && y == B.body) || (x == B.body && y == A.body)) return false;
+  }
+  return true;
+}
+
+std::vector<std::pair<int, int>> Scene::CollisionPairs() const {
+  std::vector<std::pair<int, int>> pairs;
+  const int n = static_cast<int>(colliders.size());
+  for (int a = 0; a < n; ++a) {
+    for (int b = a + 1; b < n; ++b) {
+      if (CanCollide(a, b)) pairs.emplace_back(a, b);
+    }
+  }
+  return pairs;
+}
+
+void Scene::Validate() const {
+  const std::string where = "scene '" + name + "'";
+  if (!model.gravity().allFinite()) throw InvalidArgument(where + ": gravity is not finite");
+  for (const auto& b : model.bodies()) {
+    if (b.joint.nv() > 0 && !(b.inertia.mass() > 0.0)) {
+      // A massless body is fine inside a chain (MJCF multi-joint bodies), but not alone.
+      bool has_massive_descendant = false;
+      for (int i = 0; i < model.num_bodies(); ++i) {
+        if (model.IsInSubtree(i, model.FindBody(b.name)) && model.body(i).inertia.mass() > 0.0) {
+          has_massive_descendant = true;
+        }
+      }
+      if (!has_massive_descendant) {
+        throw InvalidArgument(where + ": body '" + b.name + "' moves but has mass " +
+                              std::to_string(b.inertia.mass()) + " (must be > 0)");
+      }
+    }
+  }
+  for (const auto& c : colliders) {
+    const std::string cw = where + ": collider '" + c.name + "'";
+    if (c.body < kWorldBody || c.body >= model.num_bodies()) {
+      throw InvalidArgument(cw + ": body index " + std::to_string(c.body) + " does not exist");
+    }
+    if (!(c.friction >= 0.0) || !std::isfinite(c.friction)) {
+      throw InvalidArgument(cw + ": friction must be finite and >= 0");
+    }
+    if (!(c.restitution >= 0.0 && c.restitution <= 1.0)) {
+      throw InvalidArgument(cw + ": restitution must be in [0, 1]");
+    }
+    if (arena::IsPlanar(TypeOf(c.shape)) && c.body != kWorldBody) {
+      const auto& jt = model.body(c.body).joint;
+      if (model.body(c.body).parent != kWorldBody || jt.type != JointType::kPlanar) {
+        throw InvalidArgument(cw + ": a 2D shape needs a body on a planar joint to the world");
+      }
+    }
+  }
+  for (const auto& a : actuators) {
+    if (a.body < 0 || a.body >= model.num_bodies()) {
+      throw InvalidArgument(where + ": actuator '" + a.name + "' drives a missing body");
+    }
+    if (a.dof < 0 || a.dof >= model.body(a.body).joint.nv()) {
+      throw InvalidArgument(where + ": actuator '" + a.name + "' drives DOF " +
+                            std::to_string(a.dof) + " of a joint with " +
+                            std::to_string(model.body(a.body).joint.nv()) + " DOF");
+    }
+  }
+  if (default_q.size() != 0 && default_q.size() != model.nq()) {
+    throw InvalidArgument(where + ": default_q has size " + std::to_string(default_q.size()) +
+                          ", expected nq = " + std::to_string(model.nq()));
+  }
+}
+
+State DefaultState(const Scene& scene) {
+  State s;
+  s.q = scene.default_q.size() == scene.nq() ? scene.default_q : scene.model.Neutral();
+  s.v = VecX::Zero(scene.nv());
+  return s;
+}
+
+void ValidateState(const Scene& scene, const State& state) {
+  if (state.q.size() != scene.nq() || state.v.size() != scene.nv()) {
+    throw InvalidArgument("state: q has size " + std::to_string(state.q.size()) + " and v " +
+                          std::to_string(state.v.size()) + "; scene '" + scene.name +
+                          "' needs nq = " + std::to_string(scene.nq()) + ", nv = " +
+                          std::to_string(scene.nv()));
+  }
+  for (int i = 0; i < state.q.size(); ++i) {
+    if (!std::isfinite(state.q[i])) throw InvalidArgument("state: q[" + std::to_string(i) + "] is not finite");
+  }
+  for (int i = 0; i < state.v.size(); ++i) {
+    if (!std::isfinite(state.v[i])) throw InvalidArgument("state: v[" + std::to_string(i) + "] is not finite");
+  }
+  if (!std::isfinite(state.t)) throw InvalidArgument("state: t is not finite");
+}
+
+}  // namespace arena

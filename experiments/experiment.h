@@ -1,0 +1,85 @@
+// An experiment = a config (experiments/configs/<name>.toml, profiles `quick` and `paper`) plus
+// a pure function Run(const Case&) -> rows. The harness expands the sweep, schedules cases with
+// TBB, writes rows and sidecars, and asks the experiment to summarize its table into claims.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "core/common/options.h"
+
+namespace arena {
+
+class ProfileConfig;  // harness/config.h
+class ResultTable;    // harness/result_table.h
+
+/// A CSV cell. monostate is an empty cell.
+using Value = std::variant<std::monostate, bool, std::int64_t, double, std::string>;
+std::string ToText(const Value& value);
+
+struct Column {
+  std::string name;      // snake_case, unit as suffix: step_time_s, penetration_m
+  std::string doc;
+  bool timing = false;   // wall-clock: varies between runs, excluded from determinism checks
+};
+
+struct Case {
+  int index = 0;                 // position in the expanded sweep: the final CSV's sort key
+  std::string id;                // stable and unique: "penalty/planar/f=10/k=1e4/ic=3"
+  std::string model;             // registry name
+  OptionMap model_options;       // passed to MakeSimulator; includes "timestep"
+  std::vector<std::pair<std::string, Value>> params;  // sweep coordinates, written as columns
+  std::uint64_t seed = 0;        // DeriveSeed(experiment, id) unless the experiment chooses
+};
+
+/// Column name -> value. Columns the row does not set are written empty.
+using Row = std::map<std::string, Value>;
+
+struct Sweep {
+  std::vector<Case> cases;
+  std::vector<std::string> notes;  // e.g. "mujoco: skipped variant planar (2D shapes unsupported)"
+};
+
+enum class Verdict { kReproduced, kDiffers, kNotRun };
+std::string_view ToString(Verdict verdict);
+
+/// One measured paper claim. `id` matches an entry of experiments/claims.toml.
+struct ClaimResult {
+  std::string id;
+  double ours = std::numeric_limits<double>::quiet_NaN();
+  std::string ours_text;   // used when the value is not a number ("stable in 10/10 runs")
+  Verdict verdict = Verdict::kNotRun;
+  std::string note;        // the measured reason for a "differs"
+};
+
+class Experiment {
+ public:
+  virtual ~Experiment() = default;
+  virtual std::string name() const = 0;
+  virtual std::string paper() const = 0;        // "seed 000 (Silico) Fig. 9"
+  virtual std::string description() const = 0;
+  /// Every column the rows may set, in CSV order (after the harness's case_id and model, and
+  /// before its error column). Case params are columns too.
+  virtual std::vector<Column> columns() const = 0;
+  /// Expands one profile into cases for `models` (the config's list unless the CLI overrides).
+  /// Reads only through `config`; a key it never reads is reported as unknown.
+  virtual Sweep Expand(const ProfileConfig& config, const std::vector<std::string>& models) const = 0;
+  /// Runs one case. Pure: no file I/O, no global state, no threads; deterministic given
+  /// the case. Throwing is allowed: the harness records the message as a failed row.
+  virtual std::vector<Row> Run(const Case& c) const = 0;
+  /// Plot scripts (names under plots/, without .py) that read this experiment's CSV.
+  virtual std::vector<std::string> plots() const { return {}; }
+  /// Measured claims from the finished table (rows of every model run so far).
+  virtual std::vector<ClaimResult> Summarize(const ResultTable& table) const = 0;
+};
+
+/// A 64-bit seed from (experiment, key): identical on every machine and thread count.
+std::uint64_t DeriveSeed(std::string_view experiment, std::string_view key);
+
+}  // namespace arena

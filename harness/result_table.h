@@ -1,0 +1,35 @@
+// A results CSV read back into memory (for resume, determinism checks and Summarize).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace arena {
+
+class ResultTable {
+ public:
+  /// Reads a CSV with a header row (libcsv). Throws ParseError naming the file and line.
+  static ResultTable ReadCsv(const std::string& path);
+  ResultTable() = default;
+  ResultTable(std::vector<std::string> columns, std::vector<std::vector<std::string>> cells);
+
+  const std::vector<std::string>& columns() const { return columns_; }
+  int num_rows() const { return static_cast<int>(cells_.size()); }
+  /// Index of a column, or -1.
+  int ColumnIndex(const std::string& name) const;
+  /// Cell text ("" when empty). Throws InvalidArgument for an unknown column.
+  const std::string& Text(int row, const std::string& column) const;
+  /// Cell as a number: NaN when empty or not numeric; "true"/"false" give 1/0.
+  double Number(int row, const std::string& column) const;
+  /// Rows whose `column` equals `value`.
+  ResultTable Filter(const std::string& column, const std::string& value) const;
+  /// Distinct values of a column, in first-seen order.
+  std::vector<std::string> Distinct(const std::string& column) const;
+  const std::vector<std::vector<std::string>>& cells() const { return cells_; }
+
+ private:
+  std::vector<std::string> columns_;
+  std::vector<std::vector<std::string>> cells_;
+};
+
+}  // namespace arena
