@@ -58,6 +58,16 @@ struct ClaimResult {
   std::string note;        // the measured reason for a "differs"
 };
 
+/// A measured quantity the report shows beside the claims: a model's own result on the
+/// experiment that is not a paper claim (e.g. the penalty baseline's failure rate).
+struct Observation {
+  std::string quantity;    // "failure_rate"
+  std::string model;
+  double value = std::numeric_limits<double>::quiet_NaN();
+  std::string unit;
+  std::string note;        // conditions: "variant planar, stiffness 1e4 N/m"
+};
+
 class Experiment {
  public:
   virtual ~Experiment() = default;
@@ -77,6 +87,11 @@ class Experiment {
   virtual std::vector<std::string> plots() const { return {}; }
   /// Measured claims from the finished table (rows of every model run so far).
   virtual std::vector<ClaimResult> Summarize(const ResultTable& table) const = 0;
+  /// Model results worth a line in the report that are not paper claims.
+  virtual std::vector<Observation> Observe(const ResultTable& table) const {
+    (void)table;
+    return {};
+  }
 };
 
 /// A 64-bit seed from (experiment, key): identical on every machine and thread count.

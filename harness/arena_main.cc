@@ -1,2 +1,277 @@
-// Placeholder until the harness lands.
-int main() { return 0; }
+// `arena`: list experiments and models, inspect scene files, run experiments, write the report.
+//
+//   arena list [--names] [--plots EXPERIMENT]
+//   arena models [--options MODEL]
+//   arena inspect FILE
+//   arena run EXPERIMENT|all [--profile quick|paper] [--models a,b] [--set key=value]...
+//             [--threads N] [--out DIR] [--no-progress] [--fresh] [--retry-failed]
+//   arena report [--results DIR] [--claims FILE]
+//
+// Exit status: 0 success, 2 bad input (unknown experiment, model, option or key; malformed
+// file), 1 runtime failure. Errors are printed as "arena: error: <message>" on stderr.
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "core/common/error.h"
+#include "core/scene/loader.h"
+#include "experiments/registry.h"
+#include "harness/report.h"
+#include "harness/run_info.h"
+#include "harness/runner.h"
+#include "models/registry.h"
+
+namespace arena {
+namespace {
+
+constexpr int kBadInput = 2;
+constexpr int kFailure = 1;
+
+// Prints rows under a header with columns padded to their widest cell; the last column is not
+// padded.
+void PrintTable(const std::vector<std::string>& header,
+                const std::vector<std::vector<std::string>>& rows) {
+  std::vector<size_t> width(header.size(), 0);
+  for (size_t c = 0; c < header.size(); ++c) width[c] = header[c].size();
+  for (const auto& row : rows) {
+    for (size_t c = 0; c < row.size() && c < width.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  }
+  auto print = [&](const std::vector<std::string>& row) {
+    std::string line;
+    for (size_t c = 0; c < row.size(); ++c) {
+      line += row[c];
+      if (c + 1 < row.size()) line += std::string(width[c] - row[c].size() + 2, ' ');
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    std::cout << line << '\n';
+  };
+  print(header);
+  for (const auto& row : rows) print(row);
+}
+
+// Numbers for reading, not for round trips.
+std::string Num(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.6g", x);
+  return buf;
+}
+
+int List(bool names_only, const std::string& plots_of) {
+  if (!plots_of.empty()) {
+    for (const std::string& p : FindExperiment(plots_of).plots()) std::cout << p << '\n';
+    return 0;
+  }
+  if (names_only) {
+    for (const auto& e : Experiments()) std::cout << e->name() << '\n';
+    return 0;
+  }
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& e : Experiments()) rows.push_back({e->name(), e->paper(), e->description()});
+  if (rows.empty()) {
+    std::cout << "no experiments registered (experiments/registry.cc)\n";
+    return 0;
+  }
+  PrintTable({"EXPERIMENT", "PAPER", "DESCRIPTION"}, rows);
+  return 0;
+}
+
+int ListModels(const std::string& options_of) {
+  if (!options_of.empty()) {
+    const ModelInfo& m = FindModel(options_of);
+    std::vector<std::vector<std::string>> rows;
+    for (const OptionInfo& o : m.options()) rows.push_back({o.key, o.type, o.default_value, o.unit, o.doc});
+    std::cout << m.name << ": " << m.description << "\n\n";
+    PrintTable({"OPTION", "TYPE", "DEFAULT", "UNIT", "DOC"}, rows);
+    return 0;
+  }
+  std::vector<std::vector<std::string>> rows;
+  for (const ModelInfo& m : Models()) {
+    rows.push_back({m.name, m.capabilities.ToString(), m.paper.empty() ? "-" : m.paper, m.description});
+  }
+  if (rows.empty()) {
+    std::cout << "no models registered (models/registry.cc)\n";
+    return 0;
+  }
+  PrintTable({"MODEL", "CAPABILITIES", "PAPER", "DESCRIPTION"}, rows);
+  return 0;
+}
+
+int Inspect(const std::string& file) {
+  const Scene scene = LoadScene(file);
+  const MultibodyModel& model = scene.model;
+  auto body_name = [&](int b) { return b == kWorldBody ? std::string("world") : model.body(b).name; };
+  const Vec3& g = model.gravity();
+  std::cout << "scene " << scene.name << " (" << scene.source << ")\n";
+  std::cout << "nq " << scene.nq() << ", nv " << scene.nv() << ", nu " << scene.nu() << ", total mass "
+            << Num(model.TotalMass()) << " kg, gravity (" << Num(g.x()) << ", " << Num(g.y()) << ", "
+            << Num(g.z()) << ") m/s^2";
+  if (scene.timestep_hint > 0) std::cout << ", timestep " << Num(scene.timestep_hint) << " s";
+  std::cout << (scene.IsPlanar() ? ", planar" : "") << "\n\n";
+
+  std::vector<std::vector<std::string>> rows;
+  for (int b = 0; b < model.num_bodies(); ++b) {
+    const BodyModel& body = model.body(b);
+    rows.push_back({std::to_string(b), body.name, body_name(body.parent),
+                    std::string(ToString(body.joint.type)),
+                    body.joint.name.empty() ? "-" : body.joint.name, Num(body.inertia.mass())});
+  }
+  std::cout << "bodies (" << rows.size() << ")\n";
+  PrintTable({"#", "BODY", "PARENT", "JOINT", "JOINT_NAME", "MASS_KG"}, rows);
+
+  rows.clear();
+  for (const Collider& c : scene.colliders) {
+    rows.push_back({c.name.empty() ? "-" : c.name, std::string(ToString(TypeOf(c.shape))),
+                    body_name(c.body), Num(c.friction)});
+  }
+  std::cout << "\ncolliders (" << rows.size() << ")\n";
+  PrintTable({"COLLIDER", "SHAPE", "BODY", "FRICTION"}, rows);
+
+  rows.clear();
+  for (const Actuator& a : scene.actuators) {
+    const bool torque = a.type == ActuatorType::kTorque;
+    rows.push_back({a.name, torque ? "torque" : "pd_target", body_name(a.body), std::to_string(a.dof),
+                    torque ? "gear " + Num(a.gear) : "kp " + Num(a.kp) + " kd " + Num(a.kd),
+                    "[" + Num(a.ctrl_lower) + ", " + Num(a.ctrl_upper) + "]"});
+  }
+  std::cout << "\nactuators (" << rows.size() << ")\n";
+  PrintTable({"ACTUATOR", "TYPE", "BODY", "DOF", "GAINS", "CTRL_RANGE"}, rows);
+  return 0;
+}
+
+// Runs one experiment or all; returns the exit status (the worst over experiments).
+int Run(const std::string& target, const RunOptions& options) {
+  std::vector<const Experiment*> todo;
+  if (target == "all") {
+    for (const auto& e : Experiments()) todo.push_back(e.get());
+    if (todo.empty()) spdlog::warn("no experiments registered");
+  } else {
+    todo.push_back(&FindExperiment(target));
+  }
+  int status = 0;
+  for (const Experiment* e : todo) {
+    try {
+      const RunSummary s = RunExperiment(*e, options);
+      std::cout << s.csv_path << '\n';
+    } catch (const std::exception& ex) {
+      if (todo.size() == 1) throw;
+      const bool bad_input = dynamic_cast<const InvalidArgument*>(&ex) ||
+                             dynamic_cast<const ParseError*>(&ex) ||
+                             dynamic_cast<const Unsupported*>(&ex);
+      std::fprintf(stderr, "arena: error: %s: %s\n", e->name().c_str(), ex.what());
+      status = std::max(status, bad_input ? kBadInput : kFailure);
+    }
+  }
+  return status;
+}
+
+int Report(const std::string& results_dir, const std::string& claims_file) {
+  const ReportSummary s = WriteReport(results_dir, claims_file);
+  std::cout << s.markdown_path << '\n';
+  spdlog::info("report: {} reproduced, {} differs, {} not run -> {}", s.reproduced, s.differs,
+               s.not_run, s.markdown_path);
+  if (!s.errors.empty()) {
+    for (const auto& e : s.errors) std::fprintf(stderr, "arena: error: summary of %s\n", e.c_str());
+    return kFailure;
+  }
+  return 0;
+}
+
+int Main(int argc, char** argv) {
+  CLI::App app{"ContactArena: reproduce and compare differentiable contact models"};
+  app.name("arena");
+  app.require_subcommand(1);
+
+  auto* list = app.add_subcommand("list", "List experiments with their paper reference");
+  bool names_only = false;
+  std::string plots_of;
+  list->add_flag("--names", names_only, "Print only the experiment names, one per line");
+  list->add_option("--plots", plots_of, "Print the plot scripts of EXPERIMENT, one per line");
+
+  auto* models = app.add_subcommand("models", "List contact models and their capabilities");
+  std::string options_of;
+  models->add_option("--options", options_of, "List the options of MODEL");
+
+  auto* inspect = app.add_subcommand("inspect", "Describe a scene file (URDF, MJCF, STL, OBJ)");
+  std::string scene_file;
+  inspect->add_option("file", scene_file, "Scene file")->required();
+
+  auto* run = app.add_subcommand("run", "Run an experiment's sweep (or all experiments)");
+  RunOptions run_options;
+  std::string target;
+  bool no_progress = false;
+  run->add_option("experiment", target, "Experiment name, or 'all'")->required();
+  run->add_option("--profile", run_options.profile, "Config profile: quick or paper")
+      ->capture_default_str();
+  run->add_option("--models", run_options.models, "Models to run (default: the config's list)")
+      ->delimiter(',');
+  run->add_option("--set", run_options.overrides,
+                  "Override a config key (key=value) or a model option (model.option=value); "
+                  "repeatable")
+      ->allow_extra_args(false);
+  run->add_option("--threads", run_options.threads, "Worker threads (0: all cores)")
+      ->check(CLI::NonNegativeNumber);
+  run->add_option("--out", run_options.out_dir, "Results folder (default: <repo>/results)");
+  run->add_option("--config-dir", run_options.config_dir,
+                  "Config folder (default: <repo>/experiments/configs)");
+  run->add_flag("--no-progress", no_progress, "No progress bar or progress log");
+  run->add_flag("--fresh", run_options.fresh, "Discard this experiment's existing results first");
+  run->add_flag("--retry-failed", run_options.retry_failed,
+                "Rerun cases whose existing rows have an error");
+
+  auto* report = app.add_subcommand("report", "Write results/REPORT.md and results/report.json");
+  std::string results_dir = SourceDir() + "/results";
+  std::string claims_file = SourceDir() + "/experiments/claims.toml";
+  report->add_option("--results", results_dir, "Results folder")->capture_default_str();
+  report->add_option("--claims", claims_file, "Claims catalogue")->capture_default_str();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "arena: error: %s\nRun 'arena --help' for usage.\n", e.what());
+    return kBadInput;
+  }
+
+  if (*list) return List(names_only, plots_of);
+  if (*models) return ListModels(options_of);
+  if (*inspect) return Inspect(scene_file);
+  if (*run) {
+    run_options.progress = !no_progress;
+    return Run(target, run_options);
+  }
+  if (*report) return Report(results_dir, claims_file);
+  return kBadInput;
+}
+
+}  // namespace
+}  // namespace arena
+
+int main(int argc, char** argv) {
+  auto logger = spdlog::stderr_color_mt("arena");
+  logger->set_pattern("[%H:%M:%S] %^%l%$ %v");
+  spdlog::set_default_logger(logger);
+  try {
+    return arena::Main(argc, argv);
+  } catch (const arena::InvalidArgument& e) {
+    std::fprintf(stderr, "arena: error: %s\n", e.what());
+    return arena::kBadInput;
+  } catch (const arena::ParseError& e) {
+    std::fprintf(stderr, "arena: error: %s\n", e.what());
+    return arena::kBadInput;
+  } catch (const arena::Unsupported& e) {
+    std::fprintf(stderr, "arena: error: %s\n", e.what());
+    return arena::kBadInput;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "arena: error: %s\n", e.what());
+    return arena::kFailure;
+  }
+}

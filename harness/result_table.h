@@ -10,6 +10,8 @@ class ResultTable {
  public:
   /// Reads a CSV with a header row (libcsv). Throws ParseError naming the file and line.
   static ResultTable ReadCsv(const std::string& path);
+  /// The same from CSV text; `source_name` names it in errors.
+  static ResultTable ParseCsv(const std::string& text, const std::string& source_name);
   ResultTable() = default;
   ResultTable(std::vector<std::string> columns, std::vector<std::vector<std::string>> cells);
 
@@ -28,6 +30,8 @@ class ResultTable {
   const std::vector<std::vector<std::string>>& cells() const { return cells_; }
 
  private:
+  int RequireColumn(const std::string& name) const;  // index, or InvalidArgument listing columns
+
   std::vector<std::string> columns_;
   std::vector<std::vector<std::string>> cells_;
 };

@@ -1,11 +1,39 @@
 #include "models/registry.h"
 
 #include "core/common/error.h"
+#include "models/penalty/penalty.h"
 
 namespace arena {
 
+namespace {
+
+// Builds the ModelInfo of a model whose Simulator takes (scene, Options).
+template <class Sim, class Options>
+ModelInfo Entry(std::string name, std::string description, std::string paper) {
+  ModelInfo info;
+  info.name = name;
+  info.description = std::move(description);
+  info.paper = std::move(paper);
+  info.capabilities = Sim::StaticCapabilities();
+  info.options = [] { return DescribeOptions(Options{}); };
+  info.make = [name](std::shared_ptr<const Scene> scene, const OptionMap& values) {
+    Options options;
+    ApplyOptions(values, name, &options);
+    return std::unique_ptr<Simulator>(std::make_unique<Sim>(std::move(scene), options));
+  };
+  return info;
+}
+
+}  // namespace
+
 const std::vector<ModelInfo>& Models() {
-  static const std::vector<ModelInfo> models = {};
+  static const std::vector<ModelInfo> models = {
+      Entry<PenaltySimulator, PenaltyOptions>(
+          "penalty",
+          "spring-damper contact with regularised Coulomb friction, semi-implicit Euler "
+          "(sanity baseline, not a paper model)",
+          ""),
+  };
   return models;
 }
 

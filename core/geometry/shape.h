@@ -54,6 +54,12 @@ struct ConvexHullData {
   Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> face_normals;  // unit, per facet
   VecX face_offsets;                                                    // n . x <= offset
   std::vector<std::pair<int, int>> edges;                               // unique vertex pairs
+  // Added by core/geometry/convex_hull.h. Coplanar facets are merged, so a facet (one row of
+  // face_normals) may be a polygon split into several triangles; edges are facet boundary edges.
+  std::vector<int> triangle_faces;                  // facet of each triangle
+  std::vector<int> input_indices;                   // input point of each hull vertex
+  std::vector<std::vector<int>> vertex_neighbors;   // adjacency along `edges`, ascending
+  Vec3 interior_point = Vec3::Zero();               // mean of the vertices (strictly inside)
 };
 struct ConvexHull { std::shared_ptr<const ConvexHullData> data; };
 

@@ -31,13 +31,6 @@ SpatialInertia SpatialInertia::operator+(const SpatialInertia& o) const {
   return SpatialInertia(m, c, I);
 }
 
-Force SpatialInertia::operator*(const Motion& m) const {
-  const Vec3 w = Angular(m), v = Linear(m);
-  const Vec3 lin = mass_ * (v - com_.cross(w));  // m * (velocity of the COM)
-  const Vec3 ang = inertia_com_ * w + com_.cross(lin);
-  return MakeForce(ang, lin);
-}
-
 SpatialInertia SpatialInertia::SolidBox(double m, const Vec3& h) {
   const Vec3 d = 4.0 * h.cwiseProduct(h);  // full side lengths squared
   const Mat3 I = Vec3(d.y() + d.z(), d.x() + d.z(), d.x() + d.y()).asDiagonal() * (m / 12.0);

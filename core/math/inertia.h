@@ -22,8 +22,14 @@ class SpatialInertia {
   SpatialInertia Transformed(const SE3& X_AB) const;
   /// Sum of two inertias expressed in the same frame.
   SpatialInertia operator+(const SpatialInertia& other) const;
-  /// Momentum h = I * m.
-  Force operator*(const Motion& m) const;
+  /// Momentum h = I * m: linear m (v - c x w), angular I_c w + c x linear.
+  Force operator*(const Motion& m) const {
+    Force out;
+    out.tail<3>() = mass_ * (m.tail<3>() - com_.cross(m.head<3>()));
+    out.head<3>().noalias() = inertia_com_ * m.head<3>();
+    out.head<3>() += com_.cross(out.tail<3>());
+    return out;
+  }
 
   /// Uniform solids (inertia about their centre, aligned with the shape axes).
   static SpatialInertia SolidBox(double mass, const Vec3& half_extents);

@@ -6,26 +6,6 @@
 
 namespace arena {
 
-Motion SE3::ActMotion(const Motion& m) const {
-  const Vec3 w = R_ * Angular(m);
-  return MakeMotion(w, R_ * Linear(m) + p_.cross(w));
-}
-
-Motion SE3::ActInvMotion(const Motion& m) const {
-  const Vec3 w = Angular(m);
-  return MakeMotion(R_.transpose() * w, R_.transpose() * (Linear(m) - p_.cross(w)));
-}
-
-Force SE3::ActForce(const Force& f) const {
-  const Vec3 lin = R_ * Linear(f);
-  return MakeForce(R_ * Angular(f) + p_.cross(lin), lin);
-}
-
-Force SE3::ActInvForce(const Force& f) const {
-  const Vec3 lin = Linear(f);
-  return MakeForce(R_.transpose() * (Angular(f) - p_.cross(lin)), R_.transpose() * lin);
-}
-
 Mat6 SE3::MotionMatrix() const {
   Mat6 X = Mat6::Zero();
   X.topLeftCorner<3, 3>() = R_;
@@ -48,18 +28,6 @@ Motion LogSE3(const SE3& X) {
   // Inverse of the left Jacobian: Jl^-1(w) = Jr^-1(-w).
   const Vec3 v = RightJacobianInverseSO3(-w) * X.translation();
   return MakeMotion(w, v);
-}
-
-Motion CrossMotion(const Motion& m1, const Motion& m2) {
-  const Vec3 w1 = Angular(m1), v1 = Linear(m1);
-  const Vec3 w2 = Angular(m2), v2 = Linear(m2);
-  return MakeMotion(w1.cross(w2), w1.cross(v2) + v1.cross(w2));
-}
-
-Force CrossForce(const Motion& m, const Force& f) {
-  const Vec3 w = Angular(m), v = Linear(m);
-  const Vec3 n = Angular(f), lin = Linear(f);
-  return MakeForce(w.cross(n) + v.cross(lin), w.cross(lin));
 }
 
 Mat6 CrossMotionMatrix(const Motion& m) {

@@ -20,7 +20,13 @@ class SE3 {
   Vec3& translation() { return p_; }
 
   /// X_AC = X_AB * X_BC.
-  SE3 operator*(const SE3& X_BC) const { return SE3(R_ * X_BC.R_, R_ * X_BC.p_ + p_); }
+  SE3 operator*(const SE3& X_BC) const {
+    SE3 out;
+    out.R_.noalias() = R_ * X_BC.R_;
+    out.p_.noalias() = R_ * X_BC.p_;
+    out.p_ += p_;
+    return out;
+  }
   SE3 Inverse() const { return SE3(R_.transpose(), -(R_.transpose() * p_)); }
 
   /// p_A = X_AB * p_B.
@@ -28,17 +34,45 @@ class SE3 {
   Vec3 ActInv(const Vec3& p_A) const { return R_.transpose() * (p_A - p_); }
 
   /// Motion in B to motion in A: [w; v] -> [R w; R v + p x R w].
-  Motion ActMotion(const Motion& m_B) const;
-  Motion ActInvMotion(const Motion& m_A) const;
+  Motion ActMotion(const Motion& m_B) const {
+    Motion out;
+    out.head<3>().noalias() = R_ * m_B.head<3>();
+    out.tail<3>().noalias() = R_ * m_B.tail<3>();
+    out.tail<3>() += p_.cross(out.head<3>());
+    return out;
+  }
+  Motion ActInvMotion(const Motion& m_A) const {
+    Motion out;
+    const Vec3 v = m_A.tail<3>() - p_.cross(m_A.head<3>());
+    out.head<3>().noalias() = R_.transpose() * m_A.head<3>();
+    out.tail<3>().noalias() = R_.transpose() * v;
+    return out;
+  }
   /// Force in B to force in A: [n; f] -> [R n + p x R f; R f].
-  Force ActForce(const Force& f_B) const;
-  Force ActInvForce(const Force& f_A) const;
+  Force ActForce(const Force& f_B) const {
+    Force out;
+    out.tail<3>().noalias() = R_ * f_B.tail<3>();
+    out.head<3>().noalias() = R_ * f_B.head<3>();
+    out.head<3>() += p_.cross(out.tail<3>());
+    return out;
+  }
+  Force ActInvForce(const Force& f_A) const {
+    Force out;
+    const Vec3 n = f_A.head<3>() - p_.cross(f_A.tail<3>());
+    out.head<3>().noalias() = R_.transpose() * n;
+    out.tail<3>().noalias() = R_.transpose() * f_A.tail<3>();
+    return out;
+  }
 
   /// 6x6 matrix of ActMotion (the adjoint). Its inverse-transpose acts on forces.
   Mat6 MotionMatrix() const;
 
+  /// Entry-wise |difference| <= tol * (1 + |entry|): absolute near zero, relative above one.
   bool IsApprox(const SE3& other, double tol = 1e-12) const {
-    return R_.isApprox(other.R_, tol) && p_.isApprox(other.p_, tol);
+    const auto close = [tol](const auto& a, const auto& b) {
+      return ((a - b).array().abs() <= tol * (1.0 + b.array().abs())).all();
+    };
+    return close(R_, other.R_) && close(p_, other.p_);
   }
 
  private:
@@ -51,9 +85,19 @@ SE3 ExpSE3(const Motion& twist);
 Motion LogSE3(const SE3& X);
 
 /// Motion cross product m1 x m2 (Featherstone crm): the rate of m2 seen from a frame moving with m1.
-Motion CrossMotion(const Motion& m1, const Motion& m2);
+inline Motion CrossMotion(const Motion& m1, const Motion& m2) {
+  Motion out;
+  out.head<3>() = m1.head<3>().cross(m2.head<3>());
+  out.tail<3>() = m1.head<3>().cross(m2.tail<3>()) + m1.tail<3>().cross(m2.head<3>());
+  return out;
+}
 /// Force cross product m x* f (Featherstone crf).
-Force CrossForce(const Motion& m, const Force& f);
+inline Force CrossForce(const Motion& m, const Force& f) {
+  Force out;
+  out.head<3>() = m.head<3>().cross(f.head<3>()) + m.tail<3>().cross(f.tail<3>());
+  out.tail<3>() = m.head<3>().cross(f.tail<3>());
+  return out;
+}
 /// Matrices of the two cross products, crm(m) and crf(m) = -crm(m)^T.
 Mat6 CrossMotionMatrix(const Motion& m);
 Mat6 CrossForceMatrix(const Motion& m);

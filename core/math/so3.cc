@@ -42,7 +42,8 @@ Mat3 RightJacobianSO3(const Vec3& w) {
     a = 0.5 - t2 / 24.0;
     b = 1.0 / 6.0 - t2 / 120.0;
   } else {
-    a = (1.0 - std::cos(t)) / t2;
+    const double h = std::sin(0.5 * t);
+    a = 2.0 * h * h / t2;  // (1 - cos t) / t^2 without cancellation
     b = (t - std::sin(t)) / (t2 * t);
   }
   const Mat3 W = Skew(w);
@@ -56,7 +57,8 @@ Mat3 RightJacobianInverseSO3(const Vec3& w) {
   if (t < kSmallAngle) {
     b = 1.0 / 12.0 + t2 / 720.0;
   } else {
-    b = 1.0 / t2 - (1.0 + std::cos(t)) / (2.0 * t * std::sin(t));
+    // (1 + cos t) / (2 t sin t) = cot(t/2) / (2t): accurate up to t = pi.
+    b = 1.0 / t2 - 1.0 / (2.0 * t * std::tan(0.5 * t));
   }
   const Mat3 W = Skew(w);
   return Mat3::Identity() + 0.5 * W + b * W * W;

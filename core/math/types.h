@@ -39,12 +39,14 @@ inline auto Linear(const Vec6& m) { return m.tail<3>(); }
 
 inline Vec6 MakeMotion(const Vec3& omega, const Vec3& v) {
   Vec6 m;
-  m << omega, v;
+  m.head<3>() = omega;
+  m.tail<3>() = v;
   return m;
 }
 inline Vec6 MakeForce(const Vec3& n, const Vec3& f) {
   Vec6 w;
-  w << n, f;
+  w.head<3>() = n;
+  w.tail<3>() = f;
   return w;
 }
 

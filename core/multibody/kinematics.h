@@ -10,7 +10,8 @@ void ForwardKinematics(const MultibodyModel& model, MultibodyData& data, const V
 /// Also body twists data.V_B.
 void ForwardKinematics(const MultibodyModel& model, MultibodyData& data, const VecX& q,
                        const VecX& v);
-/// Also body accelerations data.A_B (classical spatial acceleration, body frame, no gravity).
+/// Also body accelerations data.A_B: the spatial acceleration in the body frame, i.e. the time
+/// derivative of the coordinates of V_B, without gravity (see data.h for the classical one).
 void ForwardKinematics(const MultibodyModel& model, MultibodyData& data, const VecX& q,
                        const VecX& v, const VecX& a);
 

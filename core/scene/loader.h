@@ -12,16 +12,33 @@ struct UrdfOptions {
   bool floating_base = true;   // root link on a free joint (false: welded to the world)
   double friction = 0.5;       // collider friction (URDF has none)
   bool load_meshes = true;     // false: skip mesh colliders (faster, for kinematics only)
+
+  /// Empty when valid, else the problem.
+  std::string Validate() const;
 };
 
-/// URDF through urdfdom. Links -> bodies, joints (revolute, continuous, prismatic, fixed,
-/// floating, planar) -> joints, collision geometry (box, cylinder, sphere, mesh; mesh paths are
-/// relative to the URDF's folder, or package:// is resolved against it) -> colliders.
+/// URDF through urdfdom. Links -> bodies in topological order (children in the file's joint
+/// order), joints (revolute, continuous, prismatic, fixed, floating, planar) -> joints with
+/// limits, effort, velocity and damping, collision geometry (box, cylinder, sphere, mesh) ->
+/// colliders. Mesh paths are relative to the URDF's folder; package://pkg/... is resolved by
+/// searching upward from that folder for a folder named pkg. A massless root link named
+/// "world" stands for the world itself (floating_base then does not apply). A planar joint's
+/// body frame is rotated so that the plane normal is its z axis. Not supported (ParseError):
+/// mimic joints. Ignored: joint dynamics friction, safety controllers, calibration, visuals.
 Scene LoadUrdf(const std::string& path, const UrdfOptions& options = {});
 
-/// MJCF subset through tinyxml2 (.xml, or .xml.gz through zlib): compiler, option, default,
-/// worldbody, body, joint, geom, inertial, actuator/motor|position. Visual-only elements
-/// (light, camera, site, texture, material) are ignored; anything else unsupported is an error.
+/// MJCF subset through tinyxml2 (.xml, or .xml.gz through zlib): compiler (angle, coordinate
+/// local|global, eulerseq, inertiafromgeom, settotalmass, boundmass, boundinertia, autolimits),
+/// option (gravity, timestep -> timestep_hint), default classes (joint, geom, motor, position;
+/// class and childclass), worldbody, frame, body, joint (hinge, slide, ball, free), freejoint,
+/// inertial, geom (plane on the world, sphere, capsule, cylinder, box, ellipsoid; fromto),
+/// actuator/motor|position on hinge and slide joints, contact/exclude. A body with several
+/// joints becomes a chain of massless bodies named "<body>/<joint>". Visual-only and
+/// solver-only content (light, camera, site, asset, sensor, keyframe, custom, size, visual,
+/// statistic; MuJoCo's solver and contact-softness attributes) is ignored; anything else,
+/// including physics we cannot represent (tendons, equality constraints, joint frictionloss,
+/// fluid forces, force-limited actuators, damping on ball or free joints), is a ParseError
+/// naming the element, its line and the attribute.
 Scene LoadMjcf(const std::string& path);
 
 /// A mesh file (.stl, .obj) as one free body carrying the mesh collider (density 1000 kg/m^3).

@@ -9,8 +9,9 @@ namespace arena {
 
 bool Scene::IsPlanar() const {
   for (const auto& b : model.bodies()) {
-    const bool planar_root = b.parent == kWorldBody && b.joint.type == JointType::kPlanar;
-    if (!planar_root) return false;
+    const bool on_world = b.parent == kWorldBody && (b.joint.type == JointType::kPlanar ||
+                                                     b.joint.type == JointType::kFixed);
+    if (!on_world) return false;
   }
   for (const auto& c : colliders) {
     if (!arena::IsPlanar(TypeOf(c.shape))) return false;
@@ -23,8 +24,11 @@ bool Scene::CanCollide(int a, int b) const {
   const Collider& B = colliders[b];
   if (!(A.group & B.mask) || !(B.group & A.mask)) return false;
   if (A.body == B.body) return false;  // includes two world colliders
-  if (A.body >= 0 && model.body(A.body).parent == B.body) return false;
-  if (B.body >= 0 && model.body(B.body).parent == A.body) return false;
+  // Parent-child pairs of bodies; a body on a joint to the world still touches the world.
+  if (A.body >= 0 && B.body >= 0 &&
+      (model.body(A.body).parent == B.body || model.body(B.body).parent == A.body)) {
+    return false;
+  }
   for (const auto& [x, y] : excluded_body_pairs) {
     if ((x == A.body && y == B.body) || (x == B.body && y == A.body)) return false;
   }
@@ -45,12 +49,13 @@ std::vector<std::pair<int, int>> Scene::CollisionPairs() const {
 void Scene::Validate() const {
   const std::string where = "scene '" + name + "'";
   if (!model.gravity().allFinite()) throw InvalidArgument(where + ": gravity is not finite");
-  for (const auto& b : model.bodies()) {
+  for (int k = 0; k < model.num_bodies(); ++k) {
+    const BodyModel& b = model.body(k);
     if (b.joint.nv() > 0 && !(b.inertia.mass() > 0.0)) {
       // A massless body is fine inside a chain (MJCF multi-joint bodies), but not alone.
       bool has_massive_descendant = false;
-      for (int i = 0; i < model.num_bodies(); ++i) {
-        if (model.IsInSubtree(i, model.FindBody(b.name)) && model.body(i).inertia.mass() > 0.0) {
+      for (int i = k + 1; i < model.num_bodies(); ++i) {
+        if (model.IsInSubtree(i, k) && model.body(i).inertia.mass() > 0.0) {
           has_massive_descendant = true;
         }
       }

@@ -1,0 +1,205 @@
+#include "core/geometry/mass_properties.h"
+
+#include <cmath>
+#include <numbers>
+#include <string>
+
+#include "core/common/error.h"
+#include "core/geometry/mesh.h"
+
+namespace arena {
+
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+
+// Volume, first and second moments (unit density) of a closed triangulated surface, by signed
+// tetrahedra from a reference point (the vertex mean, to limit cancellation far from the origin).
+struct Moments {
+  double volume = 0.0;
+  Vec3 first = Vec3::Zero();   // int x dV, about the reference point
+  Mat3 second = Mat3::Zero();  // int x x^T dV, about the reference point
+  Vec3 ref = Vec3::Zero();
+};
+
+template <class TriangleAt>
+Moments SurfaceMoments(const PointsX3& V, int num_triangles, const TriangleAt& triangle) {
+  Moments m;
+  m.ref = V.colwise().mean().transpose();
+  for (int t = 0; t < num_triangles; ++t) {
+    const Eigen::Vector3i tri = triangle(t);
+    const Vec3 a = V.row(tri[0]).transpose() - m.ref;
+    const Vec3 b = V.row(tri[1]).transpose() - m.ref;
+    const Vec3 c = V.row(tri[2]).transpose() - m.ref;
+    const double vol = a.dot(b.cross(c)) / 6.0;
+    const Vec3 s = a + b + c;
+    m.volume += vol;
+    m.first += vol * s / 4.0;
+    m.second += vol / 20.0 *
+                (a * a.transpose() + b * b.transpose() + c * c.transpose() + s * s.transpose());
+  }
+  if (m.volume < 0.0) {  // consistently inward-oriented: same body, opposite sign
+    m.volume = -m.volume;
+    m.first = -m.first;
+    m.second = -m.second;
+  }
+  return m;
+}
+
+SpatialInertia FromMoments(const Moments& m, double density, const std::string& what) {
+  if (!(m.volume > 0.0)) throw InvalidArgument("MassProperties: " + what + " encloses no volume");
+  const double mass = density * m.volume;
+  const Vec3 c = m.first / m.volume;  // about the reference point
+  const Mat3 C = density * m.second;
+  const Mat3 I_ref = C.trace() * Mat3::Identity() - C;
+  const Mat3 I_com = I_ref - mass * (c.squaredNorm() * Mat3::Identity() - c * c.transpose());
+  return SpatialInertia(mass, m.ref + c, I_com);
+}
+
+Moments HullMoments(const ConvexHullData& h) {
+  return SurfaceMoments(h.vertices, static_cast<int>(h.triangles.size()),
+                        [&](int t) { return h.triangles[t]; });
+}
+
+Moments MeshMoments(const TriangleMeshData& mesh) {
+  if (!IsClosed(mesh)) {
+    throw InvalidArgument(
+        "MassProperties: the mesh is not closed (every edge must be shared by exactly two "
+        "consistently oriented triangles)");
+  }
+  return SurfaceMoments(mesh.vertices, static_cast<int>(mesh.triangles.rows()),
+                        [&](int t) { return Eigen::Vector3i(mesh.triangles.row(t).transpose()); });
+}
+
+// Polygon (counter-clockwise vertices): area, centroid and polar moment about the origin.
+void PolygonMoments(const Eigen::Matrix<double, Eigen::Dynamic, 2>& V, double* area, Vec2* centroid,
+                    double* polar_origin) {
+  const int n = static_cast<int>(V.rows());
+  double a2 = 0.0, j = 0.0;
+  Vec2 c = Vec2::Zero();
+  for (int i = 0; i < n; ++i) {
+    const Vec2 p = V.row(i).transpose(), q = V.row((i + 1) % n).transpose();
+    const double cr = p.x() * q.y() - q.x() * p.y();
+    a2 += cr;
+    c += cr * (p + q);
+    j += cr * (p.squaredNorm() + p.dot(q) + q.squaredNorm());
+  }
+  *area = 0.5 * a2;
+  *centroid = c / (3.0 * a2);
+  *polar_origin = j / 12.0;
+}
+
+SpatialInertia Planar(double mass, const Vec2& com, double izz) {
+  return SpatialInertia(mass, Vec3(com.x(), com.y(), 0.0), Vec3(0.0, 0.0, izz).asDiagonal());
+}
+
+}  // namespace
+
+SpatialInertia MassProperties(const Shape& shape, double density) {
+  if (!(density > 0.0) || !std::isfinite(density)) {
+    throw InvalidArgument("MassProperties: density must be > 0 and finite");
+  }
+  const double m = density * Volume(shape);
+  switch (TypeOf(shape)) {
+    case ShapeType::kSphere:
+      return SpatialInertia::SolidSphere(m, std::get<Sphere>(shape).radius);
+    case ShapeType::kBox:
+      return SpatialInertia::SolidBox(m, std::get<Box>(shape).half_extents);
+    case ShapeType::kCapsule: {
+      const Capsule& c = std::get<Capsule>(shape);
+      return SpatialInertia::SolidCapsule(m, c.radius, c.half_length);
+    }
+    case ShapeType::kCylinder: {
+      const Cylinder& c = std::get<Cylinder>(shape);
+      return SpatialInertia::SolidCylinder(m, c.radius, c.half_length);
+    }
+    case ShapeType::kEllipsoid: {
+      const Vec3 a2 = std::get<Ellipsoid>(shape).radii.array().square();
+      return SpatialInertia(
+          m, Vec3::Zero(),
+          Vec3(a2.y() + a2.z(), a2.x() + a2.z(), a2.x() + a2.y()).asDiagonal() * (m / 5.0));
+    }
+    case ShapeType::kCone: {
+      // The frame origin is the centroid (base at -h/4, apex at +3h/4).
+      const Cone& c = std::get<Cone>(shape);
+      const double r2 = c.radius * c.radius, h2 = c.height * c.height;
+      const double ixx = m * (3.0 * r2 / 20.0 + 3.0 * h2 / 80.0);
+      return SpatialInertia(m, Vec3::Zero(), Vec3(ixx, ixx, 0.3 * m * r2).asDiagonal());
+    }
+    case ShapeType::kConvexHull:
+      return FromMoments(HullMoments(*std::get<ConvexHull>(shape).data), density, "convex hull");
+    case ShapeType::kMesh:
+      return FromMoments(MeshMoments(*std::get<TriangleMesh>(shape).data), density, "mesh");
+    case ShapeType::kPolygon2: {
+      double area = 0.0, j = 0.0;
+      Vec2 c;
+      PolygonMoments(std::get<Polygon2>(shape).vertices, &area, &c, &j);
+      return Planar(m, c, density * j - m * c.squaredNorm());
+    }
+    case ShapeType::kDisk2: {
+      const double r = std::get<Disk2>(shape).radius;
+      return Planar(m, Vec2::Zero(), 0.5 * m * r * r);
+    }
+    case ShapeType::kCapsule2: {
+      // A 2hl x 2r rectangle plus two half-disks centred on its short sides.
+      const Capsule2& c = std::get<Capsule2>(shape);
+      const double r = c.radius, hl = c.half_length;
+      const double m_rect = density * 4.0 * hl * r, m_disk = density * kPi * r * r;
+      const double izz = m_rect * (4.0 * hl * hl + 4.0 * r * r) / 12.0 +
+                         m_disk * (0.5 * r * r + hl * hl + 8.0 * hl * r / (3.0 * kPi));
+      return Planar(m, Vec2::Zero(), izz);
+    }
+    default:
+      break;
+  }
+  throw InvalidArgument("MassProperties: unsupported shape");
+}
+
+double Volume(const Shape& shape) {
+  switch (TypeOf(shape)) {
+    case ShapeType::kSphere: {
+      const double r = std::get<Sphere>(shape).radius;
+      return 4.0 / 3.0 * kPi * r * r * r;
+    }
+    case ShapeType::kBox:
+      return 8.0 * std::get<Box>(shape).half_extents.prod();
+    case ShapeType::kCapsule: {
+      const Capsule& c = std::get<Capsule>(shape);
+      return kPi * c.radius * c.radius * (2.0 * c.half_length + 4.0 / 3.0 * c.radius);
+    }
+    case ShapeType::kCylinder: {
+      const Cylinder& c = std::get<Cylinder>(shape);
+      return kPi * c.radius * c.radius * 2.0 * c.half_length;
+    }
+    case ShapeType::kEllipsoid:
+      return 4.0 / 3.0 * kPi * std::get<Ellipsoid>(shape).radii.prod();
+    case ShapeType::kCone: {
+      const Cone& c = std::get<Cone>(shape);
+      return kPi * c.radius * c.radius * c.height / 3.0;
+    }
+    case ShapeType::kConvexHull:
+      return HullMoments(*std::get<ConvexHull>(shape).data).volume;
+    case ShapeType::kMesh:
+      return MeshMoments(*std::get<TriangleMesh>(shape).data).volume;
+    case ShapeType::kPolygon2: {
+      double area = 0.0, j = 0.0;
+      Vec2 c;
+      PolygonMoments(std::get<Polygon2>(shape).vertices, &area, &c, &j);
+      return area;
+    }
+    case ShapeType::kDisk2: {
+      const double r = std::get<Disk2>(shape).radius;
+      return kPi * r * r;
+    }
+    case ShapeType::kCapsule2: {
+      const Capsule2& c = std::get<Capsule2>(shape);
+      return 4.0 * c.half_length * c.radius + kPi * c.radius * c.radius;
+    }
+    case ShapeType::kHalfSpace:
+    case ShapeType::kHalfPlane2:
+      throw InvalidArgument("Volume: '" + std::string(ToString(TypeOf(shape))) + "' is unbounded");
+  }
+  throw InvalidArgument("Volume: unsupported shape");
+}
+
+}  // namespace arena

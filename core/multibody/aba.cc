@@ -1,0 +1,127 @@
+// Articulated body algorithm (Featherstone 2008, Table 7.1), with joint armature added to D_i
+// and the external world wrenches subtracted from the bias forces.
+//
+// All quantities are expressed in the world frame about the world origin (the formulation of
+// Pinocchio's ABA): the algorithm is frame-covariant, and in a single frame the transforms
+// iX_lambda of Table 7.1 become identities, so articulated inertias and bias forces pass to the
+// parent by plain addition. data.Ia, data.pa, data.c, data.U and data.J are world-frame here.
+#include "core/multibody/dynamics.h"
+#include "core/multibody/spatial_ops.h"
+
+namespace arena {
+namespace {
+
+using internal::CheckExternalForces;
+using internal::CheckSize;
+using internal::Col6;
+using internal::InertiaMatrixIn;
+using internal::JointMotion;
+using internal::ParentToChild;
+using internal::SubspaceColumn;
+
+// Pass 2 of Table 7.1 for a joint with NV DOFs (1, 3 or 6), on fixed-size types.
+template <int NV>
+void BackwardStep(const BodyModel& body, int i, MultibodyData& d, const VecX& tau) {
+  using Mat6N = Eigen::Matrix<double, 6, NV>;
+  using MatN = Eigen::Matrix<double, NV, NV>;
+  using VecN = Eigen::Matrix<double, NV, 1>;
+  const Mat6N S = d.J.template block<6, NV>(0, body.idx_v);
+  const Mat6N U = d.Ia[i] * S;
+  MatN D = S.transpose() * U;
+  MatN Dinv;
+  if constexpr (NV == 1) {
+    D(0, 0) += body.joint.armature;
+    Dinv(0, 0) = 1.0 / D(0, 0);
+  } else if constexpr (NV == 3) {
+    Dinv = D.inverse();
+  } else {
+    Dinv = D.llt().solve(MatN::Identity());
+  }
+  const VecN u = tau.template segment<NV>(body.idx_v) - S.transpose() * d.pa[i];
+  // Fixed-size block writes (the sizes were set by the MultibodyData constructor).
+  d.U[i].template leftCols<NV>() = U;
+  d.Dinv[i].template topLeftCorner<NV, NV>() = Dinv;
+  d.u[i].template head<NV>() = u;
+  if (body.parent == kWorldBody) return;
+  const Mat6N UDinv = U * Dinv;
+  d.Ia[i].noalias() -= UDinv * U.transpose();  // Ia = IA - U D^-1 U^T
+  d.pa[body.parent] += d.pa[i] + d.Ia[i] * d.c[i] + UDinv * u;
+  d.Ia[body.parent] += d.Ia[i];
+}
+
+// Pass 3 of Table 7.1: joint acceleration, and the body acceleration a' + S qdd.
+template <int NV>
+Motion ForwardStep(const BodyModel& body, int i, MultibodyData& d, const Motion& a_prime) {
+  using VecN = Eigen::Matrix<double, NV, 1>;
+  const VecN qdd =
+      d.Dinv[i].template topLeftCorner<NV, NV>() *
+      (d.u[i].template head<NV>() - d.U[i].template leftCols<NV>().transpose() * a_prime);
+  d.ddq.template segment<NV>(body.idx_v) = qdd;
+  return a_prime + d.J.template block<6, NV>(0, body.idx_v) * qdd;
+}
+
+}  // namespace
+
+const VecX& Aba(const MultibodyModel& model, MultibodyData& data, const VecX& q, const VecX& v,
+                const VecX& tau, const std::vector<Force>* f_ext) {
+  CheckSize(q, model.nq(), "Aba: q");
+  CheckSize(v, model.nv(), "Aba: v");
+  CheckSize(tau, model.nv(), "Aba: tau");
+  CheckExternalForces(model, f_ext);
+  const int n = model.num_bodies();
+  // Pass 1: kinematics, velocity products c_i, rigid-body inertias and bias forces.
+  for (int i = 0; i < n; ++i) {
+    const BodyModel& body = model.body(i);
+    const int p = body.parent;
+    data.X_PB[i] = ParentToChild(body, q);
+    data.X_WB[i] = p == kWorldBody ? data.X_PB[i] : data.X_WB[p] * data.X_PB[i];
+    const SE3& X = data.X_WB[i];
+    for (int k = 0; k < data.S[i].cols(); ++k) {
+      Col6(data.J, body.idx_v + k) = X.ActMotion(SubspaceColumn(data.S[i], k));
+    }
+    const Motion vJ = X.ActMotion(JointMotion(body.joint, v.data() + body.idx_v));
+    data.v_W[i] = p == kWorldBody ? vJ : Motion(data.v_W[p] + vJ);
+    // World-frame velocity product: d/dt (X_WB S) qd = v_i x (S_W qd).
+    data.c[i] = CrossMotion(data.v_W[i], vJ);
+    data.Ia[i] = InertiaMatrixIn(X, body.inertia);
+    data.pa[i] = CrossForce(data.v_W[i], data.Ia[i] * data.v_W[i]);
+    if (f_ext != nullptr) data.pa[i] -= (*f_ext)[i];
+  }
+  // Pass 2: articulated inertias and bias forces, leaves to root.
+  for (int i = n - 1; i >= 0; --i) {
+    const BodyModel& body = model.body(i);
+    switch (data.S[i].cols()) {
+      case 0:
+        // A fixed joint passes the whole articulated body to the parent (c_i = 0).
+        if (body.parent != kWorldBody) {
+          data.Ia[body.parent] += data.Ia[i];
+          data.pa[body.parent] += data.pa[i];
+        }
+        break;
+      case 1: BackwardStep<1>(body, i, data, tau); break;
+      case 3: BackwardStep<3>(body, i, data, tau); break;
+      case 6: BackwardStep<6>(body, i, data, tau); break;
+    }
+  }
+  // Pass 3: accelerations, root to leaves, with gravity as the world's acceleration -[0; g].
+  const Motion a_world = MakeMotion(Vec3::Zero(), -model.gravity());
+  for (int i = 0; i < n; ++i) {
+    const BodyModel& body = model.body(i);
+    const Motion a_prime =
+        (body.parent == kWorldBody ? a_world : data.a_W[body.parent]) + data.c[i];
+    switch (data.S[i].cols()) {
+      case 0: data.a_W[i] = a_prime; break;
+      case 1: data.a_W[i] = ForwardStep<1>(body, i, data, a_prime); break;
+      case 3: data.a_W[i] = ForwardStep<3>(body, i, data, a_prime); break;
+      case 6: data.a_W[i] = ForwardStep<6>(body, i, data, a_prime); break;
+    }
+  }
+  // Body-frame twists and accelerations (without gravity), as ForwardKinematics(q, v, ddq).
+  for (int i = 0; i < n; ++i) {
+    data.V_B[i] = data.X_WB[i].ActInvMotion(data.v_W[i]);
+    data.A_B[i] = data.X_WB[i].ActInvMotion(data.a_W[i] - a_world);
+  }
+  return data.ddq;
+}
+
+}  // namespace arena

@@ -1,0 +1,164 @@
+// Analytical derivatives of the recursive Newton-Euler algorithm in tangent coordinates.
+//
+// Everything is computed in the world frame about the world origin, in the spirit of
+// Carpentier & Mansard, "Analytical derivatives of rigid body dynamics algorithms" (RSS 2018),
+// with a short derivation of our own for the column of DOF k of joint j:
+//
+// Perturbing q by integrate(q, eps e_k) moves the subtree of j rigidly by the world twist
+// delta = S_k (column k of j's world motion subspace). With lambda the parent of j, every body
+// i of the subtree sees v_i' = v_lambda + Ad(v_i - v_lambda), and its inertial wrench
+// f_i = Y_i a_i + v_i x* Y_i v_i (Featherstone eq. 5.9, world frame) changes by
+//   d f_i = delta x* f_i - Y_i e + B_i w,    w = delta x v_lambda,  e = delta x a_lambda + v_lambda
+//   x w, B_i = Y_i crm(v_i) - crf(v_i) Y_i - H(Y_i v_i),  with m x* h == H(h) m.
+// tau_l = S_l . F_l (F_l the composite wrench of l's subtree). For l in the subtree of j, S_l
+// also moves (d S_l = delta x S_l) and the delta x* terms cancel by duality except for the
+// world-fixed external wrenches; for the ancestors of j only F changes. Perturbing v by
+// dv = e_k gives, for i in the subtree of j, d f_i = -B_i s + Y_i ((v_lambda + v_j) x s), s = S_k.
+// Sums over subtrees become composites Ycrb, Bcrb: O(n) 6x6 work plus O(nv (n + depth)) dots.
+#include "core/multibody/dynamics.h"
+#include "core/multibody/spatial_ops.h"
+
+namespace arena {
+
+using internal::CheckExternalForces;
+using internal::CheckSize;
+using internal::Col6;
+using internal::ForceCrossMatrix;
+using internal::InertiaMatrixIn;
+using internal::JointMotion;
+using internal::ParentToChild;
+using internal::SubspaceColumn;
+
+void RneaDerivatives(const MultibodyModel& model, MultibodyData& data, const VecX& q, const VecX& v,
+                     const VecX& a, const std::vector<Force>* f_ext) {
+  CheckSize(q, model.nq(), "RneaDerivatives: q");
+  CheckSize(v, model.nv(), "RneaDerivatives: v");
+  CheckSize(a, model.nv(), "RneaDerivatives: a");
+  CheckExternalForces(model, f_ext);
+  const int n = model.num_bodies();
+  const Motion a_world = MakeMotion(Vec3::Zero(), -model.gravity());
+
+  // Forward pass: world-frame kinematics, inertias, wrenches and B_i.
+  for (int i = 0; i < n; ++i) {
+    const BodyModel& body = model.body(i);
+    const int p = body.parent;
+    data.X_PB[i] = ParentToChild(body, q);
+    data.X_WB[i] = p == kWorldBody ? data.X_PB[i] : data.X_WB[p] * data.X_PB[i];
+    const SE3& X = data.X_WB[i];
+    const int nvi = static_cast<int>(data.S[i].cols());
+    for (int k = 0; k < nvi; ++k)
+      Col6(data.J, body.idx_v + k) = X.ActMotion(SubspaceColumn(data.S[i], k));
+    const Motion vJ = X.ActMotion(JointMotion(body.joint, v.data() + body.idx_v));
+    const Motion aJ = X.ActMotion(JointMotion(body.joint, a.data() + body.idx_v));
+    const Motion v_parent = p == kWorldBody ? Motion::Zero() : data.v_W[p];
+    const Motion& a_parent = p == kWorldBody ? a_world : data.a_W[p];
+    data.v_W[i] = v_parent + vJ;
+    data.a_W[i] = a_parent + aJ + CrossMotion(data.v_W[i], vJ);
+    data.V_B[i] = X.ActInvMotion(data.v_W[i]);
+    data.A_B[i] = X.ActInvMotion(data.a_W[i] - a_world);
+
+    const Mat6 Y = InertiaMatrixIn(X, body.inertia);
+    const Force h = Y * data.v_W[i];
+    data.F_dyn[i] = Y * data.a_W[i] + CrossForce(data.v_W[i], h);
+    data.F_ext[i] = f_ext != nullptr ? (*f_ext)[i] : Force::Zero();
+    // B = Y crm(v) + crm(v)^T Y - H(h), using crf(v) = -crm(v)^T and Y = Y^T.
+    const Mat6 YC = Y * CrossMotionMatrix(data.v_W[i]);
+    data.Bcrb[i] = YC + YC.transpose() - ForceCrossMatrix(h);
+    data.Ycrb[i] = Y;
+  }
+
+  // Backward pass: composites, tau, and the mass matrix M_li = S_l^T Ycrb_i S_i.
+  data.M.setZero();
+  for (int i = n - 1; i >= 0; --i) {
+    const BodyModel& body = model.body(i);
+    const int nvi = static_cast<int>(data.S[i].cols());
+    const int iv = body.idx_v;
+    if (nvi > 0) {
+      for (int k = 0; k < nvi; ++k) {
+        Col6(data.YS, iv + k).noalias() = data.Ycrb[i] * Col6(data.J, iv + k);
+        Col6(data.BtS, iv + k).noalias() = data.Bcrb[i].transpose() * Col6(data.J, iv + k);
+      }
+      const Force F = data.F_dyn[i] - data.F_ext[i];
+      for (int k = 0; k < nvi; ++k) {
+        data.tau[iv + k] = Col6(data.J, iv + k).dot(F);
+        // Own block: the lower triangle, mirrored so that M is exactly symmetric.
+        for (int r = k; r < nvi; ++r) {
+          const double m = Col6(data.J, iv + r).dot(Col6(data.YS, iv + k));
+          data.M(iv + r, iv + k) = m;
+          data.M(iv + k, iv + r) = m;
+        }
+        for (int a_body = body.parent; a_body != kWorldBody; a_body = model.body(a_body).parent) {
+          const BodyModel& ab = model.body(a_body);
+          for (int r = 0; r < data.S[a_body].cols(); ++r) {
+            const double m = Col6(data.J, ab.idx_v + r).dot(Col6(data.YS, iv + k));
+            data.M(ab.idx_v + r, iv + k) = m;
+            data.M(iv + k, ab.idx_v + r) = m;
+          }
+        }
+      }
+      if (nvi == 1) {
+        data.tau[iv] += body.joint.armature * a[iv];
+        data.M(iv, iv) += body.joint.armature;
+      }
+    }
+    const int p = body.parent;
+    if (p != kWorldBody) {
+      data.Ycrb[p] += data.Ycrb[i];
+      data.Bcrb[p] += data.Bcrb[i];
+      data.F_dyn[p] += data.F_dyn[i];
+      data.F_ext[p] += data.F_ext[i];
+    }
+  }
+
+  // One column per DOF k of joint j.
+  data.dtau_dq.setZero();
+  data.dtau_dv.setZero();
+  for (int j = 0; j < n; ++j) {
+    const BodyModel& bj = model.body(j);
+    const int nvj = static_cast<int>(data.S[j].cols());
+    if (nvj == 0) continue;
+    const int lam = bj.parent;
+    const Motion v_lam = lam == kWorldBody ? Motion::Zero() : data.v_W[lam];
+    const Motion& a_lam = lam == kWorldBody ? a_world : data.a_W[lam];
+    const Motion v_sum = v_lam + data.v_W[j];
+    data.in_subtree[j] = 1;
+    for (int l = j + 1; l < n; ++l) {
+      const int p = model.body(l).parent;
+      data.in_subtree[l] = p >= j && data.in_subtree[p];
+    }
+    for (int k = 0; k < nvj; ++k) {
+      const int col = bj.idx_v + k;
+      const Motion delta = Col6(data.J, col);
+      const Motion w = CrossMotion(delta, v_lam);
+      const Motion e = CrossMotion(delta, a_lam) + CrossMotion(v_lam, w);
+      const Motion s_v = CrossMotion(v_sum, delta);
+      // Joints in the subtree of j (j included).
+      for (int l = j; l < n; ++l) {
+        if (!data.in_subtree[l]) continue;
+        const BodyModel& bl = model.body(l);
+        const int nvl = static_cast<int>(data.S[l].cols());
+        if (nvl == 0) continue;
+        const Force dF_ext = f_ext != nullptr ? CrossForce(delta, data.F_ext[l]) : Force::Zero();
+        for (int r = 0; r < nvl; ++r) {
+          const int row = bl.idx_v + r;
+          data.dtau_dq(row, col) = Col6(data.BtS, row).dot(w) - Col6(data.YS, row).dot(e) +
+                                   Col6(data.J, row).dot(dF_ext);
+          data.dtau_dv(row, col) = Col6(data.YS, row).dot(s_v) - Col6(data.BtS, row).dot(delta);
+        }
+      }
+      // Ancestors of j: only their composite wrench changes.
+      const Force dF_q = CrossForce(delta, data.F_dyn[j]) - data.Ycrb[j] * e + data.Bcrb[j] * w;
+      const Force dF_v = data.Ycrb[j] * s_v - data.Bcrb[j] * delta;
+      for (int a_body = lam; a_body != kWorldBody; a_body = model.body(a_body).parent) {
+        const BodyModel& ab = model.body(a_body);
+        for (int r = 0; r < data.S[a_body].cols(); ++r) {
+          const int row = ab.idx_v + r;
+          data.dtau_dq(row, col) = Col6(data.J, row).dot(dF_q);
+          data.dtau_dv(row, col) = Col6(data.J, row).dot(dF_v);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace arena

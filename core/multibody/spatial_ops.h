@@ -1,0 +1,195 @@
+// Internal kernels of the multibody algorithms: joint transforms (joint.h table), joint
+// velocity maps, and spatial-algebra products on fixed-size types. Not part of the public API.
+#pragma once
+
+#include <cmath>
+#include <string>
+
+#include "core/common/error.h"
+#include "core/math/so3.h"
+#include "core/multibody/data.h"
+
+namespace arena::internal {
+
+/// Rotation by `angle` about the unit axis `a` (Rodrigues): c I + s [a] + (1 - c) a a^T.
+inline Mat3 AxisAngleRotation(const Vec3& a, double angle) {
+  const double c = std::cos(angle), s = std::sin(angle), t = 1.0 - c;
+  Mat3 R;
+  R << c + t * a.x() * a.x(), t * a.x() * a.y() - s * a.z(), t * a.x() * a.z() + s * a.y(),
+      t * a.x() * a.y() + s * a.z(), c + t * a.y() * a.y(), t * a.y() * a.z() - s * a.x(),
+      t * a.x() * a.z() - s * a.y(), t * a.y() * a.z() + s * a.x(), c + t * a.z() * a.z();
+  return R;
+}
+
+/// Rotation about z by theta.
+inline Mat3 RotZ(double theta) {
+  const double c = std::cos(theta), s = std::sin(theta);
+  Mat3 R;
+  R << c, -s, 0.0, s, c, 0.0, 0.0, 0.0, 1.0;
+  return R;
+}
+
+/// Unit quaternion stored (w, x, y, z) at q[0..3].
+inline Quat QuatFrom(const double* q) { return Quat(q[0], q[1], q[2], q[3]).normalized(); }
+
+/// X_J(q): pose of the child frame in the joint frame (joint.h table).
+inline SE3 JointTransform(const JointModel& joint, const double* q) {
+  switch (joint.type) {
+    case JointType::kFixed: return SE3();
+    case JointType::kRevolute: return SE3(AxisAngleRotation(joint.axis, q[0]), Vec3::Zero());
+    case JointType::kPrismatic: return SE3(Mat3::Identity(), joint.axis * q[0]);
+    case JointType::kBall: return SE3(QuatFrom(q).toRotationMatrix(), Vec3::Zero());
+    case JointType::kPlanar: return SE3(RotZ(q[2]), Vec3(q[0], q[1], 0.0));
+    case JointType::kFree: return SE3(QuatFrom(q + 3).toRotationMatrix(), Vec3(q[0], q[1], q[2]));
+  }
+  return SE3();
+}
+
+/// X_PB(q) = X_PJ * X_J(q), without the products that are known to be trivial.
+inline SE3 ParentToChild(const BodyModel& body, const VecX& q) {
+  const JointModel& joint = body.joint;
+  const SE3& P = joint.placement;
+  const double* qi = q.data() + body.idx_q;
+  switch (joint.type) {
+    case JointType::kFixed: return P;
+    case JointType::kRevolute: {
+      SE3 out;
+      out.rotation().noalias() = P.rotation() * AxisAngleRotation(joint.axis, qi[0]);
+      out.translation() = P.translation();
+      return out;
+    }
+    case JointType::kPrismatic: {
+      SE3 out;
+      out.rotation() = P.rotation();
+      out.translation().noalias() = P.rotation() * (joint.axis * qi[0]);
+      out.translation() += P.translation();
+      return out;
+    }
+    default: return P * JointTransform(joint, qi);
+  }
+}
+
+/// 6x6 matrix of a body inertia given in B, expressed in A (X = X_AB; Featherstone eq. 2.63):
+/// [I_c' + m (|c|^2 1 - c c^T), m [c]; m [c]^T, m 1] with c = X c_B, I_c' = R I_c R^T.
+/// Written on scalars: the upper-left block is symmetric, so only 6 of its 9 entries are
+/// computed (R I_c R^T alone is half the cost of the whole function).
+inline Mat6 InertiaMatrixIn(const SE3& X, const SpatialInertia& I) {
+  const double m = I.mass();
+  const Mat3& R = X.rotation();
+  const Vec3 c = R * I.com() + X.translation();
+  const Mat3 A = R * I.inertia_com();
+  // Rows r of A dotted with rows k of R give (R I_c R^T)(r, k).
+  auto rot = [&](int r, int k) {
+    return A(r, 0) * R(k, 0) + A(r, 1) * R(k, 1) + A(r, 2) * R(k, 2);
+  };
+  const double mx = m * c.x(), my = m * c.y(), mz = m * c.z();
+  const double xx = mx * c.x(), yy = my * c.y(), zz = mz * c.z();
+  const double xy = mx * c.y(), xz = mx * c.z(), yz = my * c.z();
+  Mat6 out;
+  out(0, 0) = rot(0, 0) + yy + zz;
+  out(1, 1) = rot(1, 1) + xx + zz;
+  out(2, 2) = rot(2, 2) + xx + yy;
+  out(0, 1) = out(1, 0) = rot(0, 1) - xy;
+  out(0, 2) = out(2, 0) = rot(0, 2) - xz;
+  out(1, 2) = out(2, 1) = rot(1, 2) - yz;
+  Mat3 mC;  // m [c]
+  mC << 0.0, -mz, my, mz, 0.0, -mx, -my, mx, 0.0;
+  out.topRightCorner<3, 3>() = mC;
+  out.bottomLeftCorner<3, 3>() = mC.transpose();
+  out.bottomRightCorner<3, 3>() = m * Mat3::Identity();
+  return out;
+}
+
+/// Column k of a 6-row matrix as a fixed-size block (MatX columns would be dynamic-size).
+inline auto Col6(const MatX& A, int k) { return A.template block<6, 1>(0, k); }
+inline auto Col6(MatX& A, int k) { return A.template block<6, 1>(0, k); }
+
+/// Column k of a motion subspace as a fixed-size vector.
+inline Motion SubspaceColumn(const MotionSubspace& S, int k) {
+  return S.template block<6, 1>(0, k);
+}
+
+/// S v: the joint's contribution to the child twist (child frame).
+inline Motion JointMotion(const JointModel& joint, const double* v) {
+  Motion m = Motion::Zero();
+  switch (joint.type) {
+    case JointType::kFixed: break;
+    case JointType::kRevolute: m.head<3>() = joint.axis * v[0]; break;
+    case JointType::kPrismatic: m.tail<3>() = joint.axis * v[0]; break;
+    case JointType::kBall: m.head<3>() = Eigen::Map<const Vec3>(v); break;
+    case JointType::kPlanar:
+      m[2] = v[0];
+      m[3] = v[1];
+      m[4] = v[2];
+      break;
+    case JointType::kFree: m = Eigen::Map<const Vec6>(v); break;
+  }
+  return m;
+}
+
+/// S^T f written into out[0..nv).
+inline void JointForce(const JointModel& joint, const Force& f, double* out) {
+  switch (joint.type) {
+    case JointType::kFixed: break;
+    case JointType::kRevolute: out[0] = joint.axis.dot(f.head<3>()); break;
+    case JointType::kPrismatic: out[0] = joint.axis.dot(f.tail<3>()); break;
+    case JointType::kBall: Eigen::Map<Vec3>{out} = f.head<3>(); break;
+    case JointType::kPlanar:
+      out[0] = f[2];
+      out[1] = f[3];
+      out[2] = f[4];
+      break;
+    case JointType::kFree: Eigen::Map<Vec6>{out} = f; break;
+  }
+}
+
+/// Motion subspace S (6 x nv) in the child frame. Constant for every joint of joint.h: each
+/// velocity is expressed in the child frame, in which the joint's axes do not move.
+inline MotionSubspace JointSubspace(const JointModel& joint) {
+  MotionSubspace S = MotionSubspace::Zero(6, joint.nv());
+  switch (joint.type) {
+    case JointType::kFixed: break;
+    case JointType::kRevolute: S.col(0).head<3>() = joint.axis; break;
+    case JointType::kPrismatic: S.col(0).tail<3>() = joint.axis; break;
+    case JointType::kBall: S.topRows<3>().setIdentity(); break;
+    case JointType::kPlanar:
+      S(2, 0) = 1.0;
+      S(3, 1) = 1.0;
+      S(4, 2) = 1.0;
+      break;
+    case JointType::kFree: S.setIdentity(); break;
+  }
+  return S;
+}
+
+/// Matrix H(h) with m x* h == H(h) m for every motion m: the force cross product as a linear
+/// map of its motion argument. For h = [n; f]: H = -[[n], [f]; [f], 0].
+inline Mat6 ForceCrossMatrix(const Force& h) {
+  Mat6 H = Mat6::Zero();
+  const Mat3 N = Skew(h.head<3>()), F = Skew(h.tail<3>());
+  H.topLeftCorner<3, 3>() = -N;
+  H.topRightCorner<3, 3>() = -F;
+  H.bottomLeftCorner<3, 3>() = -F;
+  return H;
+}
+
+/// B <- M^-1 B for a row-major B, with data.M_ltdl from FactorizeMassMatrix (crba.cc).
+void SolveMassMatrixRows(const MultibodyData& data,
+                         Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>& B);
+
+inline void CheckSize(const VecX& x, int n, const char* what) {
+  if (x.size() != n) {
+    throw InvalidArgument(std::string(what) + " has size " + std::to_string(x.size()) +
+                          ", expected " + std::to_string(n));
+  }
+}
+
+inline void CheckExternalForces(const MultibodyModel& model, const std::vector<Force>* f_ext) {
+  if (f_ext != nullptr && static_cast<int>(f_ext->size()) != model.num_bodies()) {
+    throw InvalidArgument("f_ext has " + std::to_string(f_ext->size()) +
+                          " wrenches, expected one per body (" +
+                          std::to_string(model.num_bodies()) + ")");
+  }
+}
+
+}  // namespace arena::internal

@@ -1,0 +1,275 @@
+#include "experiments/box_drop.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numbers>
+
+#include "core/common/error.h"
+#include "core/common/random.h"
+#include "core/math/so3.h"
+#include "core/scene/scene_builder.h"
+#include "experiments/case_params.h"
+#include "experiments/metrics.h"
+#include "experiments/model_sweep.h"
+#include "experiments/table_stats.h"
+#include "harness/config.h"
+#include "harness/result_table.h"
+#include "models/registry.h"
+
+namespace arena {
+
+namespace {
+
+constexpr double kFriction = 0.2;        // paper: mu = 0.2
+constexpr double kCubeHalf = 0.25;       // spatial variant: 0.5 m cube (digest's 3D guess)
+constexpr double kEscapeRadius = 100.0;  // m: a body this far away has blown up
+
+}  // namespace
+
+std::shared_ptr<const Scene> BoxDropExperiment::MakeScene(const std::string& variant) {
+  if (variant == "planar") {
+    SceneBuilder b("box_drop_planar");
+    b.SetGravity(Vec3(0.0, -9.81, 0.0));
+    Eigen::Matrix<double, 5, 2> A;
+    A << 1.0, 0.2, 0.0, 1.0, -1.0, -0.3, 0.0, -1.0, 0.8, -0.8;
+    const int body = b.AddPlanarBody("polygon", 1.0, 0.2, Vec3(0.0, 1.0, 0.0));
+    b.AddCollider(body, MakePolygon2(A, VecX::Constant(5, 0.4)), SE3(), "polygon").friction = kFriction;
+    b.AddGroundPlane2(kFriction);
+    return b.Build();
+  }
+  if (variant == "spatial") {
+    SceneBuilder b("box_drop_spatial");
+    b.SetGravity(Vec3(0.0, 0.0, -9.81));
+    const Vec3 h = Vec3::Constant(kCubeHalf);
+    const int body = b.AddFreeBody("cube", SpatialInertia::SolidBox(1.0, h), SE3::FromTranslation(Vec3(0, 0, 1)));
+    b.AddCollider(body, Box{h}, SE3(), "cube").friction = kFriction;
+    b.AddGround(kFriction);
+    return b.Build();
+  }
+  throw InvalidArgument("box_drop: unknown variant '" + variant + "'; valid: planar, spatial");
+}
+
+State BoxDropExperiment::InitialState(const std::string& variant, std::uint64_t seed) {
+  Rng rng(seed);
+  std::shared_ptr<const Scene> scene = MakeScene(variant);
+  State s = DefaultState(*scene);
+  if (variant == "planar") {
+    const double y = Uniform(rng, std::sqrt(2.0) / 2.0, 1.5);
+    const double theta = Uniform(rng, 0.0, 2.0 * std::numbers::pi);
+    const Vec2 v_W(Uniform(rng, -1.0, 1.0), Uniform(rng, -2.0, 0.0));
+    const double omega = Uniform(rng, -1.0, 1.0);
+    s.q << 0.0, y, theta;
+    // The planar joint's velocity is (omega, v) in the body frame: v_B = R(theta)^T v_W.
+    const Vec2 v_B = Eigen::Rotation2Dd(-theta) * v_W;
+    s.v << omega, v_B.x(), v_B.y();
+  } else {
+    const double z = Uniform(rng, std::sqrt(3.0) * kCubeHalf + 0.05, 1.5);
+    // Uniform rotation (Shoemake): three uniforms to a unit quaternion.
+    const double u1 = Uniform01(rng), u2 = Uniform01(rng), u3 = Uniform01(rng);
+    const double a = std::sqrt(1.0 - u1), b = std::sqrt(u1);
+    const Quat quat(a * std::sin(2 * std::numbers::pi * u2), a * std::cos(2 * std::numbers::pi * u2),
+                    b * std::sin(2 * std::numbers::pi * u3), b * std::cos(2 * std::numbers::pi * u3));
+    const Vec3 v_W(Uniform(rng, -1.0, 1.0), Uniform(rng, -1.0, 1.0), Uniform(rng, -2.0, 0.0));
+    const Vec3 w_W(Uniform(rng, -1.0, 1.0), Uniform(rng, -1.0, 1.0), Uniform(rng, -1.0, 1.0));
+    const Mat3 R = quat.normalized().toRotationMatrix();
+    s.q << 0.0, 0.0, z, quat.w(), quat.x(), quat.y(), quat.z();
+    // Free joint velocity is the body twist in the body frame.
+    s.v << R.transpose() * w_W, R.transpose() * v_W;
+  }
+  return s;
+}
+
+std::vector<Column> BoxDropExperiment::columns() const {
+  return {
+      {"variant", "scene variant: planar (the paper's polygon) or spatial (3D cube)"},
+      {"frequency_hz", "simulation frequency 1/dt"},
+      {"param_name", "the model option swept as the stiffness axis (rho, stiffness, ...)"},
+      {"param_value", "its value"},
+      {"ic", "initial condition index (the same ICs in every cell)"},
+      {"duration_s", "simulated time"},
+      {"steps", "steps requested: floor(duration * frequency)"},
+      {"steps_done", "steps completed before a failure"},
+      {"failed", "a step did not succeed (solver non-convergence, non-finite state) or the body escaped"},
+      {"failure", "why, for failed runs"},
+      {"mean_iterations", "mean solver iterations per step"},
+      {"max_iterations", "largest solver iteration count of a step"},
+      {"max_penetration_m", "largest ground penetration after any step (our geometry)"},
+      {"final_height_m", "height of the body origin at the end (y planar, z spatial)"},
+      {"mean_step_time_s", "mean wall time of a step", true},
+      {"run_time_s", "wall time of the whole run", true},
+  };
+}
+
+Sweep BoxDropExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
+  const std::vector<std::string> variants = config.Strings("variants");
+  const std::vector<double> frequencies = config.Doubles("frequencies_hz");
+  const std::int64_t n_ic = config.Int("initial_conditions");
+  const double duration = config.Double("duration_s");
+  if (n_ic <= 0) throw InvalidArgument(config.file() + ": initial_conditions must be > 0");
+  if (!(duration > 0.0)) throw InvalidArgument(config.file() + ": duration_s must be > 0");
+  for (double f : frequencies) {
+    if (!(f > 0.0)) {
+      throw InvalidArgument(config.file() + ": frequencies_hz must all be > 0, got " +
+                            options_detail::FormatDouble(f));
+    }
+  }
+  Sweep sweep;
+  for (const std::string& model : models) {
+    const ModelInfo& info = FindModel(model);
+    const std::vector<ModelSetting> settings = ExpandModelSweep(config, model);
+    for (const std::string& variant : variants) {
+      const std::string why = CheckSupport(info.capabilities, *MakeScene(variant));
+      if (!why.empty()) {
+        sweep.notes.push_back(model + ": skipped variant " + variant + " (" + why + ")");
+        continue;
+      }
+      for (double f : frequencies) {
+        for (const ModelSetting& setting : settings) {
+          for (std::int64_t ic = 0; ic < n_ic; ++ic) {
+            Case c;
+            c.index = static_cast<int>(sweep.cases.size());
+            c.model = model;
+            c.id = model + "/" + variant + "/f=" + options_detail::FormatDouble(f) + "/" +
+                   setting.param_name + "=" + setting.param_text + "/ic=" + std::to_string(ic);
+            c.model_options = setting.options;
+            c.model_options["timestep"] = options_detail::FormatDouble(1.0 / f);
+            c.params = {{"variant", variant},
+                        {"frequency_hz", f},
+                        {"param_name", setting.param_name},
+                        {"param_value", ParamValue(setting.param_text)},
+                        {"ic", ic},
+                        {"duration_s", duration}};
+            // Initial conditions depend on (variant, ic) only: shared by every cell.
+            c.seed = DeriveSeed(name(), variant + "/ic=" + std::to_string(ic));
+            sweep.cases.push_back(std::move(c));
+          }
+        }
+      }
+    }
+  }
+  return sweep;
+}
+
+std::vector<Row> BoxDropExperiment::Run(const Case& c) const {
+  const auto start = std::chrono::steady_clock::now();
+  const std::string variant = ParamText(c, "variant");
+  const double frequency = ParamNumber(c, "frequency_hz");
+  const double duration = ParamNumber(c, "duration_s");
+  std::shared_ptr<const Scene> scene = MakeScene(variant);
+  std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
+  MultibodyData data(scene->model);
+  State state = InitialState(variant, c.seed);
+  const int height_index = variant == "planar" ? 1 : 2;
+
+  const int steps = static_cast<int>(std::floor(duration * frequency + 1e-9));
+  int attempted = 0, done = 0, max_iterations = 0;
+  double sum_iterations = 0.0, sum_time = 0.0, max_penetration = 0.0;
+  std::string failure;
+  for (int k = 0; k < steps && failure.empty(); ++k) {
+    const StepReport report = sim->Step(state, Control{});
+    ++attempted;
+    sum_iterations += report.iterations;
+    max_iterations = std::max(max_iterations, report.iterations);
+    sum_time += report.wall_time_s;
+    if (!report.ok()) {
+      failure = std::string(ToString(report.status)) + ": " + report.message;
+      continue;
+    }
+    ++done;
+    max_penetration = std::max(max_penetration, Penetration(*scene, data, state.q));
+    if (state.q.head(height_index + 1).norm() > kEscapeRadius) {
+      failure = "escaped: body farther than 100 m from the origin";
+    }
+  }
+  Row row;
+  row["steps"] = std::int64_t{steps};
+  row["steps_done"] = std::int64_t{done};
+  row["failed"] = !failure.empty();
+  row["failure"] = failure;
+  row["mean_iterations"] = attempted > 0 ? sum_iterations / attempted : 0.0;
+  row["max_iterations"] = std::int64_t{max_iterations};
+  row["max_penetration_m"] = max_penetration;
+  row["final_height_m"] = state.q[height_index];
+  row["mean_step_time_s"] = attempted > 0 ? sum_time / attempted : 0.0;
+  row["run_time_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return {row};
+}
+
+std::vector<ClaimResult> BoxDropExperiment::Summarize(const ResultTable& table) const {
+  std::vector<ClaimResult> out;
+  const ResultTable planar = table.Filter("variant", "planar");
+  const ResultTable silico = planar.Filter("model", "silico");
+  const ResultTable bilevel = planar.Filter("model", "bilevel");
+  if (silico.num_rows() > 0) {
+    ClaimResult r{"box_drop.failure_rate.silico"};
+    r.ours = Mean(silico, "failed");
+    r.verdict = r.ours <= 0.005 ? Verdict::kReproduced : Verdict::kDiffers;
+    r.note = std::to_string(silico.num_rows()) + " runs";
+    out.push_back(r);
+  }
+  if (bilevel.num_rows() > 0) {
+    ClaimResult r{"box_drop.failure_rate.bilevel"};
+    r.ours = Mean(bilevel, "failed");
+    r.verdict = r.ours >= 0.45 ? Verdict::kReproduced : Verdict::kDiffers;
+    r.note = std::to_string(bilevel.num_rows()) + " runs";
+    out.push_back(r);
+  }
+  if (silico.num_rows() > 0 && bilevel.num_rows() > 0) {
+    ClaimResult v{"box_drop.violation_ratio"};
+    const double s = Mean(silico, "max_penetration_m"), b = Mean(bilevel, "max_penetration_m");
+    v.ours = b / std::max(s, 1e-12);
+    v.verdict = v.ours > 100.0 ? Verdict::kReproduced : Verdict::kDiffers;
+    v.note = "mean max penetration: bilevel " + options_detail::FormatDouble(b) + " m, silico " +
+             options_detail::FormatDouble(s) + " m";
+    out.push_back(v);
+
+    const ResultTable s10 = silico.Filter("frequency_hz", "10"), b10 = bilevel.Filter("frequency_hz", "10");
+    if (s10.num_rows() > 0 && b10.num_rows() > 0) {
+      ClaimResult it{"box_drop.iterations_10hz"};
+      const double si = Mean(s10, "mean_iterations"), bi = Mean(b10, "mean_iterations");
+      it.ours = si / bi;
+      it.ours_text = "silico " + options_detail::FormatDouble(si) + " vs bilevel " + options_detail::FormatDouble(bi);
+      it.verdict = si < bi ? Verdict::kReproduced : Verdict::kDiffers;
+      out.push_back(it);
+    }
+  }
+  if (silico.num_rows() > 0) {
+    // Iterations at the stiffest (smallest rho) vs the softest relaxation.
+    const auto [lo, hi] = ExtremeValues(silico, "param_value");
+    if (lo < hi) {
+      ClaimResult t{"box_drop.iterations_vs_relaxation"};
+      const double it_stiff = Mean(silico.Filter("param_value", FormatValue(lo)), "mean_iterations");
+      const double it_soft = Mean(silico.Filter("param_value", FormatValue(hi)), "mean_iterations");
+      t.ours = it_stiff / it_soft;
+      t.ours_text = "rho " + FormatValue(lo) + ": " + options_detail::FormatDouble(it_stiff) +
+                    " iterations, rho " + FormatValue(hi) + ": " + options_detail::FormatDouble(it_soft);
+      t.verdict = it_stiff > it_soft ? Verdict::kReproduced : Verdict::kDiffers;
+      out.push_back(t);
+    }
+  }
+  return out;
+}
+
+std::vector<Observation> BoxDropExperiment::Observe(const ResultTable& table) const {
+  std::vector<Observation> out;
+  for (const std::string& model : table.Distinct("model")) {
+    const ResultTable m = table.Filter("model", model);
+    for (const std::string& variant : m.Distinct("variant")) {
+      const ResultTable mv = m.Filter("variant", variant);
+      for (const std::string& value : mv.Distinct("param_value")) {
+        const ResultTable cell = mv.Filter("param_value", value);
+        const std::string param = cell.num_rows() > 0 ? cell.Text(0, "param_name") : "";
+        const std::string where = variant + (param.empty() ? "" : ", " + param + " = " + value);
+        const ResultTable ok = cell.Filter("failed", "false");
+        out.push_back({"failure_rate", model, Mean(cell, "failed"), "",
+                       where + " (" + std::to_string(cell.num_rows()) + " runs)"});
+        out.push_back({"median_max_penetration", model, Median(ok, "max_penetration_m"), "m",
+                       where + ", runs that did not fail"});
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace arena

@@ -1,0 +1,24 @@
+// The per-model part of a sweep: a model's fixed options plus its one swept option
+// (e.g. silico's relaxation rho, penalty's stiffness), read from [profile.options.<model>]
+// and [profile.sweep.<model>] of an experiment config.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/common/options.h"
+
+namespace arena {
+
+class ProfileConfig;
+
+struct ModelSetting {
+  std::string param_name;   // the swept option, "" when the model has no sweep
+  std::string param_text;   // its value as text ("" when no sweep)
+  OptionMap options;        // fixed options with the swept value applied
+};
+
+/// One ModelSetting per swept value (a single one when the model has no sweep).
+std::vector<ModelSetting> ExpandModelSweep(const ProfileConfig& config, const std::string& model);
+
+}  // namespace arena

@@ -1,0 +1,27 @@
+#include "experiments/registry.h"
+
+#include "core/common/error.h"
+#include "experiments/box_drop.h"
+
+namespace arena {
+
+const std::vector<std::unique_ptr<Experiment>>& Experiments() {
+  static const std::vector<std::unique_ptr<Experiment>> experiments = [] {
+    std::vector<std::unique_ptr<Experiment>> list;
+    list.push_back(std::make_unique<BoxDropExperiment>());
+    return list;
+  }();
+  return experiments;
+}
+
+const Experiment& FindExperiment(std::string_view name) {
+  for (const auto& e : Experiments()) {
+    if (e->name() == name) return *e;
+  }
+  std::string valid;
+  for (const auto& e : Experiments()) valid += (valid.empty() ? "" : ", ") + e->name();
+  throw InvalidArgument("unknown experiment '" + std::string(name) +
+                        "'; registered experiments: " + valid);
+}
+
+}  // namespace arena

@@ -1,0 +1,66 @@
+// Runs one experiment: loads its config profile, expands the sweep, validates every case against
+// the model registry, runs the cases not already present (resume) in parallel with TBB, appends
+// each finished case's rows to <out>/<exp>/<exp>.partial.csv, and finally writes <exp>.csv
+// sorted by case index together with the sidecar <exp>.json (CONVENTIONS.md items 8-9).
+//
+// Files of experiment E under out_dir:
+//   E/E.csv          the finished table: case_id, model, <E's columns>, error; sorted, so the
+//                    bytes never depend on scheduling or thread count
+//   E/E.partial.csv  rows appended as cases finish (exists while running or after a kill)
+//   E/E.json         sidecar: git commit + dirty flag, machine, build, profile, models,
+//                    overrides, non-default model options, seeds, case counts, start/end time
+//   E/.lock          held while a run writes the folder
+//
+// Resume: a case whose case_id is already in E.csv or E.partial.csv is skipped, so rerunning
+// after a kill computes only what is missing, and running more models adds their rows. Results
+// of another profile or other --set overrides are never mixed in: they are moved to
+// E/superseded/<start time>-<profile>/ (with a warning) and the run starts afresh; `fresh`
+// deletes the old results instead.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "experiments/experiment.h"
+#include "models/registry.h"
+
+namespace arena {
+
+struct RunOptions {
+  std::string profile = "quick";        // "quick" or "paper": a table of the config file
+  std::vector<std::string> models;      // empty: the config's `models`
+  std::vector<std::string> overrides;   // --set key=value (see harness/config.h)
+  int threads = 0;                      // 0: every hardware thread
+  std::string out_dir;                  // empty: <repo>/results
+  std::string config_dir;               // empty: <repo>/experiments/configs
+  bool progress = true;                 // progress bar / periodic progress log on stderr
+  bool fresh = false;                   // discard this experiment's existing results first
+  bool retry_failed = false;            // rerun cases whose existing rows have an error
+  /// Registry the models, cases and options are checked against; nullptr: Models().
+  /// (Tests pass their own.)
+  const std::vector<ModelInfo>* model_registry = nullptr;
+};
+
+struct RunSummary {
+  std::string csv_path;
+  std::string sidecar_path;
+  int cases_total = 0;     // cases in the expanded sweep
+  int cases_run = 0;       // run by this call
+  int cases_skipped = 0;   // already present (resume)
+  int cases_failed = 0;    // run by this call and threw (an error row each)
+  int threads = 0;         // worker threads used
+  double duration_s = 0.0;
+  std::vector<std::string> notes;  // the sweep's notes (skipped variants)
+};
+
+/// Runs `experiment` as described above. The runner sets each case's index to its position in
+/// the sweep and, when the experiment left seed at 0, seed = DeriveSeed(experiment, case id). Throws InvalidArgument (unknown model, option key,
+/// --set key), ParseError (config file: malformed, unknown keys
+/// never read by the experiment) before any case runs, or Error on I/O failure. A case that
+/// throws never aborts the sweep: it becomes one row with its params and the error column set.
+RunSummary RunExperiment(const Experiment& experiment, const RunOptions& options);
+
+/// The folder RunExperiment writes `experiment` into ("<out_dir>/<name>"), with the defaults.
+std::string ExperimentResultsDir(const std::string& out_dir, const std::string& experiment);
+
+}  // namespace arena

@@ -1,0 +1,59 @@
+#include "models/finite_difference_derivatives.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "core/multibody/configuration.h"
+
+namespace arena {
+
+StepDerivatives FiniteDifferenceStepDerivatives(Simulator& sim, const State& state,
+                                                const Control& control, const FdOptions& options) {
+  const MultibodyModel& model = sim.scene().model;
+  const int nv = model.nv(), nu = sim.scene().nu();
+  const VecX u0 = control.u.size() == 0 ? VecX::Zero(nu) : control.u;
+
+  auto step = [&](const State& s, const VecX& u) {
+    State out = s;
+    const StepReport r = sim.Step(out, Control{u});
+    if (!r.ok()) {
+      out.q.setConstant(std::numeric_limits<double>::quiet_NaN());
+      out.v.setConstant(std::numeric_limits<double>::quiet_NaN());
+    }
+    return out;
+  };
+  const State nominal = step(state, u0);
+  // Output in local coordinates: [Difference(q+_0, q+); v+ - v+_0].
+  auto local = [&](const State& s) {
+    VecX y(2 * nv);
+    y << Difference(model, nominal.q, s.q), s.v - nominal.v;
+    return y;
+  };
+  const int n = 2 * nv + nu;
+  const LocalFunction f = [&](const VecX& dx) {
+    State s = state;
+    s.q = Integrate(model, state.q, dx.head(nv));
+    s.v = state.v + dx.segment(nv, nv);
+    return local(step(s, u0 + dx.tail(nu)));
+  };
+  const MatX J = FiniteDifferenceJacobian(f, n, options).jacobian;
+  StepDerivatives d;
+  d.dq_dq = J.block(0, 0, nv, nv);
+  d.dq_dv = J.block(0, nv, nv, nv);
+  d.dq_du = J.block(0, 2 * nv, nv, nu);
+  d.dv_dq = J.block(nv, 0, nv, nv);
+  d.dv_dv = J.block(nv, nv, nv, nv);
+  d.dv_du = J.block(nv, 2 * nv, nv, nu);
+  return d;
+}
+
+double MaxStepDerivativeError(const StepDerivatives& a, const StepDerivatives& b, double floor) {
+  return std::max({CorrectedRelativeError(a.dq_dq, b.dq_dq, floor),
+                   CorrectedRelativeError(a.dq_dv, b.dq_dv, floor),
+                   CorrectedRelativeError(a.dq_du, b.dq_du, floor),
+                   CorrectedRelativeError(a.dv_dq, b.dv_dq, floor),
+                   CorrectedRelativeError(a.dv_dv, b.dv_dv, floor),
+                   CorrectedRelativeError(a.dv_du, b.dv_du, floor)});
+}
+
+}  // namespace arena

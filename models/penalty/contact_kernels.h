@@ -1,0 +1,247 @@
+// Contact generation and the spring-damper force law of the penalty model, written once for
+// any scalar type: `double` for stepping, forward-mode AutoDiff for the step derivatives.
+//
+// A kernel takes two colliders A and B with world poses (R_WS, p_WS) and produces contact points
+// (p_W, n_W, phi): n_W is the unit normal from A to B (the force on B is along +n_W), phi the
+// signed distance (< 0: penetration). Only penetrating points are produced: a penalty force is
+// zero outside contact. The pair table is SupportsPair() below; anything else is rejected when
+// the model is built.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include <Eigen/Core>
+#include <unsupported/Eigen/AutoDiff>
+
+#include "core/geometry/shape.h"
+
+namespace arena::penalty {
+
+template <class T> using V3 = Eigen::Matrix<T, 3, 1>;
+template <class T> using M3 = Eigen::Matrix<T, 3, 3>;
+
+inline double Val(double x) { return x; }
+template <class D>
+double Val(const Eigen::AutoDiffScalar<D>& x) { return x.value(); }
+
+template <class T>
+struct PoseT {
+  M3<T> R;
+  V3<T> p;
+  V3<T> Act(const Vec3& x_S) const { return R * x_S.cast<T>() + p; }
+};
+
+template <class T>
+struct ContactPointT {
+  V3<T> p_W;
+  V3<T> n_W;
+  T phi;
+};
+
+/// Precomputed geometry of one collider (built once, shared read-only by every step):
+/// a polytope as unit face normals + offsets (n . x <= offset) and its vertices, or the
+/// centres and radius of the sphere-swept primitives. 2D shapes are lifted to z = 0.
+struct ColliderGeometry {
+  ShapeType type = ShapeType::kSphere;
+  Eigen::Matrix<double, Eigen::Dynamic, 3> normals;   // polytopes (box, polygon2)
+  VecX offsets;
+  Eigen::Matrix<double, Eigen::Dynamic, 3> vertices;  // polytopes, hulls and meshes
+  Eigen::Matrix<double, Eigen::Dynamic, 3> centres;   // sphere, disk, capsule end points
+  double radius = 0.0;
+};
+
+ColliderGeometry MakeColliderGeometry(const Shape& shape);
+
+/// The pair table. Order-independent: Contacts() swaps A and B when only (B, A) is written.
+bool SupportsPair(ShapeType a, ShapeType b);
+
+namespace detail {
+
+// Points (with a radius: sphere-swept) of B against the half-space/half-plane A whose outward
+// normal is A's local axis `axis` (z for 3D, y for 2D).
+template <class T>
+void PointsVsHalfSpace(const PoseT<T>& XA, int axis, const PoseT<T>& XB,
+                       const Eigen::Matrix<double, Eigen::Dynamic, 3>& points, double radius,
+                       std::vector<ContactPointT<T>>* out) {
+  const V3<T> n = XA.R.col(axis);
+  for (int i = 0; i < points.rows(); ++i) {
+    const V3<T> c = XB.Act(points.row(i).transpose());
+    const T d = n.dot(c - XA.p) - T(radius);
+    if (Val(d) < 0.0) {
+      // The half-space pushes B out along its own normal; apply at the mid-penetration point.
+      out->push_back({c - (T(radius) + T(0.5) * d) * n, n, d});
+    }
+  }
+}
+
+// Round point (centre c_W, radius r) of B against polytope A (unit normals/offsets in A's frame).
+// Outside: nearest point on the polytope (box: clamp; polygon: edges). Inside: the face of least
+// penetration.
+template <class T>
+void RoundVsPolytope(const PoseT<T>& XA, const ColliderGeometry& A, const V3<T>& c_W, double r,
+                     std::vector<ContactPointT<T>>* out) {
+  const V3<T> x = XA.R.transpose() * (c_W - XA.p);  // centre in A's frame
+  // Signed face distances of the centre.
+  int best = 0;
+  T best_d = T(-1e300);
+  bool inside = true;
+  for (int i = 0; i < A.normals.rows(); ++i) {
+    const T d = A.normals.row(i).cast<T>().dot(x) - T(A.offsets[i]);
+    if (Val(d) > 0.0) inside = false;
+    if (Val(d) > Val(best_d)) {
+      best_d = d;
+      best = i;
+    }
+  }
+  if (inside) {
+    const V3<T> n = XA.R * A.normals.row(best).transpose().cast<T>();
+    const T phi = best_d - T(r);
+    out->push_back({c_W - (T(r) + T(0.5) * phi) * n, n, phi});
+    return;
+  }
+  // Nearest point of the polytope to x: for a box clamp per axis; for a polygon (z = 0) check
+  // every edge segment of the vertex loop.
+  V3<T> q;
+  if (A.type == ShapeType::kBox) {
+    q = x;
+    for (int k = 0; k < 3; ++k) {
+      const double h = A.offsets[2 * k];  // normals are +e_k, -e_k in that order
+      q[k] = std::clamp(Val(x[k]), -h, h) == Val(x[k]) ? x[k] : T(Val(x[k]) > 0.0 ? h : -h);
+    }
+  } else {
+    T best_sq = T(1e300);
+    const int nv = static_cast<int>(A.vertices.rows());
+    for (int i = 0; i < nv; ++i) {
+      const V3<T> a = A.vertices.row(i).transpose().cast<T>();
+      const V3<T> b = A.vertices.row((i + 1) % nv).transpose().cast<T>();
+      const V3<T> e = b - a;
+      T s = (x - a).dot(e) / e.squaredNorm();
+      if (Val(s) < 0.0) s = T(0.0);
+      if (Val(s) > 1.0) s = T(1.0);
+      const V3<T> cand = a + s * e;
+      const T sq = (x - cand).squaredNorm();
+      if (Val(sq) < Val(best_sq)) {
+        best_sq = sq;
+        q = cand;
+      }
+    }
+  }
+  const V3<T> diff = x - q;
+  const T dist = diff.norm();
+  if (Val(dist) - r >= 0.0 || Val(dist) <= 1e-12) return;
+  const V3<T> n = XA.R * (diff / dist);
+  const T phi = dist - T(r);
+  out->push_back({c_W - (T(r) + T(0.5) * phi) * n, n, phi});
+}
+
+// Vertices of B inside polytope A: each gives a contact on A's face of least penetration.
+template <class T>
+void VerticesInPolytope(const PoseT<T>& XA, const ColliderGeometry& A, const PoseT<T>& XB,
+                        const ColliderGeometry& B, double sign,
+                        std::vector<ContactPointT<T>>* out) {
+  for (int j = 0; j < B.vertices.rows(); ++j) {
+    const V3<T> v = XB.Act(B.vertices.row(j).transpose());
+    const V3<T> x = XA.R.transpose() * (v - XA.p);
+    int best = -1;
+    T best_d = T(-1e300);
+    bool inside = true;
+    for (int i = 0; i < A.normals.rows() && inside; ++i) {
+      const T d = A.normals.row(i).cast<T>().dot(x) - T(A.offsets[i]);
+      if (Val(d) >= 0.0) inside = false;
+      if (Val(d) > Val(best_d)) {
+        best_d = d;
+        best = i;
+      }
+    }
+    if (!inside) continue;
+    const V3<T> n = XA.R * A.normals.row(best).transpose().cast<T>();
+    out->push_back({v - T(0.5) * best_d * n, T(sign) * n, best_d});
+  }
+}
+
+template <class T>
+void RoundVsRound(const V3<T>& cA, double rA, const V3<T>& cB, double rB,
+                  std::vector<ContactPointT<T>>* out) {
+  const V3<T> d = cB - cA;
+  const T dist = d.norm();
+  if (Val(dist) - rA - rB >= 0.0 || Val(dist) <= 1e-12) return;
+  const V3<T> n = d / dist;
+  const T phi = dist - T(rA + rB);
+  out->push_back({cA + (T(rA) + T(0.5) * phi) * n, n, phi});
+}
+
+inline bool IsHalf(ShapeType t) { return t == ShapeType::kHalfSpace || t == ShapeType::kHalfPlane2; }
+inline bool IsPolytope(ShapeType t) { return t == ShapeType::kBox || t == ShapeType::kPolygon2; }
+inline bool IsRound(ShapeType t) { return t == ShapeType::kSphere || t == ShapeType::kDisk2; }
+
+// Kernel for an ordered pair the table supports directly (A is the "simpler" side).
+template <class T>
+bool OrderedContacts(const ColliderGeometry& A, const PoseT<T>& XA, const ColliderGeometry& B,
+                     const PoseT<T>& XB, std::vector<ContactPointT<T>>* out) {
+  const ShapeType a = A.type, b = B.type;
+  if (IsHalf(a)) {
+    if (IsHalf(b)) return false;
+    const int axis = a == ShapeType::kHalfSpace ? 2 : 1;
+    const auto& pts = B.centres.rows() > 0 ? B.centres : B.vertices;
+    PointsVsHalfSpace(XA, axis, XB, pts, B.radius, out);
+    return true;
+  }
+  if (IsRound(a) && IsRound(b)) {
+    RoundVsRound<T>(XA.p, A.radius, XB.p, B.radius, out);
+    return true;
+  }
+  if (IsPolytope(a) && IsRound(b)) {
+    RoundVsPolytope(XA, A, XB.p, B.radius, out);
+    return true;
+  }
+  if (IsPolytope(a) && IsPolytope(b)) {
+    VerticesInPolytope(XA, A, XB, B, 1.0, out);   // B's corners in A: normal out of A
+    VerticesInPolytope(XB, B, XA, A, -1.0, out);  // A's corners in B: normal out of B, flipped
+    return true;
+  }
+  return false;
+}
+
+}  // namespace detail
+
+/// Contacts between colliders A and B (normals from A to B). Returns false for an
+/// unsupported pair.
+template <class T>
+bool Contacts(const ColliderGeometry& A, const PoseT<T>& XA, const ColliderGeometry& B,
+              const PoseT<T>& XB, std::vector<ContactPointT<T>>* out) {
+  if (detail::OrderedContacts(A, XA, B, XB, out)) return true;
+  const size_t first = out->size();
+  if (!detail::OrderedContacts(B, XB, A, XA, out)) return false;
+  for (size_t i = first; i < out->size(); ++i) (*out)[i].n_W = -(*out)[i].n_W;
+  return true;
+}
+
+/// Spring-damper normal force with regularised Coulomb friction (force on B, world frame):
+///   f_n = max(0, -k phi - c dphi/dt),  f_t = -mu f_n v_t / sqrt(|v_t|^2 + v_s^2),
+/// with the relative velocity of B w.r.t. A at the contact point from the bodies' world twists
+/// [omega; v] (about the world origin).
+struct ForceLaw {
+  double stiffness = 0.0;        // k, N/m
+  double damping = 0.0;          // c, N s/m
+  double friction = 0.0;         // mu
+  double friction_velocity = 0.0;  // v_s, m/s
+};
+
+template <class T>
+V3<T> ContactForce(const ForceLaw& law, const ContactPointT<T>& c,
+                   const Eigen::Matrix<T, 6, 1>& VA, const Eigen::Matrix<T, 6, 1>& VB) {
+  const V3<T> vA = VA.template tail<3>() + VA.template head<3>().cross(c.p_W);
+  const V3<T> vB = VB.template tail<3>() + VB.template head<3>().cross(c.p_W);
+  const V3<T> v_rel = vB - vA;
+  const T phi_dot = c.n_W.dot(v_rel);
+  T fn = T(-law.stiffness) * c.phi - T(law.damping) * phi_dot;
+  if (Val(fn) <= 0.0) return V3<T>::Zero();
+  using std::sqrt;
+  const V3<T> vt = v_rel - phi_dot * c.n_W;
+  const T scale = sqrt(vt.squaredNorm() + T(law.friction_velocity * law.friction_velocity));
+  return fn * c.n_W - (T(law.friction) * fn / scale) * vt;
+}
+
+}  // namespace arena::penalty

@@ -1,0 +1,362 @@
+#include "models/penalty/penalty.h"
+
+#include <chrono>
+#include <cmath>
+#include <limits>
+
+#include "core/common/error.h"
+#include "core/geometry/mesh.h"
+#include "core/multibody/configuration.h"
+#include "core/multibody/dynamics.h"
+#include "core/multibody/kinematics.h"
+#include "core/scene/actuation.h"
+
+namespace arena {
+
+using penalty::ColliderGeometry;
+using penalty::ContactPointT;
+using penalty::PoseT;
+
+std::string PenaltyOptions::Validate() const {
+  if (!(timestep > 0.0) || !std::isfinite(timestep)) {
+    return "timestep must be > 0 and finite, got " + options_detail::FormatDouble(timestep);
+  }
+  if (!(stiffness >= 0.0) || !std::isfinite(stiffness)) return "stiffness must be >= 0 and finite";
+  if (!(damping_ratio >= 0.0) || !std::isfinite(damping_ratio)) return "damping_ratio must be >= 0";
+  if (!(friction_velocity > 0.0)) return "friction_velocity must be > 0";
+  return "";
+}
+
+namespace penalty {
+
+ColliderGeometry MakeColliderGeometry(const Shape& shape) {
+  ColliderGeometry g;
+  g.type = TypeOf(shape);
+  if (const auto* s = std::get_if<Sphere>(&shape)) {
+    g.centres = Eigen::RowVector3d::Zero();
+    g.radius = s->radius;
+  } else if (const auto* d = std::get_if<Disk2>(&shape)) {
+    g.centres = Eigen::RowVector3d::Zero();
+    g.radius = d->radius;
+  } else if (const auto* c = std::get_if<Capsule>(&shape)) {
+    g.centres.resize(2, 3);
+    g.centres << 0, 0, -c->half_length, 0, 0, c->half_length;
+    g.radius = c->radius;
+  } else if (const auto* c2 = std::get_if<Capsule2>(&shape)) {
+    g.centres.resize(2, 3);
+    g.centres << -c2->half_length, 0, 0, c2->half_length, 0, 0;
+    g.radius = c2->radius;
+  } else if (const auto* b = std::get_if<Box>(&shape)) {
+    const Vec3& h = b->half_extents;
+    g.normals.resize(6, 3);
+    g.offsets.resize(6);
+    for (int k = 0; k < 3; ++k) {
+      g.normals.row(2 * k) = Vec3::Unit(k).transpose();
+      g.normals.row(2 * k + 1) = -Vec3::Unit(k).transpose();
+      g.offsets[2 * k] = g.offsets[2 * k + 1] = h[k];
+    }
+    g.vertices.resize(8, 3);
+    for (int i = 0; i < 8; ++i) {
+      g.vertices.row(i) << (i & 1 ? h.x() : -h.x()), (i & 2 ? h.y() : -h.y()), (i & 4 ? h.z() : -h.z());
+    }
+  } else if (const auto* p = std::get_if<Polygon2>(&shape)) {
+    const int m = static_cast<int>(p->A.rows());
+    g.normals = Eigen::Matrix<double, Eigen::Dynamic, 3>::Zero(m, 3);
+    g.offsets.resize(m);
+    for (int i = 0; i < m; ++i) {
+      const double len = p->A.row(i).norm();
+      g.normals.row(i).head<2>() = p->A.row(i) / len;
+      g.offsets[i] = p->b[i] / len;
+    }
+    g.vertices = Eigen::Matrix<double, Eigen::Dynamic, 3>::Zero(p->vertices.rows(), 3);
+    g.vertices.leftCols<2>() = p->vertices;
+  } else if (const auto* h = std::get_if<ConvexHull>(&shape)) {
+    g.vertices = h->data->vertices;
+  } else if (const auto* m = std::get_if<TriangleMesh>(&shape)) {
+    g.vertices = m->data->vertices;
+  }
+  return g;
+}
+
+bool SupportsPair(ShapeType a, ShapeType b) {
+  using S = ShapeType;
+  auto ordered = [](S x, S y) {
+    // 3D
+    if (x == S::kHalfSpace) {
+      return y == S::kSphere || y == S::kBox || y == S::kCapsule || y == S::kConvexHull ||
+             y == S::kMesh;
+    }
+    if (x == S::kSphere) return y == S::kSphere || y == S::kBox;
+    if (x == S::kBox) return y == S::kBox;
+    // 2D
+    if (x == S::kHalfPlane2) return y == S::kPolygon2 || y == S::kDisk2 || y == S::kCapsule2;
+    if (x == S::kDisk2) return y == S::kDisk2 || y == S::kPolygon2;
+    if (x == S::kPolygon2) return y == S::kPolygon2;
+    return false;
+  };
+  return ordered(a, b) || ordered(b, a);
+}
+
+}  // namespace penalty
+
+namespace {
+
+SE3 ColliderPose(const Scene& scene, const MultibodyData& data, int collider) {
+  const Collider& c = scene.colliders[collider];
+  return c.body == kWorldBody ? c.placement : data.X_WB[c.body] * c.placement;
+}
+
+Motion WorldTwist(const MultibodyData& data, int body) {
+  return body == kWorldBody ? Motion::Zero() : Motion(data.X_WB[body].ActMotion(data.V_B[body]));
+}
+
+double BodyMass(const Scene& scene, int body) {
+  return body == kWorldBody ? std::numeric_limits<double>::infinity()
+                            : scene.model.body(body).inertia.mass();
+}
+
+bool AllFinite(const State& s) { return s.q.allFinite() && s.v.allFinite(); }
+
+}  // namespace
+
+Capabilities PenaltySimulator::StaticCapabilities() {
+  Capabilities c;
+  c.planar = true;
+  c.spatial = true;
+  c.articulated = true;
+  for (ShapeType t : {ShapeType::kSphere, ShapeType::kBox, ShapeType::kCapsule, ShapeType::kHalfSpace,
+                      ShapeType::kConvexHull, ShapeType::kMesh, ShapeType::kPolygon2,
+                      ShapeType::kDisk2, ShapeType::kCapsule2, ShapeType::kHalfPlane2}) {
+    c.shapes.set(static_cast<size_t>(t));
+  }
+  c.state_derivatives = true;
+  c.smooth = false;  // the force has kinks at contact onset and when the damper would pull
+  return c;
+}
+
+PenaltySimulator::PenaltySimulator(std::shared_ptr<const Scene> scene, const PenaltyOptions& options)
+    : scene_(std::move(scene)), options_(options), data_(scene_->model) {
+  if (std::string error = options_.Validate(); !error.empty()) {
+    throw InvalidArgument("penalty: " + error);
+  }
+  scene_->Validate();
+  for (const auto& c : scene_->colliders) geometry_.push_back(penalty::MakeColliderGeometry(c.shape));
+  for (const auto& [a, b] : scene_->CollisionPairs()) {
+    const Collider& A = scene_->colliders[a];
+    const Collider& B = scene_->colliders[b];
+    if (!penalty::SupportsPair(TypeOf(A.shape), TypeOf(B.shape))) {
+      throw Unsupported("penalty: no contact kernel for the pair " +
+                        std::string(ToString(TypeOf(A.shape))) + "-" +
+                        std::string(ToString(TypeOf(B.shape))) + " (colliders '" + A.name +
+                        "' and '" + B.name + "')");
+    }
+    Pair p;
+    p.a = a;
+    p.b = b;
+    const double m = std::min(BodyMass(*scene_, A.body), BodyMass(*scene_, B.body));
+    p.law.stiffness = options_.stiffness;
+    p.law.damping = std::isfinite(m) ? 2.0 * options_.damping_ratio * std::sqrt(options_.stiffness * m) : 0.0;
+    p.law.friction = std::min(A.friction, B.friction);
+    p.law.friction_velocity = options_.friction_velocity;
+    pairs_.push_back(p);
+  }
+  f_ext_.assign(scene_->model.num_bodies(), Force::Zero());
+}
+
+int PenaltySimulator::ContactWrenches(std::vector<Force>* f_ext, double* min_phi) {
+  for (auto& f : *f_ext) f.setZero();
+  *min_phi = std::numeric_limits<double>::infinity();
+  int count = 0;
+  for (const Pair& pair : pairs_) {
+    const Collider& A = scene_->colliders[pair.a];
+    const Collider& B = scene_->colliders[pair.b];
+    const SE3 XA = ColliderPose(*scene_, data_, pair.a);
+    const SE3 XB = ColliderPose(*scene_, data_, pair.b);
+    contacts_.clear();
+    penalty::Contacts<double>(geometry_[pair.a], {XA.rotation(), XA.translation()},
+                              geometry_[pair.b], {XB.rotation(), XB.translation()}, &contacts_);
+    const Motion VA = WorldTwist(data_, A.body);
+    const Motion VB = WorldTwist(data_, B.body);
+    for (const auto& c : contacts_) {
+      ++count;
+      *min_phi = std::min(*min_phi, c.phi);
+      const Vec3 f = penalty::ContactForce<double>(pair.law, c, VA, VB);
+      const Force w = MakeForce(c.p_W.cross(f), f);
+      if (B.body != kWorldBody) (*f_ext)[B.body] += w;
+      if (A.body != kWorldBody) (*f_ext)[A.body] -= w;
+    }
+  }
+  return count;
+}
+
+StepReport PenaltySimulator::Step(State& state, const Control& control) {
+  const auto start = std::chrono::steady_clock::now();
+  StepReport report;
+  report.iterations = 1;
+  if (state.q.size() != scene_->nq() || state.v.size() != scene_->nv()) {
+    ValidateState(*scene_, state);  // throws with the sizes: a programming error, not a failure
+  }
+  if (!AllFinite(state)) {
+    report.status = StepStatus::kNonFinite;
+    report.message = "input state is not finite";
+    return report;
+  }
+  const auto& model = scene_->model;
+  ForwardKinematics(model, data_, state.q, state.v);
+  double min_phi = 0.0;
+  report.contacts = ContactWrenches(&f_ext_, &min_phi);
+  report.min_signed_distance = min_phi;
+  const VecX tau = ActuatorForces(*scene_, state, control) + PassiveForces(*scene_, state);
+  const VecX& ddq = Aba(model, data_, state.q, state.v, tau, &f_ext_);
+  State next;
+  next.v = state.v + options_.timestep * ddq;
+  next.q = Integrate(model, state.q, next.v, options_.timestep);
+  next.t = state.t + options_.timestep;
+  if (!AllFinite(next)) {
+    report.status = StepStatus::kNonFinite;
+    report.message = "state became non-finite (unstable: timestep too large for the stiffness?)";
+  } else {
+    state = std::move(next);
+  }
+  report.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return report;
+}
+
+namespace {
+
+// Forward-mode AD over the 24 inputs of one pair: world pose twists of A's and B's bodies
+// (6 + 6) and their world velocity twists (6 + 6).
+using Ad = Eigen::AutoDiffScalar<Eigen::Matrix<double, 24, 1>>;
+using AdVec6 = Eigen::Matrix<Ad, 6, 1>;
+
+// X_WS perturbed by a world twist delta = [dw; dv] of its body: R -> (I + [dw]) R,
+// p -> p + dv + dw x p (first order is all AD needs).
+PoseT<Ad> SeedPose(const SE3& X, int offset) {
+  PoseT<Ad> P;
+  const Mat3& R = X.rotation();
+  const Vec3& p = X.translation();
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) P.R(i, j) = Ad(R(i, j), Eigen::Matrix<double, 24, 1>::Zero());
+    P.p(i) = Ad(p(i), Eigen::Matrix<double, 24, 1>::Zero());
+  }
+  if (offset < 0) return P;
+  for (int k = 0; k < 3; ++k) {
+    const Vec3 e = Vec3::Unit(k);
+    Mat3 dRk;
+    for (int j = 0; j < 3; ++j) dRk.col(j) = e.cross(R.col(j));
+    const Vec3 dp = e.cross(p);
+    for (int i = 0; i < 3; ++i) {
+      for (int j = 0; j < 3; ++j) P.R(i, j).derivatives()[offset + k] = dRk(i, j);
+      P.p(i).derivatives()[offset + k] = dp(i);
+    }
+    P.p(k).derivatives()[offset + 3 + k] = 1.0;
+  }
+  return P;
+}
+
+AdVec6 SeedTwist(const Motion& V, int offset) {
+  AdVec6 out;
+  for (int i = 0; i < 6; ++i) {
+    out(i) = Ad(V(i), Eigen::Matrix<double, 24, 1>::Zero());
+    if (offset >= 0) out(i).derivatives()[offset + i] = 1.0;
+  }
+  return out;
+}
+
+}  // namespace
+
+void PenaltySimulator::Derivatives(const State& state, const Control& control, StepDerivatives* out) {
+  ValidateState(*scene_, state);
+  const auto& model = scene_->model;
+  const int nv = model.nv();
+  const double dt = options_.timestep;
+
+  ForwardKinematics(model, data_, state.q, state.v);
+  double min_phi = 0.0;
+  ContactWrenches(&f_ext_, &min_phi);
+
+  // World Jacobians (6 x nv) and world twists of every body.
+  const int nb = model.num_bodies();
+  std::vector<MatX> J(nb);
+  std::vector<Motion> V(nb);
+  for (int b = 0; b < nb; ++b) {
+    BodyJacobian(model, data_, b, ReferenceFrame::kWorld, &J[b]);
+    V[b] = WorldTwist(data_, b);
+  }
+  // d(world twist of body b)/dq: DOF k of joint j on b's path moves the subtree of j by the
+  // world twist s_k, so dV_b = s_k x (V_b - V_parent(j)).
+  auto twist_dq = [&](int b) {
+    MatX D = MatX::Zero(6, nv);
+    for (int j = b; j != kWorldBody; j = model.body(j).parent) {
+      const BodyModel& bj = model.body(j);
+      const Motion Vp = bj.parent == kWorldBody ? Motion::Zero() : V[bj.parent];
+      for (int k = 0; k < bj.joint.nv(); ++k) {
+        const int col = bj.idx_v + k;
+        D.col(col) = CrossMotion(J[b].col(col), V[b] - Vp);
+      }
+    }
+    return D;
+  };
+
+  MatX dtauc_dq = MatX::Zero(nv, nv), dtauc_dv = MatX::Zero(nv, nv);
+  std::vector<ContactPointT<Ad>> contacts;
+  for (const Pair& pair : pairs_) {
+    const int ba = scene_->colliders[pair.a].body;
+    const int bb = scene_->colliders[pair.b].body;
+    const bool move_a = ba != kWorldBody, move_b = bb != kWorldBody;
+    const PoseT<Ad> XA = SeedPose(ColliderPose(*scene_, data_, pair.a), move_a ? 0 : -1);
+    const PoseT<Ad> XB = SeedPose(ColliderPose(*scene_, data_, pair.b), move_b ? 6 : -1);
+    const AdVec6 VA = SeedTwist(move_a ? V[ba] : Motion::Zero(), move_a ? 12 : -1);
+    const AdVec6 VB = SeedTwist(move_b ? V[bb] : Motion::Zero(), move_b ? 18 : -1);
+    contacts.clear();
+    penalty::Contacts<Ad>(geometry_[pair.a], XA, geometry_[pair.b], XB, &contacts);
+    if (contacts.empty()) continue;
+    Eigen::Matrix<double, 6, 24> D = Eigen::Matrix<double, 6, 24>::Zero();
+    for (const auto& c : contacts) {
+      const penalty::V3<Ad> f = penalty::ContactForce<Ad>(pair.law, c, VA, VB);
+      const penalty::V3<Ad> n = c.p_W.cross(f);
+      for (int i = 0; i < 3; ++i) {
+        if (n(i).derivatives().size() == 24) D.row(i) += n(i).derivatives().transpose();
+        if (f(i).derivatives().size() == 24) D.row(3 + i) += f(i).derivatives().transpose();
+      }
+    }
+    // Wrench on B is w, on A is -w: generalized force (J_b - J_a)^T w.
+    MatX dw_dq = MatX::Zero(6, nv), dw_dv = MatX::Zero(6, nv);
+    MatX Jrel = MatX::Zero(6, nv);
+    if (move_a) {
+      dw_dq += D.middleCols<6>(0) * J[ba] + D.middleCols<6>(12) * twist_dq(ba);
+      dw_dv += D.middleCols<6>(12) * J[ba];
+      Jrel -= J[ba];
+    }
+    if (move_b) {
+      dw_dq += D.middleCols<6>(6) * J[bb] + D.middleCols<6>(18) * twist_dq(bb);
+      dw_dv += D.middleCols<6>(18) * J[bb];
+      Jrel += J[bb];
+    }
+    dtauc_dq += Jrel.transpose() * dw_dq;
+    dtauc_dv += Jrel.transpose() * dw_dv;
+  }
+
+  const VecX tau = ActuatorForces(*scene_, state, control) + PassiveForces(*scene_, state);
+  const GeneralizedForceJacobians act = ActuationJacobians(*scene_, state, control);
+  AbaDerivatives(model, data_, state.q, state.v, tau, &f_ext_);
+  const MatX& Minv = data_.dddq_dtau;
+  const MatX da_dq = data_.dddq_dq + Minv * (act.dtau_dq + dtauc_dq);
+  const MatX da_dv = data_.dddq_dv + Minv * (act.dtau_dv + dtauc_dv);
+  const MatX da_du = Minv * act.dtau_du;
+
+  // v+ = v + dt a;  q+ = Integrate(q, dt v+).
+  out->dv_dq = dt * da_dq;
+  out->dv_dv = MatX::Identity(nv, nv) + dt * da_dv;
+  out->dv_du = dt * da_du;
+  const VecX v_next = state.v + dt * data_.ddq;
+  MatX Jq, Jv;
+  IntegrateJacobians(model, state.q, dt * v_next, &Jq, &Jv);
+  out->dq_dq = Jq + dt * Jv * out->dv_dq;
+  out->dq_dv = dt * Jv * out->dv_dv;
+  out->dq_du = dt * Jv * out->dv_du;
+  out->dq_dp.resize(0, 0);
+  out->dv_dp.resize(0, 0);
+}
+
+}  // namespace arena

@@ -1,0 +1,81 @@
+"""Seed 000 (Silico) Fig. 9: object drop robustness.
+
+For every model and scene variant, three heat maps over simulation frequency (rows) x the
+model's stiffness parameter (columns, soft to stiff: silico's relaxation rho decreasing,
+penalty's spring stiffness increasing): mean solver iterations per step, failure rate, and the
+max ground penetration averaged over the runs that did not fail (blank: every run failed).
+"""
+import numpy as np
+import matplotlib.pyplot as plt
+from matplotlib.colors import LogNorm
+
+import plotlib
+
+# Parameters for which a smaller value is stiffer (columns then run in decreasing order).
+SMALLER_IS_STIFFER = {"rho", "relaxation", "complementarity_tolerance"}
+
+
+def cell_table(df, column, descending):
+    """Mean of `column` per (frequency, parameter) cell, on the full grid of the group."""
+    table = df.pivot_table(index="frequency_hz", columns="param_value", values=column, aggfunc="mean",
+                           dropna=False)
+    rows = sorted(df["frequency_hz"].unique())
+    cols = sorted(df["param_value"].unique(), reverse=descending)
+    return table.reindex(index=rows, columns=cols)
+
+
+def draw(ax, fig, table, title, cmap, log, fixed_range, xlabel):
+    values = table.values.astype(float)
+    finite = values[np.isfinite(values)]
+    colors = plt.get_cmap(cmap).copy()
+    colors.set_bad("lightgray")  # cells with no value (e.g. every run failed)
+    if log:
+        positive = finite[finite > 0]
+        lo = positive.min() if positive.size else 1e-9
+        hi = max(lo * 10, positive.max() if positive.size else lo * 10)
+        shown = np.ma.masked_invalid(np.where(values > 0, values, np.where(np.isfinite(values), lo, np.nan)))
+        im = ax.imshow(shown, cmap=colors, norm=LogNorm(vmin=lo, vmax=hi), aspect="auto", origin="lower")
+    else:
+        vmin, vmax = fixed_range if fixed_range else (None, None)
+        im = ax.imshow(np.ma.masked_invalid(values), cmap=colors, vmin=vmin, vmax=vmax, aspect="auto",
+                       origin="lower")
+    ax.set_xticks(range(len(table.columns)), [f"{v:g}" for v in table.columns], rotation=30)
+    ax.set_yticks(range(len(table.index)), [f"{v:g}" for v in table.index])
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("frequency [Hz]")
+    ax.set_title(title, fontsize=9)
+    for (i, j), v in np.ndenumerate(values):
+        ax.text(j, i, f"{v:.2g}" if np.isfinite(v) else "-", ha="center", va="center", fontsize=7,
+                color="dimgray" if not np.isfinite(v) else "white")
+    fig.colorbar(im, ax=ax, shrink=0.9)
+
+
+def main():
+    args = plotlib.parse_args(__doc__)
+    df = plotlib.read_csv(args.csv)
+    df["failed"] = df["failed"].astype(str).str.lower().eq("true").astype(float)
+    df["param_value"] = df["param_value"].fillna(0.0)
+    df["penetration_ok"] = df["max_penetration_m"].where(df["failed"] == 0.0)
+    groups = list(df.groupby(["model", "variant"], sort=True))
+    fig, axes = plt.subplots(len(groups), 3, figsize=(15, 3.6 * len(groups)), squeeze=False,
+                             constrained_layout=True)
+    for row, ((model, variant), g) in enumerate(groups):
+        names = g["param_name"].dropna()
+        param = names.iloc[0] if len(names) else ""
+        descending = param in SMALLER_IS_STIFFER
+        label = (param or "parameter") + ("  (stiffer to the right)" if param else "")
+        prefix = f"{model} / {variant}: "
+        draw(axes[row][0], fig, cell_table(g, "mean_iterations", descending),
+             prefix + "mean iterations per step", "viridis", False, None, label)
+        draw(axes[row][1], fig, cell_table(g, "failed", descending),
+             prefix + "failure rate", "Reds", False, (0.0, 1.0), label)
+        draw(axes[row][2], fig, cell_table(g, "penetration_ok", descending),
+             prefix + "max penetration [m], runs that did not fail", "magma", True, None, label)
+    counts = df.groupby(["model", "variant"]).size().to_dict()
+    fig.suptitle("box_drop (Silico Fig. 9): " + ", ".join(f"{m}/{v}: {n} runs" for (m, v), n in counts.items()),
+                 fontsize=10)
+    plotlib.save(fig, args.out)
+
+
+if __name__ == "__main__":
+    main()

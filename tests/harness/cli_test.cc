@@ -1,0 +1,179 @@
+// Runs the `arena` executable ($ARENA_BIN, else <build>/bin/arena next to this test's folder)
+// and checks exit codes and messages.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "experiments/registry.h"
+#include "models/registry.h"
+#include "tests/harness/toy_experiment.h"
+
+namespace arena {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::Contains;
+
+struct Result {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string ArenaBin() {
+  if (const char* bin = std::getenv("ARENA_BIN")) return bin;
+  // tests/harness_tests -> bin/arena in the same build folder.
+  return (fs::read_symlink("/proc/self/exe").parent_path().parent_path() / "bin/arena").string();
+}
+
+class CliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!fs::exists(ArenaBin())) GTEST_SKIP() << "no arena executable at " << ArenaBin();
+  }
+  Result Arena(const std::string& args) {
+    const std::string out = dir_ / "stdout", err = dir_ / "stderr";
+    const std::string cmd = "'" + ArenaBin() + "' " + args + " >'" + out + "' 2>'" + err + "'";
+    const int raw = std::system(cmd.c_str());
+    Result r;
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.out = testing::ReadFile(out);
+    r.err = testing::ReadFile(err);
+    return r;
+  }
+  testing::TempDir dir_;
+};
+
+TEST_F(CliTest, ListNamesMatchesRegistry) {
+  const Result r = Arena("list --names");
+  EXPECT_EQ(r.status, 0) << r.err;
+  std::string expected;
+  for (const auto& e : Experiments()) expected += e->name() + "\n";
+  EXPECT_EQ(r.out, expected);
+  EXPECT_EQ(Arena("list").status, 0);
+  EXPECT_EQ(Arena("models").status, 0);
+}
+
+TEST_F(CliTest, ListPlots) {
+  if (Experiments().empty()) GTEST_SKIP();
+  const Experiment& e = *Experiments().front();
+  const Result r = Arena("list --plots " + e.name());
+  EXPECT_EQ(r.status, 0) << r.err;
+  std::string expected;
+  for (const auto& p : e.plots()) expected += p + "\n";
+  EXPECT_EQ(r.out, expected);
+}
+
+TEST_F(CliTest, UnknownExperimentIsBadInput) {
+  const Result r = Arena("run no_such_experiment --out '" + dir_.path() + "'");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(Contains(r.err, "arena: error: unknown experiment 'no_such_experiment'; "
+                              "registered experiments: "));
+  for (const auto& e : Experiments()) EXPECT_TRUE(Contains(r.err, e->name()));
+  EXPECT_EQ(Arena("list --plots no_such_experiment").status, 2);
+}
+
+TEST_F(CliTest, UnknownModelIsBadInput) {
+  const Result r = Arena("models --options no_such_model");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(Contains(r.err, "arena: error: unknown model 'no_such_model'; registered models: "));
+  for (const auto& m : Models()) EXPECT_TRUE(Contains(r.err, m.name));
+  if (!Models().empty()) {
+    const Result o = Arena("models --options " + Models().front().name);
+    EXPECT_EQ(o.status, 0) << o.err;
+    EXPECT_TRUE(Contains(o.out, "timestep"));
+  }
+}
+
+TEST_F(CliTest, BadCommandLineIsBadInput) {
+  Result r = Arena("frobnicate");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(Contains(r.err, "arena: error: "));
+  r = Arena("run");
+  EXPECT_EQ(r.status, 2);
+  r = Arena("run x --threads -3");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(Arena("--help").status, 0);
+  EXPECT_EQ(Arena("run --help").status, 0);
+}
+
+TEST_F(CliTest, InspectMissingFileIsBadInput) {
+  const Result r = Arena("inspect '" + (dir_ / "missing.urdf") + "'");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(Contains(r.err, "arena: error: "));
+  EXPECT_TRUE(Contains(r.err, "missing.urdf"));
+}
+
+TEST_F(CliTest, InspectUrdf) {
+  testing::WriteFile(dir_ / "two.urdf", R"(<?xml version="1.0"?>
+<robot name="two">
+  <link name="base">
+    <inertial><mass value="2"/><inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial>
+    <collision><geometry><box size="1 1 1"/></geometry></collision>
+  </link>
+  <link name="arm">
+    <inertial><mass value="0.5"/><inertia ixx="0.1" iyy="0.1" izz="0.1" ixy="0" ixz="0" iyz="0"/></inertial>
+    <collision><geometry><sphere radius="0.1"/></geometry></collision>
+  </link>
+  <joint name="hinge" type="revolute">
+    <parent link="base"/><child link="arm"/><axis xyz="0 0 1"/>
+    <limit lower="-1" upper="1" effort="10" velocity="1"/>
+  </joint>
+</robot>
+)");
+  const Result r = Arena("inspect '" + (dir_ / "two.urdf") + "'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(Contains(r.out, "nq "));
+  EXPECT_TRUE(Contains(r.out, "arm"));
+  EXPECT_TRUE(Contains(r.out, "revolute"));
+  EXPECT_TRUE(Contains(r.out, "sphere"));
+  EXPECT_TRUE(Contains(r.out, "colliders (2)"));
+}
+
+TEST_F(CliTest, RunErrorsListValidChoices) {
+  if (Experiments().empty()) GTEST_SKIP() << "no experiments registered yet";
+  const std::string exp = Experiments().front()->name();
+  const std::string out = " --out '" + dir_.path() + "' --no-progress";
+
+  Result r = Arena("run " + exp + " --set no_such_key=1" + out);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(Contains(r.err, "arena: error: --set no_such_key=1: unknown key 'no_such_key'"));
+  EXPECT_TRUE(Contains(r.err, "valid keys: "));
+
+  r = Arena("run " + exp + " --models no_such_model" + out);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(Contains(r.err, "unknown model 'no_such_model'; registered models: "));
+
+  if (!Models().empty()) {
+    const std::string m = Models().front().name;
+    r = Arena("run " + exp + " --set " + m + ".no_such_option=1" + out);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(Contains(r.err, "unknown option 'no_such_option' for model " + m));
+    EXPECT_TRUE(Contains(r.err, "valid options: "));
+  }
+
+  r = Arena("run " + exp + " --profile no_such_profile" + out);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(Contains(r.err, "no profile [no_such_profile]"));
+  EXPECT_FALSE(fs::exists(dir_ / exp));  // nothing was written
+}
+
+TEST_F(CliTest, Report) {
+  testing::WriteFile(dir_ / "claims.toml",
+                     "[[claim]]\nid = \"nowhere.claim\"\nexperiment = \"nowhere\"\n"
+                     "description = \"d\"\npaper = \"1\"\n");
+  const Result r = Arena("report --results '" + (dir_ / "results") + "' --claims '" +
+                         (dir_ / "claims.toml") + "'");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir_ / "results/report.json"));
+  EXPECT_TRUE(fs::exists(dir_ / "results/REPORT.md"));
+  const std::string json = testing::ReadFile(dir_ / "results/report.json");
+  EXPECT_TRUE(Contains(json, "\"verdict\": \"not_run\""));
+  EXPECT_EQ(Arena("report --results '" + (dir_ / "results") + "' --claims '" +
+                  (dir_ / "missing.toml") + "'").status, 2);
+}
+
+}  // namespace
+}  // namespace arena
