@@ -4,7 +4,8 @@
 BUILD_DIR ?= build
 PROFILE   ?= quick
 THREADS   ?= $(shell nproc)
-PYTHON    ?= /usr/bin/python3   # Debian's python3, which has python3-matplotlib and python3-pandas
+# Debian's python3, which has python3-matplotlib and python3-pandas (a pyenv python may not).
+PYTHON    ?= /usr/bin/python3
 ARENA     := $(BUILD_DIR)/bin/arena
 JOBS      ?= $(shell nproc)
 

@@ -117,7 +117,8 @@ Sweep BoxDropExperiment::Expand(const ProfileConfig& config, const std::vector<s
   Sweep sweep;
   for (const std::string& model : models) {
     const ModelInfo& info = FindModel(model);
-    const std::vector<ModelSetting> settings = ExpandModelSweep(config, model);
+    const std::vector<ModelSetting> settings =
+        ExpandModelSweep(config, model, {"timestep"}, "set frequencies_hz instead");
     for (const std::string& variant : variants) {
       const std::string why = CheckSupport(info.capabilities, *MakeScene(variant));
       if (!why.empty()) {

@@ -19,6 +19,11 @@ struct ModelSetting {
 };
 
 /// One ModelSetting per swept value (a single one when the model has no sweep).
-std::vector<ModelSetting> ExpandModelSweep(const ProfileConfig& config, const std::string& model);
+/// `controlled` are options the experiment sets itself (e.g. "timestep" from its frequency
+/// axis); setting one in the config or with --set is an InvalidArgument naming `why` (for
+/// example "set frequencies_hz instead"), rather than silently overwritten.
+std::vector<ModelSetting> ExpandModelSweep(const ProfileConfig& config, const std::string& model,
+                                           const std::vector<std::string>& controlled = {},
+                                           const std::string& why = "");
 
 }  // namespace arena

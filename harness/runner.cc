@@ -214,6 +214,15 @@ std::string ExperimentResultsDir(const std::string& out_dir, const std::string& 
   return (fs::path(root) / experiment).string();
 }
 
+namespace {
+// One line per option map, for de-duplicating validation.
+std::string OptionsKey(const OptionMap& options) {
+  std::string key;
+  for (const auto& [k, v] : options) key += k + "=" + v + ";";
+  return key;
+}
+}  // namespace
+
 RunSummary RunExperiment(const Experiment& experiment, const RunOptions& options) {
   const auto wall_start = std::chrono::system_clock::now();
   const auto steady_start = std::chrono::steady_clock::now();
@@ -292,6 +301,7 @@ RunSummary RunExperiment(const Experiment& experiment, const RunOptions& options
   RowFormatter formatter(experiment);
   {
     std::set<std::string> ids;
+    std::set<std::string> validated;  // distinct (model, options) already validated
     for (size_t i = 0; i < sweep.cases.size(); ++i) {
       Case& c = sweep.cases[i];
       c.index = static_cast<int>(i);
@@ -311,6 +321,14 @@ RunSummary RunExperiment(const Experiment& experiment, const RunOptions& options
                                 options.profile + ".options." + c.model + "] or [" +
                                 options.profile + ".sweep." + c.model +
                                 "]); valid options: " + Join(keys));
+        }
+      }
+      // Values too (non-positive timestep, unparsable number): fail before anything runs.
+      if (m->validate && validated.insert(c.model + "\n" + OptionsKey(c.model_options)).second) {
+        try {
+          m->validate(c.model_options);
+        } catch (const InvalidArgument& e) {
+          throw InvalidArgument(name + ": case '" + c.id + "': " + e.what());
         }
       }
       for (const auto& [param, value] : c.params) {

@@ -16,6 +16,10 @@ ModelInfo Entry(std::string name, std::string description, std::string paper) {
   info.paper = std::move(paper);
   info.capabilities = Sim::StaticCapabilities();
   info.options = [] { return DescribeOptions(Options{}); };
+  info.validate = [name](const OptionMap& values) {
+    Options options;
+    ApplyOptions(values, name, &options);
+  };
   info.make = [name](std::shared_ptr<const Scene> scene, const OptionMap& values) {
     Options options;
     ApplyOptions(values, name, &options);

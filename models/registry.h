@@ -21,6 +21,9 @@ struct ModelInfo {
   Capabilities capabilities;
   /// Option list with defaults and docs (every model has at least `timestep`).
   std::function<std::vector<OptionInfo>()> options;
+  /// Throws InvalidArgument (naming the model, key and problem) if `options` would be rejected
+  /// by `make`: unknown key, unparsable value, or a value Options::Validate refuses.
+  std::function<void(const OptionMap&)> validate;
   /// Builds a simulator; throws InvalidArgument (bad option) or Unsupported (scene).
   std::function<std::unique_ptr<Simulator>(std::shared_ptr<const Scene>, const OptionMap&)> make;
 };

@@ -115,6 +115,38 @@ TEST(BoxDrop, RejectsNonPositiveFrequency) {
   }
 }
 
+// The timestep comes from frequencies_hz: a user setting of <model>.timestep would be silently
+// overwritten, so it is an error that says what to set instead.
+TEST(BoxDrop, RejectsTimestepOverride) {
+  const ProfileConfig config = ProfileConfig::Load(std::string(ARENA_SOURCE_DIR) + "/experiments/configs/box_drop.toml",
+                                                   "quick", {"penalty.timestep=0.01"}, ModelNames());
+  try {
+    BoxDropExperiment().Expand(config, {"penalty"});
+    FAIL() << "timestep override accepted";
+  } catch (const InvalidArgument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("penalty.timestep is set by the experiment itself"));
+    EXPECT_THAT(e.what(), HasSubstr("frequencies_hz"));
+  }
+}
+
+// An invalid option value stops the run before any case runs or any file is written.
+TEST(BoxDrop, InvalidOptionValueFailsBeforeRunning) {
+  const fs::path out = fs::temp_directory_path() / ("arena_box_drop_bad_" + std::to_string(::getpid()));
+  fs::remove_all(out);
+  RunOptions options;
+  options.out_dir = out.string();
+  options.progress = false;
+  options.overrides = {"penalty.stiffness=-5"};
+  try {
+    RunExperiment(BoxDropExperiment(), options);
+    FAIL() << "negative stiffness accepted";
+  } catch (const InvalidArgument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("stiffness must be >= 0"));
+  }
+  EXPECT_FALSE(fs::exists(out / "box_drop" / "box_drop.csv"));
+  fs::remove_all(out);
+}
+
 // The quick profile end to end (runner, 2 threads) matches results/reference/box_drop: the same
 // runs fail, and the others reach the same penetration and final height. The tolerance (1e-9
 // relative) only forgives re-associated floating-point sums; any change of the dynamics moves
