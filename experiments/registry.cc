@@ -1,4 +1,5 @@
 #include "experiments/registry.h"
+#include "core/common/strings.h"
 
 #include "core/common/error.h"
 #include "experiments/box_drop.h"
@@ -18,10 +19,10 @@ const Experiment& FindExperiment(std::string_view name) {
   for (const auto& e : Experiments()) {
     if (e->name() == name) return *e;
   }
-  std::string valid;
-  for (const auto& e : Experiments()) valid += (valid.empty() ? "" : ", ") + e->name();
+  std::vector<std::string> names;
+  for (const auto& e : Experiments()) names.push_back(e->name());
   throw InvalidArgument("unknown experiment '" + std::string(name) +
-                        "'; registered experiments: " + valid);
+                        "'; registered experiments: " + Join(names));
 }
 
 }  // namespace arena

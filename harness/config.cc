@@ -1,4 +1,5 @@
 #include "harness/config.h"
+#include "core/common/strings.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,25 +15,12 @@
 namespace arena {
 namespace {
 
-std::string Join(const std::vector<std::string>& items, const std::string& sep = ", ") {
-  std::string out;
-  for (const auto& s : items) out += (out.empty() ? "" : sep) + s;
-  return out;
-}
-
 std::vector<std::string> SplitDots(const std::string& key) {
   std::vector<std::string> parts;
   std::string part;
   std::istringstream in(key);
   while (std::getline(in, part, '.')) parts.push_back(part);
   return parts;
-}
-
-std::string Trim(const std::string& s) {
-  const auto first = s.find_first_not_of(" \t");
-  if (first == std::string::npos) return "";
-  const auto last = s.find_last_not_of(" \t");
-  return s.substr(first, last - first + 1);
 }
 
 std::string TypeName(const toml::node& node) {

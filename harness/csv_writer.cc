@@ -1,4 +1,5 @@
 #include "harness/csv_writer.h"
+#include "core/common/strings.h"
 
 #include <csv.h>
 
@@ -73,10 +74,9 @@ std::vector<std::string> RowFormatter::Cells(const Case& c, const Row* row,
   auto set = [&](const std::string& column, const Value& value) {
     auto it = index_.find(column);
     if (it == index_.end() || it->second < 2 || it->second + 1 == columns_.size()) {
-      std::string valid;
-      for (size_t i = 2; i + 1 < columns_.size(); ++i) valid += (valid.empty() ? "" : ", ") + columns_[i];
+      const std::vector<std::string> declared(columns_.begin() + 2, columns_.end() - 1);
       throw InvalidArgument("experiment '" + experiment_ + "', case '" + c.id +
-                            "': column '" + column + "' is not declared; columns: " + valid);
+                            "': column '" + column + "' is not declared; columns: " + Join(declared));
     }
     cells[it->second] = ToText(value);
   };

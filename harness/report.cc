@@ -1,4 +1,5 @@
 #include "harness/report.h"
+#include "core/common/strings.h"
 
 #include <spdlog/spdlog.h>
 #include <toml++/toml.h>
@@ -25,12 +26,6 @@ namespace fs = std::filesystem;
 using json = nlohmann::json;
 
 namespace {
-
-std::string Join(const std::vector<std::string>& items, const std::string& sep = ", ") {
-  std::string out;
-  for (const auto& s : items) out += (out.empty() ? "" : sep) + s;
-  return out;
-}
 
 std::string FormatNumber(double x) {
   char buf[64];

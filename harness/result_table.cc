@@ -1,4 +1,5 @@
 #include "harness/result_table.h"
+#include "core/common/strings.h"
 
 #include <csv.h>
 
@@ -108,9 +109,7 @@ int ResultTable::ColumnIndex(const std::string& name) const {
 int ResultTable::RequireColumn(const std::string& name) const {
   const int c = ColumnIndex(name);
   if (c < 0) {
-    std::string valid;
-    for (const auto& column : columns_) valid += (valid.empty() ? "" : ", ") + column;
-    throw InvalidArgument("ResultTable: unknown column '" + name + "'; columns: " + valid);
+    throw InvalidArgument("ResultTable: unknown column '" + name + "'; columns: " + Join(columns_));
   }
   return c;
 }

@@ -1,4 +1,5 @@
 #include "harness/runner.h"
+#include "core/common/strings.h"
 
 #include <fcntl.h>
 #include <spdlog/spdlog.h>
@@ -35,19 +36,6 @@ namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;  // the sidecar keeps its keys in a readable order
 
 namespace {
-
-std::string Join(const std::vector<std::string>& items, const std::string& sep = ", ") {
-  std::string out;
-  for (const auto& s : items) out += (out.empty() ? "" : sep) + s;
-  return out;
-}
-
-std::string Trim(const std::string& s) {
-  const auto first = s.find_first_not_of(" \t");
-  if (first == std::string::npos) return "";
-  const auto last = s.find_last_not_of(" \t");
-  return s.substr(first, last - first + 1);
-}
 
 // An exclusive lock on a file, released when the object dies.
 class FolderLock {

@@ -1,4 +1,5 @@
 #include "models/registry.h"
+#include "core/common/strings.h"
 
 #include "core/common/error.h"
 #include "models/penalty/penalty.h"
@@ -45,9 +46,9 @@ const ModelInfo& FindModel(std::string_view name) {
   for (const auto& m : Models()) {
     if (m.name == name) return m;
   }
-  std::string valid;
-  for (const auto& m : Models()) valid += (valid.empty() ? "" : ", ") + m.name;
-  throw InvalidArgument("unknown model '" + std::string(name) + "'; registered models: " + valid);
+  std::vector<std::string> names;
+  for (const auto& m : Models()) names.push_back(m.name);
+  throw InvalidArgument("unknown model '" + std::string(name) + "'; registered models: " + Join(names));
 }
 
 std::unique_ptr<Simulator> MakeSimulator(std::string_view name, std::shared_ptr<const Scene> scene,

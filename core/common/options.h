@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "core/common/error.h"
+#include "core/common/strings.h"
 
 namespace arena {
 
@@ -116,9 +117,9 @@ void ApplyOptions(const OptionMap& values, const std::string& owner, Options* op
       }
     });
     if (!found) {
-      std::string valid;
-      for (const auto& info : DescribeOptions(*options)) valid += (valid.empty() ? "" : ", ") + info.key;
-      throw InvalidArgument("unknown option '" + key + "' for " + owner + "; valid options: " + valid);
+      std::vector<std::string> valid;
+      for (const auto& info : DescribeOptions(*options)) valid.push_back(info.key);
+      throw InvalidArgument("unknown option '" + key + "' for " + owner + "; valid options: " + Join(valid));
     }
   }
   if (std::string error = options->Validate(); !error.empty()) {

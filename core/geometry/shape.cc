@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/common/error.h"
+#include "core/common/strings.h"
 
 namespace arena {
 
@@ -20,9 +21,8 @@ ShapeType ShapeTypeFromString(std::string_view name) {
   for (size_t i = 0; i < kNames.size(); ++i) {
     if (kNames[i] == name) return static_cast<ShapeType>(i);
   }
-  std::string valid;
-  for (auto n : kNames) valid += (valid.empty() ? "" : ", ") + std::string(n);
-  throw InvalidArgument("unknown shape type '" + std::string(name) + "'; valid: " + valid);
+  const std::vector<std::string> valid(kNames.begin(), kNames.end());
+  throw InvalidArgument("unknown shape type '" + std::string(name) + "'; valid: " + Join(valid));
 }
 
 bool IsPlanar(ShapeType type) {
