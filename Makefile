@@ -32,7 +32,9 @@ reproduce: build
 bench: build
 	@mkdir -p results/bench
 	@$(BUILD_DIR)/bin/arena_bench --benchmark_out=results/bench/bench.json \
-	    --benchmark_out_format=json --benchmark_counters_tabular=true
+	    --benchmark_out_format=json --benchmark_counters_tabular=true \
+	    --benchmark_context=git_commit=$$(git rev-parse HEAD 2>/dev/null || echo unknown) \
+	    --benchmark_context=git_dirty=$$(test -z "$$(git status --porcelain 2>/dev/null)" && echo false || echo true)
 
 clean:
 	@rm -rf $(BUILD_DIR) plots/out
