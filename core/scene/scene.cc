@@ -113,13 +113,22 @@ void ValidateState(const Scene& scene, const State& state) {
                           "' needs nq = " + std::to_string(scene.nq()) + ", nv = " +
                           std::to_string(scene.nv()));
   }
-  for (int i = 0; i < state.q.size(); ++i) {
-    if (!std::isfinite(state.q[i])) throw InvalidArgument("state: q[" + std::to_string(i) + "] is not finite");
+  if (std::string bad = FirstNonFiniteEntry(state); !bad.empty()) {
+    throw InvalidArgument("state: " + bad + " is not finite");
   }
-  for (int i = 0; i < state.v.size(); ++i) {
-    if (!std::isfinite(state.v[i])) throw InvalidArgument("state: v[" + std::to_string(i) + "] is not finite");
-  }
-  if (!std::isfinite(state.t)) throw InvalidArgument("state: t is not finite");
+}
+
+std::string FirstNonFiniteEntry(const State& state) {
+  auto check = [](const VecX& x, const char* name) -> std::string {
+    for (int i = 0; i < x.size(); ++i) {
+      if (!std::isfinite(x[i])) return std::string(name) + "[" + std::to_string(i) + "] = " + std::to_string(x[i]);
+    }
+    return "";
+  };
+  if (std::string q = check(state.q, "q"); !q.empty()) return q;
+  if (std::string v = check(state.v, "v"); !v.empty()) return v;
+  if (!std::isfinite(state.t)) return "t = " + std::to_string(state.t);
+  return "";
 }
 
 }  // namespace arena

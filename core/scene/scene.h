@@ -100,4 +100,7 @@ State DefaultState(const Scene& scene);
 /// Throws InvalidArgument if the state has the wrong size or a non-finite entry (naming it).
 void ValidateState(const Scene& scene, const State& state);
 
+/// The first non-finite entry of a state as text ("v[3] = nan"), or "" when all are finite.
+std::string FirstNonFiniteEntry(const State& state);
+
 }  // namespace arena

@@ -115,8 +115,6 @@ double BodyMass(const Scene& scene, int body) {
                             : scene.model.body(body).inertia.mass();
 }
 
-bool AllFinite(const State& s) { return s.q.allFinite() && s.v.allFinite(); }
-
 }  // namespace
 
 Capabilities PenaltySimulator::StaticCapabilities() {
@@ -196,9 +194,9 @@ StepReport PenaltySimulator::Step(State& state, const Control& control) {
   if (state.q.size() != scene_->nq() || state.v.size() != scene_->nv()) {
     ValidateState(*scene_, state);  // throws with the sizes: a programming error, not a failure
   }
-  if (!AllFinite(state)) {
+  if (std::string bad = FirstNonFiniteEntry(state); !bad.empty()) {
     report.status = StepStatus::kNonFinite;
-    report.message = "input state is not finite";
+    report.message = "input state is not finite: " + bad;
     return report;
   }
   const auto& model = scene_->model;
@@ -212,7 +210,7 @@ StepReport PenaltySimulator::Step(State& state, const Control& control) {
   next.v = state.v + options_.timestep * ddq;
   next.q = Integrate(model, state.q, next.v, options_.timestep);
   next.t = state.t + options_.timestep;
-  if (!AllFinite(next)) {
+  if (!FirstNonFiniteEntry(next).empty()) {
     report.status = StepStatus::kNonFinite;
     report.message = "state became non-finite (unstable: timestep too large for the stiffness?)";
   } else {
