@@ -13,6 +13,7 @@
 #include "core/multibody/configuration.h"
 #include "core/multibody/data.h"
 #include "core/multibody/energy.h"
+#include "core/scene/loader.h"
 #include "core/scene/scene_builder.h"
 #include "models/finite_difference_derivatives.h"
 #include "models/registry.h"
@@ -255,6 +256,28 @@ TEST(Penalty, DegenerateInputStaysFinite) {
   const StepReport r = sim->Step(bad, {});
   EXPECT_EQ(r.status, StepStatus::kNonFinite);
   EXPECT_THAT(r.message, HasSubstr("not finite: v[0] = nan"));
+}
+
+}  // namespace
+}  // namespace arena
+
+namespace arena {
+namespace {
+
+// A loaded articulated robot: half_cheetah (MJCF, capsules, collision filter bits) dropped on
+// its floor settles on it. Its links only collide with the floor (contype/conaffinity), so
+// every pair has a kernel. At rest the capsules carry the weight: penetration stays below a
+// centimetre and the speed decays.
+TEST(Penalty, HalfCheetahSettlesOnTheFloor) {
+  auto scene = std::make_shared<const Scene>(LoadMjcf(DartDataDir() + "/mjcf/openai/half_cheetah.xml.gz"));
+  auto sim = MakeSimulator("penalty", scene, {{"timestep", "0.001"}, {"stiffness", "3e4"}, {"damping_ratio", "1"}});
+  State s = DefaultState(*scene);
+  MultibodyData data(scene->model);
+  for (int i = 0; i < 3000; ++i) ASSERT_TRUE(sim->Step(s, {}).ok()) << "step " << i;
+  EXPECT_LT(s.v.norm(), 0.05);
+  const StepReport r = sim->Step(s, {});
+  EXPECT_GT(r.contacts, 0);
+  EXPECT_GT(r.min_signed_distance, -0.01);
 }
 
 }  // namespace
