@@ -25,11 +25,11 @@
 // point, with the bracket typically below 1e-9 m), while the normal and the witnesses are only
 // accurate to about the square root of it, since the distance is quadratic in the normal's error.
 // When EPA misses its tolerance (curved boundaries), the depth is polished by a fixed-point
-// iteration on the contact normal (PolishDepth3 in gjk.cc) and reported as the distance to the
-// nearest boundary point of A - B found, an upper bound whose witnesses lie along the normal;
-// status kStalled / kMaxIterations then flag a bracket wider than the tolerance (error_bound says
-// how wide; seen up to ~1e-3 of the depth in deep, symmetric overlaps of curved shapes, where the
-// optimal normal is not unique and EPA's lower bound converges slowly).
+// iteration on the contact normal (PolishDepth3 in epa_polish.cc) and reported as the distance
+// to the nearest boundary point of A - B found, an upper bound whose witnesses lie along the
+// normal; status kStalled / kMaxIterations then flag a bracket wider than the tolerance
+// (error_bound says how wide; seen up to ~1e-3 of the depth in deep, symmetric overlaps of curved
+// shapes, where the optimal normal is not unique and EPA's lower bound converges slowly).
 //
 // 2D shapes live in the xy-plane of their frame; their poses must rotate about z (checked), the
 // translation's z is ignored, and results are reported at z = 0.
