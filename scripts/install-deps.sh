@@ -14,6 +14,9 @@ packages=(
   python3 python3-matplotlib python3-pandas
 )
 
+# The robot files the experiments and tests load (Atlas URDF + STL meshes, OpenAI MJCF).
+dart_data=/usr/share/doc/dart/data/sdf/atlas/atlas_v3_no_head.urdf
+
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
@@ -21,11 +24,24 @@ for p in "${packages[@]}"; do
   fi
 done
 
-[ ${#missing[@]} -eq 0 ] && exit 0
-
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-echo "install-deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}"
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# Minimal Debian images often tell dpkg not to unpack /usr/share/doc (a path-exclude in
+# /etc/dpkg/dpkg.cfg.d/), which silently drops dart-doc's data: re-include it.
+if [ ! -f "$dart_data" ]; then
+  echo "install-deps: $dart_data is missing; reinstalling dart-doc with /usr/share/doc/dart included"
+  $sudo apt-get install -y -qq --reinstall \
+    -o Dpkg::Options::="--path-include=/usr/share/doc/dart/*" dart-doc >/dev/null
+  if [ ! -f "$dart_data" ]; then
+    echo "install-deps: error: dart-doc is installed but $dart_data is still missing" >&2
+    exit 1
+  fi
+fi
