@@ -31,6 +31,24 @@ struct EpaFace {
 
 double Cross2(const Vec2& u, const Vec2& v) { return u.x() * v.y() - u.y() * v.x(); }
 
+// Of the support points along the 2D directions +-e_k, the one farthest from w0 (its distance
+// in *dist): grows a one-point simplex when the Minkowski difference is not a single point.
+template <int D, class F>
+SupportPoint<D> FarthestAxisSupport(const F& support, const VecD<D>& w0, double* dist) {
+  SupportPoint<D> best;
+  *dist = -1.0;
+  for (int k = 0; k < 2 * D; ++k) {
+    const VecD<D> d = (k % 2 == 0 ? 1.0 : -1.0) * VecD<D>::Unit(k / 2);
+    const SupportPoint<D> sp = support(d);
+    const double dk = (sp.w - w0).norm();
+    if (dk > *dist) {
+      *dist = dk;
+      best = sp;
+    }
+  }
+  return best;
+}
+
 }  // namespace
 
 EpaCore<3> RunEpa3(const Support3Fn& support, const Simplex<3>& s, const GjkOptions& opt) {
@@ -52,17 +70,8 @@ EpaCore<3> RunEpa3(const Support3Fn& support, const Simplex<3>& s, const GjkOpti
   }
   if (V.size() == 2 && (V[1].w - V[0].w).norm() <= eps_dim) V.pop_back();
   if (V.size() == 1) {
-    SupportPoint<3> best;
     double best_d = -1.0;
-    for (int k = 0; k < 6; ++k) {
-      const Vec3 d = (k % 2 == 0 ? 1.0 : -1.0) * Vec3::Unit(k / 2);
-      const SupportPoint<3> sp = support(d);
-      const double dist = (sp.w - V[0].w).norm();
-      if (dist > best_d) {
-        best_d = dist;
-        best = sp;
-      }
-    }
+    const SupportPoint<3> best = FarthestAxisSupport<3>(support, V[0].w, &best_d);
     if (best_d <= eps_dim) {  // M is a point
       out.error_bound = eps_dim;
       return out;
@@ -271,17 +280,8 @@ EpaCore<2> RunEpa2(const Support2Fn& support, const Simplex<2>& s, const GjkOpti
   }
   if (P.size() == 2 && (P[1].w - P[0].w).norm() <= eps_dim) P.pop_back();
   if (P.size() == 1) {
-    SupportPoint<2> best;
     double best_d = -1.0;
-    for (int k = 0; k < 4; ++k) {
-      const Vec2 d = (k % 2 == 0 ? 1.0 : -1.0) * Vec2::Unit(k / 2);
-      const SupportPoint<2> sp = support(d);
-      const double dist = (sp.w - P[0].w).norm();
-      if (dist > best_d) {
-        best_d = dist;
-        best = sp;
-      }
-    }
+    const SupportPoint<2> best = FarthestAxisSupport<2>(support, P[0].w, &best_d);
     if (best_d <= eps_dim) {  // M is a point
       out.error_bound = eps_dim;
       return out;

@@ -59,16 +59,7 @@ TEST(AbaDerivatives, MatchRiddersOnRandomTrees) {
 }
 
 TEST(AbaDerivatives, MasslessIntermediateBodies) {
-  std::mt19937_64 rng(6200);
-  MultibodyModel model;
-  const SpatialInertia none(0.0, Vec3::Zero(), Mat3::Zero());
-  const int root = model.AddBody("base", kWorldBody, MakeJoint(JointType::kFree, SE3()),
-                                 RandomInertia(rng, 2.0));
-  const int u1 = model.AddBody(
-      "u1", root, MakeJoint(JointType::kRevolute, RandomPose(rng), Vec3::UnitX()), none);
-  const int u2 =
-      model.AddBody("u2", u1, MakeJoint(JointType::kRevolute, SE3(), Vec3::UnitY()), none);
-  model.AddBody("arm", u2, MakeJoint(JointType::kFixed, RandomPose(rng)), RandomInertia(rng, 1.0));
+  const MultibodyModel model = testing::MasslessChainTree(6200);
   CheckAbaDerivatives(model, 6201, /*with_f_ext=*/true);
 }
 

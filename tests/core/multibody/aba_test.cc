@@ -65,23 +65,7 @@ TEST(Aba, EqualsMassMatrixSolve) {
 }
 
 TEST(Aba, MasslessIntermediateBodies) {
-  // MJCF bodies with several joints become chains of massless bodies: a universal joint
-  // (two hinges at one point) and a prismatic-then-ball slider, each ending in a massive body.
-  std::mt19937_64 rng(4200);
-  MultibodyModel model;
-  const SpatialInertia none(0.0, Vec3::Zero(), Mat3::Zero());
-  const int root = model.AddBody("base", kWorldBody, MakeJoint(JointType::kFree, SE3()),
-                                 RandomInertia(rng, 2.0));
-  const int u1 = model.AddBody(
-      "u1", root, MakeJoint(JointType::kRevolute, RandomPose(rng), Vec3::UnitX()), none);
-  const int u2 =
-      model.AddBody("u2", u1, MakeJoint(JointType::kRevolute, SE3(), Vec3::UnitY()), none);
-  model.AddBody("arm", u2, MakeJoint(JointType::kRevolute, SE3(), Vec3::UnitZ()),
-                RandomInertia(rng, 1.0));
-  const int p = model.AddBody(
-      "slider", root, MakeJoint(JointType::kPrismatic, RandomPose(rng), testing::RandomUnit(rng)),
-      none);
-  model.AddBody("ball", p, MakeJoint(JointType::kBall, SE3()), RandomInertia(rng, 0.5));
+  const MultibodyModel model = testing::MasslessChainTree(4200);
   for (int s = 0; s < NumSamples(3); ++s) ExpectAbaMatchesMassMatrix(model, 4300 + s);
 }
 

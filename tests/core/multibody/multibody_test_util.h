@@ -147,4 +147,25 @@ inline MatX FdWrtVector(const VecX& x, const std::function<VecX(const VecX&)>& y
   return FiniteDifferenceJacobian(f, static_cast<int>(x.size()), o).jacobian;
 }
 
+/// A tree with massless intermediate bodies, as MJCF bodies with several joints produce: a
+/// universal joint (two hinges at one point) ending in a massive arm, and a prismatic-then-ball
+/// slider ending in a massive ball, on a free base.
+inline MultibodyModel MasslessChainTree(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  MultibodyModel model;
+  const SpatialInertia none(0.0, Vec3::Zero(), Mat3::Zero());
+  const int root = model.AddBody("base", kWorldBody, MakeJoint(JointType::kFree, SE3()),
+                                 RandomInertia(rng, 2.0));
+  const int u1 = model.AddBody(
+      "u1", root, MakeJoint(JointType::kRevolute, RandomPose(rng), Vec3::UnitX()), none);
+  const int u2 =
+      model.AddBody("u2", u1, MakeJoint(JointType::kRevolute, SE3(), Vec3::UnitY()), none);
+  model.AddBody("arm", u2, MakeJoint(JointType::kRevolute, SE3(), Vec3::UnitZ()),
+                RandomInertia(rng, 1.0));
+  const int p = model.AddBody(
+      "slider", root, MakeJoint(JointType::kPrismatic, RandomPose(rng), RandomUnit(rng)), none);
+  model.AddBody("ball", p, MakeJoint(JointType::kBall, SE3()), RandomInertia(rng, 0.5));
+  return model;
+}
+
 }  // namespace arena::testing
