@@ -11,7 +11,8 @@
 #include "core/scene/scene_builder.h"
 #include "experiments/case_params.h"
 #include "experiments/metrics.h"
-#include "experiments/model_sweep.h"
+#include "experiments/frequency_sweep.h"
+#include "experiments/psdf_meter.h"
 #include "experiments/table_stats.h"
 #include "harness/config.h"
 #include "harness/result_table.h"
@@ -81,116 +82,82 @@ State BoxDropExperiment::InitialState(const std::string& variant, std::uint64_t 
 }
 
 std::vector<Column> BoxDropExperiment::columns() const {
-  return {
-      {"variant", "scene variant: planar (the paper's polygon) or spatial (3D cube)"},
-      {"frequency_hz", "simulation frequency 1/dt"},
-      {"param_name", "the model option swept as the stiffness axis (rho, stiffness, ...)"},
-      {"param_value", "its value"},
-      {"ic", "initial condition index (the same ICs in every cell)"},
-      {"duration_s", "simulated time"},
+  std::vector<Column> cols = FrequencyGridColumns("ic", "initial condition index (the same ICs in every cell)");
+  const std::vector<Column> own = {
       {"steps", "steps requested: floor(duration * frequency)"},
-      {"steps_done", "steps completed before a failure"},
+      {"steps_done", "steps that succeeded"},
+      {"failed_steps", "steps that did not converge (the run continues from their last iterate, as in the paper)"},
       {"failed", "a step did not succeed (solver non-convergence, non-finite state) or the body escaped"},
-      {"failure", "why, for failed runs"},
+      {"failure", "the first failure, for failed runs"},
       {"mean_iterations", "mean solver iterations per step"},
       {"max_iterations", "largest solver iteration count of a step"},
       {"max_penetration_m", "largest ground penetration after any step (our geometry)"},
+      {"max_psdf_violation", "planar: largest max(0, -phi) of the P-SDF at the start of a step, as the "
+                             "paper measured it (standalone collision program, rho 1e-4, 20 iterations)"},
       {"final_height_m", "height of the body origin at the end (y planar, z spatial)"},
       {"mean_step_time_s", "mean wall time of a step", true},
       {"run_time_s", "wall time of the whole run", true},
   };
+  cols.insert(cols.end(), own.begin(), own.end());
+  return cols;
 }
 
 Sweep BoxDropExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const std::vector<std::string> variants = config.Strings("variants");
-  const std::vector<double> frequencies = config.Doubles("frequencies_hz");
-  const std::int64_t n_ic = config.Int("initial_conditions");
-  const double duration = config.Double("duration_s");
-  if (n_ic <= 0) throw InvalidArgument(config.file() + ": initial_conditions must be > 0");
-  if (!(duration > 0.0)) throw InvalidArgument(config.file() + ": duration_s must be > 0");
-  for (double f : frequencies) {
-    if (!(f > 0.0)) {
-      throw InvalidArgument(config.file() + ": frequencies_hz must all be > 0, got " +
-                            options_detail::FormatDouble(f));
-    }
-  }
-  Sweep sweep;
-  for (const std::string& model : models) {
-    const ModelInfo& info = FindModel(model);
-    const std::vector<ModelSetting> settings =
-        ExpandModelSweep(config, model, {"timestep"}, "set frequencies_hz instead");
-    for (const std::string& variant : variants) {
-      const std::string why = CheckSupport(info.capabilities, *MakeScene(variant));
-      if (!why.empty()) {
-        sweep.notes.push_back(model + ": skipped variant " + variant + " (" + why + ")");
-        continue;
-      }
-      for (double f : frequencies) {
-        for (const ModelSetting& setting : settings) {
-          for (std::int64_t ic = 0; ic < n_ic; ++ic) {
-            Case c;
-            c.index = static_cast<int>(sweep.cases.size());
-            c.model = model;
-            c.id = model + "/" + variant + "/f=" + options_detail::FormatDouble(f) + "/" +
-                   setting.param_name + "=" + setting.param_text + "/ic=" + std::to_string(ic);
-            c.model_options = setting.options;
-            c.model_options["timestep"] = options_detail::FormatDouble(1.0 / f);
-            c.params = {{"variant", variant},
-                        {"frequency_hz", f},
-                        {"param_name", setting.param_name},
-                        {"param_value", ParamValue(setting.param_text)},
-                        {"ic", ic},
-                        {"duration_s", duration}};
-            // Initial conditions depend on (variant, ic) only: shared by every cell.
-            c.seed = DeriveSeed(name(), variant + "/ic=" + std::to_string(ic));
-            sweep.cases.push_back(std::move(c));
-          }
-        }
-      }
-    }
-  }
-  return sweep;
+  const FrequencyGrid grid = ReadFrequencyGrid(config, name(), "initial_conditions", "ic");
+  return ExpandFrequencyGrid(config, models, grid, [](const std::string& v) { return MakeScene(v); });
 }
 
 std::vector<Row> BoxDropExperiment::Run(const Case& c) const {
   const auto start = std::chrono::steady_clock::now();
   const std::string variant = ParamText(c, "variant");
-  const double frequency = ParamNumber(c, "frequency_hz");
-  const double duration = ParamNumber(c, "duration_s");
   std::shared_ptr<const Scene> scene = MakeScene(variant);
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
   MultibodyData data(scene->model);
   State state = InitialState(variant, c.seed);
   const int height_index = variant == "planar" ? 1 : 2;
+  std::unique_ptr<PsdfMeter> psdf;
+  if (variant == "planar") psdf = std::make_unique<PsdfMeter>(*scene);
+  double max_psdf = 0.0;
 
-  const int steps = static_cast<int>(std::floor(duration * frequency + 1e-9));
-  int attempted = 0, done = 0, max_iterations = 0;
+  const int steps = StepsOf(c);
+  int attempted = 0, done = 0, max_iterations = 0, failed_steps = 0;
   double sum_iterations = 0.0, sum_time = 0.0, max_penetration = 0.0;
-  std::string failure;
-  for (int k = 0; k < steps && failure.empty(); ++k) {
+  std::string failure;  // the first failure
+  bool stop = false;
+  for (int k = 0; k < steps && !stop; ++k) {
+    // The paper records poses at the start of each step (poses 0 .. H-1).
+    if (psdf) max_psdf = std::max(max_psdf, psdf->Violation(state.q));
     const StepReport report = sim->Step(state, Control{});
     ++attempted;
     sum_iterations += report.iterations;
     max_iterations = std::max(max_iterations, report.iterations);
     sum_time += report.wall_time_s;
     if (!report.ok()) {
-      failure = std::string(ToString(report.status)) + ": " + report.message;
-      continue;
+      ++failed_steps;
+      if (failure.empty()) failure = "step " + std::to_string(k) + ": " + std::string(ToString(report.status)) + ": " + report.message;
+      // As in the paper's code, a step that reached the iteration limit keeps its last iterate
+      // and the run goes on (the run counts as failed); anything worse ends the run.
+      stop = report.status != StepStatus::kNotConverged;
+      if (stop) continue;
+    } else {
+      ++done;
     }
-    ++done;
     max_penetration = std::max(max_penetration, Penetration(*scene, data, state.q));
     if (state.q.head(height_index + 1).norm() > kEscapeRadius) {
-      failure = "escaped: body farther than 100 m from the origin";
+      if (failure.empty()) failure = "escaped: body farther than 100 m from the origin";
+      stop = true;
     }
   }
   Row row;
   row["steps"] = std::int64_t{steps};
   row["steps_done"] = std::int64_t{done};
+  row["failed_steps"] = std::int64_t{failed_steps};
   row["failed"] = !failure.empty();
   row["failure"] = failure;
   row["mean_iterations"] = attempted > 0 ? sum_iterations / attempted : 0.0;
   row["max_iterations"] = std::int64_t{max_iterations};
   row["max_penetration_m"] = max_penetration;
+  if (psdf) row["max_psdf_violation"] = max_psdf;
   row["final_height_m"] = state.q[height_index];
   row["mean_step_time_s"] = attempted > 0 ? sum_time / attempted : 0.0;
   row["run_time_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

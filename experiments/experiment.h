@@ -51,6 +51,8 @@ std::string_view ToString(Verdict verdict);
 
 /// One measured paper claim. `id` matches an entry of experiments/claims.toml.
 struct ClaimResult {
+  ClaimResult() = default;
+  explicit ClaimResult(std::string claim_id) : id(std::move(claim_id)) {}
   std::string id;
   double ours = std::numeric_limits<double>::quiet_NaN();
   std::string ours_text;   // used when the value is not a number ("stable in 10/10 runs")
@@ -83,6 +85,8 @@ class Experiment {
   /// Runs one case. Pure: no file I/O, no global state, no threads; deterministic given
   /// the case. Throwing is allowed: the harness records the message as a failed row.
   virtual std::vector<Row> Run(const Case& c) const = 0;
+  /// True for timing experiments: the runner then runs their cases on one thread.
+  virtual bool serial() const { return false; }
   /// Plot scripts (names under plots/, without .py) that read this experiment's CSV.
   virtual std::vector<std::string> plots() const { return {}; }
   /// Measured claims from the finished table (rows of every model run so far).

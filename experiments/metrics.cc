@@ -9,16 +9,25 @@
 
 namespace arena {
 
-double MinSignedDistance(const Scene& scene, MultibodyData& data, const VecX& q) {
+std::vector<double> PairSignedDistances(const Scene& scene, MultibodyData& data, const VecX& q) {
   ForwardKinematics(scene.model, data, q);
-  double d_min = std::numeric_limits<double>::infinity();
+  std::vector<double> out;
   for (const auto& [a, b] : scene.CollisionPairs()) {
     const Collider& A = scene.colliders[a];
     const Collider& B = scene.colliders[b];
-    const SE3 XA = A.body == kWorldBody ? A.placement : data.X_WB[A.body] * A.placement;
-    const SE3 XB = B.body == kWorldBody ? B.placement : data.X_WB[B.body] * B.placement;
-    d_min = std::min(d_min, SignedDistance(A.shape, XA, B.shape, XB).distance);
+    if (A.body == kWorldBody && B.body == kWorldBody) continue;
+    out.push_back(SignedDistance(A.shape, ColliderPose(data, A), B.shape, ColliderPose(data, B)).distance);
   }
+  return out;
+}
+
+SE3 ColliderPose(const MultibodyData& data, const Collider& c) {
+  return c.body == kWorldBody ? c.placement : data.X_WB[c.body] * c.placement;
+}
+
+double MinSignedDistance(const Scene& scene, MultibodyData& data, const VecX& q) {
+  double d_min = std::numeric_limits<double>::infinity();
+  for (double d : PairSignedDistances(scene, data, q)) d_min = std::min(d_min, d);
   return d_min;
 }
 

@@ -3,6 +3,8 @@
 #pragma once
 
 #include "core/multibody/data.h"
+#include <vector>
+
 #include "core/scene/scene.h"
 
 namespace arena {
@@ -11,6 +13,13 @@ namespace arena {
 /// for pairs with a half-space or half-plane and by GJK/EPA for convex pairs. +inf when the
 /// scene has no pairs.
 double MinSignedDistance(const Scene& scene, MultibodyData& data, const VecX& q);
+
+/// Signed distance of every collision pair (the order of scene.CollisionPairs(), pairs of two
+/// world colliders left out), after forward kinematics at q.
+std::vector<double> PairSignedDistances(const Scene& scene, MultibodyData& data, const VecX& q);
+
+/// World pose of a collider (forward kinematics must be current).
+SE3 ColliderPose(const MultibodyData& data, const Collider& c);
 
 /// max(0, -MinSignedDistance): penetration depth in metres.
 double Penetration(const Scene& scene, MultibodyData& data, const VecX& q);

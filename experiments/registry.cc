@@ -3,6 +3,10 @@
 
 #include "core/common/error.h"
 #include "experiments/box_drop.h"
+#include "experiments/convex_bundles.h"
+#include "experiments/peg_in_hole.h"
+#include "experiments/solve_time.h"
+#include "experiments/stacking.h"
 
 namespace arena {
 
@@ -10,6 +14,10 @@ const std::vector<std::unique_ptr<Experiment>>& Experiments() {
   static const std::vector<std::unique_ptr<Experiment>> experiments = [] {
     std::vector<std::unique_ptr<Experiment>> list;
     list.push_back(std::make_unique<BoxDropExperiment>());
+    list.push_back(std::make_unique<StackingExperiment>());
+    list.push_back(std::make_unique<SolveTimeExperiment>());
+    list.push_back(std::make_unique<PegInHoleExperiment>());
+    list.push_back(std::make_unique<ConvexBundlesExperiment>());
     return list;
   }();
   return experiments;

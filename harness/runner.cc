@@ -202,7 +202,13 @@ RunSummary RunExperiment(const Experiment& experiment, const RunOptions& options
   const std::vector<const Case*> todo = CasesToRun(plan.sweep, resume.done);
 
   RunSummary summary = StartSummary(files, plan.sweep, todo.size());
-  tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::task_arena::automatic);
+  // Timing experiments run their cases one at a time, so that no case shares the machine with
+  // another and the timing ratios they report are not skewed by contention.
+  const int threads = experiment.serial() ? 1 : options.threads;
+  if (experiment.serial() && options.threads != 1) {
+    spdlog::info("{}: runs on one thread (a timing experiment)", name);
+  }
+  tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
   arena.initialize();
   summary.threads = arena.max_concurrency();
 

@@ -2,7 +2,9 @@
 #include "core/common/strings.h"
 
 #include "core/common/error.h"
+#include "models/bilevel/bilevel.h"
 #include "models/penalty/penalty.h"
+#include "models/silico/silico.h"
 
 namespace arena {
 
@@ -38,6 +40,16 @@ const std::vector<ModelInfo>& Models() {
           "spring-damper contact with regularised Coulomb friction, semi-implicit Euler "
           "(sanity baseline, not a paper model)",
           ""),
+      Entry<SilicoSimulator, SilicoOptions>(
+          "silico",
+          "single-level contact: collision detection and contact dynamics in one interior-point "
+          "solve, relaxation rho, implicit-function derivatives",
+          "seed 000 (Le Cleac'h et al., RA-L 2023), eq. 20"),
+      Entry<BilevelSimulator, BilevelOptions>(
+          "bilevel",
+          "bilevel contact: collision detection (P14) nested in every residual evaluation of the "
+          "contact solve, outer Jacobian by finite differences or the IFT chain rule",
+          "seed 000 (Le Cleac'h et al., RA-L 2023), Sec. VII baseline, Figs. 9-11"),
   };
   return models;
 }

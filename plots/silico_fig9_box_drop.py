@@ -3,7 +3,9 @@
 For every model and scene variant, three heat maps over simulation frequency (rows) x the
 model's stiffness parameter (columns, soft to stiff: silico's relaxation rho decreasing,
 penalty's spring stiffness increasing): mean solver iterations per step, failure rate, and the
-max ground penetration averaged over the runs that did not fail (blank: every run failed).
+max ground penetration averaged over the runs that did not fail (blank: every run failed), and
+for planar scenes the paper's own violation metric, the max P-SDF violation max(0, -phi) of a
+standalone collision program, averaged over all runs (up to the failing step).
 """
 import numpy as np
 import matplotlib.pyplot as plt
@@ -57,7 +59,9 @@ def main():
     df["param_value"] = df["param_value"].fillna(0.0)
     df["penetration_ok"] = df["max_penetration_m"].where(df["failed"] == 0.0)
     groups = list(df.groupby(["model", "variant"], sort=True))
-    fig, axes = plt.subplots(len(groups), 3, figsize=(15, 3.6 * len(groups)), squeeze=False,
+    has_psdf = "max_psdf_violation" in df.columns
+    fig, axes = plt.subplots(len(groups), 4 if has_psdf else 3, figsize=(20 if has_psdf else 15, 3.6 * len(groups)),
+                             squeeze=False,
                              constrained_layout=True)
     for row, ((model, variant), g) in enumerate(groups):
         names = g["param_name"].dropna()
@@ -71,6 +75,12 @@ def main():
              prefix + "failure rate", "Reds", False, (0.0, 1.0), label)
         draw(axes[row][2], fig, cell_table(g, "penetration_ok", descending),
              prefix + "max penetration [m], runs that did not fail", "magma", True, None, label)
+        if has_psdf:
+            if g["max_psdf_violation"].notna().any():
+                draw(axes[row][3], fig, cell_table(g, "max_psdf_violation", descending),
+                     prefix + "max P-SDF violation (paper's metric)", "magma", True, None, label)
+            else:
+                axes[row][3].axis("off")
     counts = df.groupby(["model", "variant"]).size().to_dict()
     fig.suptitle("box_drop (Silico Fig. 9): " + ", ".join(f"{m}/{v}: {n} runs" for (m, v), n in counts.items()),
                  fontsize=10)

@@ -37,7 +37,10 @@
 #include <string_view>
 #include <vector>
 
+#include <Eigen/LU>
+
 #include "core/math/types.h"
+#include "solvers/dense_lu.h"
 
 namespace arena {
 
@@ -122,11 +125,35 @@ class InteriorPointSolver {
   void SetStart(const VecX& y, const VecX& z, const VecX& s);
 
  private:
+  // Sizes the scratch for (num_primals, cone, options_.compressed); a no-op when unchanged.
+  void Resize(int num_primals, const ConeSpec& cone);
+  // F at (y, z) into *residual (sized by the caller); false if it is not finite.
+  bool EvaluateResidual(ComplementarityProblem& problem, const VecX& y, const VecX& z,
+                        VecX* residual);
+  // dF/d(y, z) at (y_, z_) into jacobian_ (analytic, or forward differences about residual_,
+  // which must hold F(y_, z_)); false if it is not finite.
+  bool EvaluateJacobian(ComplementarityProblem& problem);
+  // Builds system_ (full or compressed) from jacobian_, z_, s_ and factorizes it into lu_.
+  // false if the factorization is singular.
+  bool Factorize(bool regularize);
+  // Newton direction (dy_, dz_, ds_) for the residual [eq_residual_; comp_residual_].
+  bool SolveDirection();
+  // One scalar step: min(1, tau * largest step keeping z + a dz and s + a ds in the cone).
+  double StepToBoundary() const;
+  InteriorPointReport Finish(InteriorPointReport report, InteriorPointStatus status) const;
+
   InteriorPointOptions options_;
   VecX y_, z_, s_;
   // Scratch, sized on first use.
   VecX residual_, candidate_residual_, y_try_, z_try_, s_try_, dy_, dz_, ds_;
   MatX jacobian_, system_;
+  VecX eq_residual_, comp_residual_, rhs_, solution_, dz_aff_, ds_aff_, soc_work_;
+  VecX fd_y_, fd_z_, fd_residual_;
+  MatX dF_dtheta_, parameter_solution_;
+  DenseLu lu_;
+  ConeSpec cone_;            // the cone the scratch is sized for
+  int num_primals_ = -1;     // -1: no scratch yet
+  bool scratch_compressed_ = true;
 };
 
 }  // namespace arena

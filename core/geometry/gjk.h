@@ -11,11 +11,11 @@
 // inside M from GJK's final simplex until the face nearest the origin is within tolerance of the
 // boundary of M: that distance is the penetration depth and the face normal its direction.
 //
-// Sphere, Capsule, Disk2 and Capsule2 are run as their core (a point or a segment) with a
-// radius: d(A, B) = d(core A, core B) - r_A - r_B holds for separation and penetration alike,
-// which keeps curved margins exact and GJK/EPA on polytopal cores finite. When M is flat or
-// lower-dimensional (crossing segments, a point on a segment) the core depth is exactly 0 and the
-// normal is a normal of M's affine hull.
+// Sphere, Capsule, Disk2, Capsule2 and a padded Polygon2 are run as their core (a point, a
+// segment, the unpadded polygon) with a radius: d(A, B) = d(core A, core B) - r_A - r_B holds
+// for separation and penetration alike, which keeps curved margins exact and GJK/EPA on
+// polytopal cores finite. When M is flat or lower-dimensional (crossing segments, a point on a
+// segment) the core depth is exactly 0 and the normal is a normal of M's affine hull.
 //
 // Accuracy. Every iterative result carries a bracket, certified up to roundoff: GJK's |v| is
 // the distance of two actual points and max_k v_k . w_k / |v_k| a lower bound; EPA's nearest

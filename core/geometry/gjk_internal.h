@@ -44,7 +44,8 @@ struct Simplex {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Cores: a sphere is a point plus a radius, a capsule a segment plus a radius.
+// Cores: a sphere is a point plus a radius, a capsule a segment plus a radius, a padded polygon
+// its core polygon plus a radius.
 
 inline Vec3 CoreSupport3(const Shape& s, const Vec3& d) {
   if (std::holds_alternative<Sphere>(s)) return Vec3::Zero();
@@ -59,6 +60,7 @@ inline Vec2 CoreSupport2(const Shape& s, const Vec2& d) {
   if (const auto* c = std::get_if<Capsule2>(&s)) {
     return Vec2(d.x() >= 0.0 ? c->half_length : -c->half_length, 0.0);
   }
+  if (const auto* p = std::get_if<Polygon2>(&s)) return PolygonCoreSupport(*p, d);
   return Support2(s, d);
 }
 

@@ -89,6 +89,61 @@ void PolygonMoments(const Eigen::Matrix<double, Eigen::Dynamic, 2>& V, double* a
   *polar_origin = j / 12.0;
 }
 
+// Padded polygon P (+) disk(r) (counter-clockwise core vertices): area, centroid and polar
+// moment about the origin, exactly. The sum splits into disjoint pieces: the core P; on each
+// edge i (length L_i, outward unit normal n_i) the rectangle swept by the edge moved out by
+// s in [0, r] along n_i; at each vertex v_i the circular sector of radius r between the normals
+// n_{i-1} and n_i of its two edges (opening angle theta_i, the exterior angle; sum 2 pi).
+//   rectangle: area L r, centroid m + (r / 2) n (m the edge midpoint),
+//              polar moment about its centroid L r (L^2 + r^2) / 12;
+//   sector about its apex: area theta r^2 / 2, first moment (r^3 / 3) (w_y, -w_x) with
+//              w = n_i - n_{i-1} (the integral of the unit direction over the arc, rotated),
+//              polar moment theta r^4 / 4; moved to the origin by the parallel-axis rule
+//              J_O = J_apex + 2 v . F_apex + |v|^2 area.
+void PaddedPolygonMoments(const Eigen::Matrix<double, Eigen::Dynamic, 2>& V, double r,
+                          double* area, Vec2* centroid, double* polar_origin) {
+  double a = 0.0, j = 0.0;
+  Vec2 c;
+  PolygonMoments(V, &a, &c, &j);
+  if (r == 0.0) {
+    *area = a;
+    *centroid = c;
+    *polar_origin = j;
+    return;
+  }
+  Vec2 first = a * c;
+  const int n = static_cast<int>(V.rows());
+  const auto outward = [&](int i) {  // unit outward normal of edge i (v_i -> v_{i+1})
+    const Vec2 e = V.row((i + 1) % n) - V.row(i);
+    return Vec2(Vec2(e.y(), -e.x()).normalized());
+  };
+  for (int i = 0; i < n; ++i) {
+    const Vec2 v = V.row(i).transpose(), w = V.row((i + 1) % n).transpose();
+    const double L = (w - v).norm();
+    // Edge rectangle.
+    if (L > 0.0) {
+      const Vec2 nrm = outward(i);
+      const double ar = L * r;
+      const Vec2 cr = 0.5 * (v + w) + 0.5 * r * nrm;
+      a += ar;
+      first += ar * cr;
+      j += ar * (L * L + r * r) / 12.0 + ar * cr.squaredNorm();
+    }
+    // Vertex sector between the normals of the edges before and after v_i.
+    const Vec2 n0 = outward((i + n - 1) % n), n1 = outward(i);
+    const double theta = std::atan2(n0.x() * n1.y() - n0.y() * n1.x(), n0.dot(n1));
+    const Vec2 dn = n1 - n0;
+    const double as = 0.5 * theta * r * r;
+    const Vec2 fs = (r * r * r / 3.0) * Vec2(dn.y(), -dn.x());  // about the apex v
+    a += as;
+    first += as * v + fs;
+    j += 0.25 * theta * r * r * r * r + 2.0 * v.dot(fs) + v.squaredNorm() * as;
+  }
+  *area = a;
+  *centroid = first / a;
+  *polar_origin = j;
+}
+
 SpatialInertia Planar(double mass, const Vec2& com, double izz) {
   return SpatialInertia(mass, Vec3(com.x(), com.y(), 0.0), Vec3(0.0, 0.0, izz).asDiagonal());
 }
@@ -131,9 +186,10 @@ SpatialInertia MassProperties(const Shape& shape, double density) {
     case ShapeType::kMesh:
       return FromMoments(MeshMoments(*std::get<TriangleMesh>(shape).data), density, "mesh");
     case ShapeType::kPolygon2: {
+      const Polygon2& p = std::get<Polygon2>(shape);
       double area = 0.0, j = 0.0;
       Vec2 c;
-      PolygonMoments(std::get<Polygon2>(shape).vertices, &area, &c, &j);
+      PaddedPolygonMoments(p.vertices, p.radius, &area, &c, &j);
       return Planar(m, c, density * j - m * c.squaredNorm());
     }
     case ShapeType::kDisk2: {
@@ -182,9 +238,11 @@ double Volume(const Shape& shape) {
     case ShapeType::kMesh:
       return MeshMoments(*std::get<TriangleMesh>(shape).data).volume;
     case ShapeType::kPolygon2: {
+      // A0 + perimeter r + pi r^2 for a padded polygon.
+      const Polygon2& p = std::get<Polygon2>(shape);
       double area = 0.0, j = 0.0;
       Vec2 c;
-      PolygonMoments(std::get<Polygon2>(shape).vertices, &area, &c, &j);
+      PaddedPolygonMoments(p.vertices, p.radius, &area, &c, &j);
       return area;
     }
     case ShapeType::kDisk2: {

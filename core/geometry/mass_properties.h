@@ -13,8 +13,9 @@
 namespace arena {
 
 /// Mass, centre of mass and rotational inertia about the COM (axes of S) of a uniform shape.
-/// 3D shapes: density in kg/m^3. 2D shapes (Polygon2, Disk2, Capsule2): area density in kg/m^2;
-/// the result is planar: mass, COM at z = 0, and only I_zz on the diagonal (I_xx = I_yy = 0).
+/// 3D shapes: density in kg/m^3. 2D shapes (Polygon2, padded or not, Disk2, Capsule2): area
+/// density in kg/m^2; the result is planar: mass, COM at z = 0, and only I_zz on the diagonal
+/// (I_xx = I_yy = 0).
 /// Throws InvalidArgument for density <= 0, half-spaces/half-planes, and meshes that are not
 /// closed (IsClosed) or enclose no volume.
 SpatialInertia MassProperties(const Shape& shape, double density);

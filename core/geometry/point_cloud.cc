@@ -207,17 +207,44 @@ OrientedPointCloud SamplePointCloud(const Shape& shape, int count, std::uint64_t
       break;
     }
     case ShapeType::kPolygon2: {
-      const auto& V = std::get<Polygon2>(shape).vertices;
+      // Padded polygon: the core's edges moved out by r along their normals (same lengths), and
+      // at each vertex the arc of radius r between its two edge normals (length r theta). The
+      // arcs have zero weight when r = 0, which leaves the plain polygon's samples unchanged.
+      const Polygon2& poly = std::get<Polygon2>(shape);
+      const auto& V = poly.vertices;
+      const double r = poly.radius;
       const int n = static_cast<int>(V.rows());
-      std::vector<double> len(n);
-      for (int i = 0; i < n; ++i) len[i] = (V.row((i + 1) % n) - V.row(i)).norm();
+      std::vector<Vec2> nrm(n);
+      std::vector<double> len(2 * n);
+      for (int i = 0; i < n; ++i) {
+        const Vec2 e = V.row((i + 1) % n) - V.row(i);
+        len[i] = e.norm();
+        nrm[i] = Vec2(e.y(), -e.x()).normalized();  // outward, counter-clockwise order
+      }
+      std::vector<double> turn(n);  // exterior angle at vertex i: from nrm[i - 1] to nrm[i]
+      for (int i = 0; i < n; ++i) {
+        const Vec2& n0 = nrm[(i + n - 1) % n];
+        const Vec2& n1 = nrm[i];
+        turn[i] = std::atan2(n0.x() * n1.y() - n0.y() * n1.x(), n0.dot(n1));
+        len[n + i] = r * turn[i];
+      }
       const std::vector<double> cum = Cumulative(len);
       for (int k = 0; k < count; ++k) {
-        const int i = Pick(cum, u());
-        const Vec2 a = V.row(i).transpose(), e = V.row((i + 1) % n).transpose() - a;
-        const Vec2 p = a + u() * e;
-        const Vec2 nrm = Vec2(e.y(), -e.x()).normalized();  // outward, counter-clockwise order
-        s.Add(Vec3(p.x(), p.y(), 0.0), Vec3(nrm.x(), nrm.y(), 0.0));
+        const int part = Pick(cum, u());
+        if (part < n) {
+          const int i = part;
+          const Vec2 a = V.row(i).transpose(), e = V.row((i + 1) % n).transpose() - a;
+          const Vec2 p = a + u() * e + r * nrm[i];
+          s.Add(Vec3(p.x(), p.y(), 0.0), Vec3(nrm[i].x(), nrm[i].y(), 0.0));
+        } else {
+          const int i = part - n;
+          const double phi = u() * turn[i];
+          const Vec2& n0 = nrm[(i + n - 1) % n];
+          const Vec2 dir(std::cos(phi) * n0.x() - std::sin(phi) * n0.y(),
+                         std::sin(phi) * n0.x() + std::cos(phi) * n0.y());
+          const Vec2 p = V.row(i).transpose() + r * dir;
+          s.Add(Vec3(p.x(), p.y(), 0.0), Vec3(dir.x(), dir.y(), 0.0));
+        }
       }
       break;
     }

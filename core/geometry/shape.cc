@@ -117,4 +117,15 @@ Polygon2 MakePolygon2FromVertices(const Eigen::Matrix<double, Eigen::Dynamic, 2>
   return MakePolygon2(A, b);
 }
 
+Polygon2 MakePaddedPolygon2(const Eigen::Matrix<double, Eigen::Dynamic, 2>& A, const VecX& b,
+                            double radius) {
+  if (!(radius >= 0.0) || !std::isfinite(radius)) {
+    throw InvalidArgument("padded polygon: radius must be >= 0 and finite, got " +
+                          std::to_string(radius));
+  }
+  Polygon2 poly = MakePolygon2(A, b);
+  poly.radius = radius;
+  return poly;
+}
+
 }  // namespace arena

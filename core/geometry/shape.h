@@ -12,7 +12,10 @@
 //   ConvexHull{data}          V-representation; faces (outward planes) computed by qhull
 //   TriangleMesh{data}        triangle soup with a BVH, e.g. loaded from STL/OBJ
 // 2D shapes of planar scenes (in S's xy-plane; the body moves in the plane, rotating about z):
-//   Polygon2{A, b}            { p : A p <= b } with b > 0 (origin strictly inside); vertices cached
+//   Polygon2{A, b, r}         padded polygon: { p : A p <= b } (b > 0, origin strictly inside)
+//                             Minkowski-summed with a disk of radius r >= 0 (r = 0: the plain
+//                             polygon; r > 0: a rounded polygon, as Capsule2 is a segment plus a
+//                             disk); vertices of the core polygon cached
 //   Disk2{r}                  centred at the origin
 //   Capsule2{r, hl}           segment from -hl x to +hl x, radius r
 //   HalfPlane2{}              y <= 0; outward normal +y
@@ -66,10 +69,14 @@ struct ConvexHull { std::shared_ptr<const ConvexHullData> data; };
 struct TriangleMeshData;  // core/geometry/mesh.h
 struct TriangleMesh { std::shared_ptr<const TriangleMeshData> data; };
 
+/// Padded polygon: the core polygon { p : A p <= b } plus (Minkowski sum) a disk of `radius`.
+/// Geometry routines treat the core as GJK treats a capsule's segment: `radius` is a margin.
 struct Polygon2 {
-  Eigen::Matrix<double, Eigen::Dynamic, 2> A;   // face normals (rows need not be unit)
-  VecX b;                                       // offsets, all > 0
-  Eigen::Matrix<double, Eigen::Dynamic, 2> vertices;  // counter-clockwise, from MakePolygon2
+  Eigen::Matrix<double, Eigen::Dynamic, 2> A;   // core face normals (rows need not be unit)
+  VecX b;                                       // core offsets, all > 0
+  Eigen::Matrix<double, Eigen::Dynamic, 2> vertices;  // core, counter-clockwise, from MakePolygon2
+  // Padding: the shape is the polygon (+) a disk of this radius; 0 = plain polygon.
+  double radius = 0.0;
 };
 struct Disk2 { double radius = 0.0; };
 struct Capsule2 { double radius = 0.0; double half_length = 0.0; };
@@ -86,5 +93,9 @@ inline ShapeType TypeOf(const Shape& s) { return static_cast<ShapeType>(s.index(
 Polygon2 MakePolygon2(const Eigen::Matrix<double, Eigen::Dynamic, 2>& A, const VecX& b);
 /// Builds a Polygon2 from the vertices of a convex polygon (any order; hull taken).
 Polygon2 MakePolygon2FromVertices(const Eigen::Matrix<double, Eigen::Dynamic, 2>& vertices);
+/// Builds the padded polygon { p : A p <= b } (+) disk(radius). Same errors as MakePolygon2, and
+/// InvalidArgument for a negative or non-finite radius.
+Polygon2 MakePaddedPolygon2(const Eigen::Matrix<double, Eigen::Dynamic, 2>& A, const VecX& b,
+                            double radius);
 
 }  // namespace arena

@@ -202,7 +202,8 @@ PointSignedDistance HullDistance(const ConvexHullData& h, const Vec3& p) {
   return r;
 }
 
-PointSignedDistance PolygonDistance(const Polygon2& poly, const Vec2& p) {
+// The unpadded core polygon: inside, the nearest edge line; outside, the nearest edge segment.
+PointSignedDistance CorePolygonDistance(const Polygon2& poly, const Vec2& p) {
   PointSignedDistance r;
   double s = -kInf;
   int best = 0;
@@ -235,6 +236,17 @@ PointSignedDistance PolygonDistance(const Polygon2& poly, const Vec2& p) {
   }
   r.distance = std::sqrt(d2);
   r.normal = (p3 - r.point) / r.distance;
+  return r;
+}
+
+// Padded polygon: the core polygon's signed distance minus the radius, the nearest point pushed
+// out along the normal (the gradient of the core distance, continuous across the boundary).
+PointSignedDistance PolygonDistance(const Polygon2& poly, const Vec2& p) {
+  PointSignedDistance r = CorePolygonDistance(poly, p);
+  if (poly.radius != 0.0) {
+    r.distance -= poly.radius;
+    r.point += poly.radius * r.normal;
+  }
   return r;
 }
 

@@ -11,7 +11,9 @@
 //   capsule-capsule (3D)                                                closed form (segments)
 //   any other pair of bounded convex shapes of the same dimension       GJK + EPA (gjk.h)
 //   mesh-mesh, half-space-half-space, half-plane-half-plane, 2D-3D      Unsupported
-// Meshes in pairs with bounded shapes are treated as the convex hull of their vertices.
+// Meshes in pairs with bounded shapes are treated as the convex hull of their vertices. A padded
+// Polygon2 (radius r > 0) is exact wherever its core polygon is: its point distance is the core's
+// minus r, its support point the core's plus r along the direction, and GJK takes r as a margin.
 // The ellipsoid point distance solves its one-dimensional secular equation by bisection to
 // machine precision (Eberly, "Distance from a point to an ellipse, an ellipsoid, or a
 // hyperellipsoid", 2013).

@@ -86,18 +86,24 @@ Vec3 Support(const Shape& shape, const Vec3& dir) {
       shape);
 }
 
+Vec2 PolygonCoreSupport(const Polygon2& polygon, const Vec2& dir) {
+  int best = 0;
+  double best_value = -kInf;
+  for (int i = 0; i < polygon.vertices.rows(); ++i) {
+    const double x = polygon.vertices.row(i).dot(dir);
+    if (x > best_value) {
+      best_value = x;
+      best = i;
+    }
+  }
+  return polygon.vertices.row(best).transpose();
+}
+
 Vec2 Support2(const Shape& shape, const Vec2& dir) {
   if (const auto* p = std::get_if<Polygon2>(&shape)) {
-    int best = 0;
-    double best_value = -kInf;
-    for (int i = 0; i < p->vertices.rows(); ++i) {
-      const double x = p->vertices.row(i).dot(dir);
-      if (x > best_value) {
-        best_value = x;
-        best = i;
-      }
-    }
-    return p->vertices.row(best).transpose();
+    // Padded polygon: the core's support point pushed out by the radius along the direction.
+    const Vec2 v = PolygonCoreSupport(*p, dir);
+    return p->radius > 0.0 ? Vec2(v + p->radius * UnitOr2(dir, Vec2::UnitX())) : v;
   }
   if (const auto* d = std::get_if<Disk2>(&shape)) return d->radius * UnitOr2(dir, Vec2::UnitX());
   if (const auto* c = std::get_if<Capsule2>(&shape)) {

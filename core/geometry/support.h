@@ -16,9 +16,14 @@ namespace arena {
 /// shape is returned. Throws InvalidArgument for HalfSpace and the 2D shapes.
 Vec3 Support(const Shape& shape, const Vec3& dir);
 
-/// Support point of a bounded 2D shape (Polygon2, Disk2, Capsule2) in its xy-plane. Throws
-/// InvalidArgument for any other shape.
+/// Support point of a bounded 2D shape (Polygon2, Disk2, Capsule2) in its xy-plane; a padded
+/// Polygon2 adds radius * dir / |dir| to its core's vertex. Throws InvalidArgument for any other
+/// shape.
 Vec2 Support2(const Shape& shape, const Vec2& dir);
+
+/// Support point of a Polygon2's core (the unpadded polygon: one of its vertices), whatever its
+/// radius: how GJK runs a padded polygon, as a core with a margin.
+Vec2 PolygonCoreSupport(const Polygon2& polygon, const Vec2& dir);
 
 /// Support point in world coordinates of a 3D shape posed at X_WS (dir_W in world).
 Vec3 SupportWorld(const Shape& shape, const SE3& X_WS, const Vec3& dir_W);

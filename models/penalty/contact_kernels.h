@@ -42,14 +42,16 @@ struct ContactPointT {
 
 /// Precomputed geometry of one collider (built once, shared read-only by every step):
 /// a polytope as unit face normals + offsets (n . x <= offset) and its vertices, or the
-/// centres and radius of the sphere-swept primitives. 2D shapes are lifted to z = 0.
+/// centres and radius of the sphere-swept primitives. A padded polygon is its core polytope
+/// with `radius` as padding (its vertices are then sphere-swept points too). 2D shapes are
+/// lifted to z = 0.
 struct ColliderGeometry {
   ShapeType type = ShapeType::kSphere;
   Eigen::Matrix<double, Eigen::Dynamic, 3> normals;   // polytopes (box, polygon2)
   VecX offsets;
   Eigen::Matrix<double, Eigen::Dynamic, 3> vertices;  // polytopes, hulls and meshes
   Eigen::Matrix<double, Eigen::Dynamic, 3> centres;   // sphere, disk, capsule end points
-  double radius = 0.0;
+  double radius = 0.0;  // sphere-swept primitives; padding of a padded polygon (0: plain)
 };
 
 ColliderGeometry MakeColliderGeometry(const Shape& shape);
@@ -76,12 +78,17 @@ void PointsVsHalfSpace(const PoseT<T>& XA, int axis, const PoseT<T>& XB,
   }
 }
 
-// Round point (centre c_W, radius r) of B against polytope A (unit normals/offsets in A's frame).
-// Outside: nearest point on the polytope (box: clamp; polygon: edges). Inside: the face of least
-// penetration.
+// Round point (centre c_W, radius r) of B against polytope A (unit normals/offsets in A's frame),
+// padded by A.radius (a padded polygon; 0 otherwise): the pair is the point against the core
+// polytope with margin A.radius + r. Outside the core: nearest point on it (box: clamp;
+// polygon: edges). Inside (or on its boundary): the face of least penetration. The contact
+// point is midway between the two padded surfaces along the normal. With
+// `skip_core_vertices`, an outside point whose nearest core point is a polygon vertex is left
+// out (the polygon-polygon kernel finds those vertex-vertex pairs from the other side).
 template <class T>
 void RoundVsPolytope(const PoseT<T>& XA, const ColliderGeometry& A, const V3<T>& c_W, double r,
-                     std::vector<ContactPointT<T>>* out) {
+                     std::vector<ContactPointT<T>>* out, bool skip_core_vertices = false) {
+  const double margin = A.radius + r;
   const V3<T> x = XA.R.transpose() * (c_W - XA.p);  // centre in A's frame
   // Signed face distances of the centre.
   int best = 0;
@@ -95,15 +102,19 @@ void RoundVsPolytope(const PoseT<T>& XA, const ColliderGeometry& A, const V3<T>&
       best = i;
     }
   }
-  if (inside) {
+  const auto face_contact = [&]() {
     const V3<T> n = XA.R * A.normals.row(best).transpose().cast<T>();
-    const T phi = best_d - T(r);
-    out->push_back({c_W - (T(r) + T(0.5) * phi) * n, n, phi});
+    const T phi = best_d - T(margin);
+    if (Val(phi) < 0.0) out->push_back({c_W - (T(r) + T(0.5) * phi) * n, n, phi});
+  };
+  if (inside) {
+    face_contact();
     return;
   }
   // Nearest point of the polytope to x: for a box clamp per axis; for a polygon (z = 0) check
   // every edge segment of the vertex loop.
   V3<T> q;
+  bool at_vertex = false;
   if (A.type == ShapeType::kBox) {
     q = x;
     for (int k = 0; k < 3; ++k) {
@@ -125,14 +136,20 @@ void RoundVsPolytope(const PoseT<T>& XA, const ColliderGeometry& A, const V3<T>&
       if (Val(sq) < Val(best_sq)) {
         best_sq = sq;
         q = cand;
+        at_vertex = Val(s) == 0.0 || Val(s) == 1.0;
       }
     }
   }
   const V3<T> diff = x - q;
   const T dist = diff.norm();
-  if (Val(dist) - r >= 0.0 || Val(dist) <= 1e-12) return;
+  if (Val(dist) - margin >= 0.0) return;
+  if (Val(dist) <= 1e-12) {  // on the core's boundary: no direction from q, use the face
+    if (margin > 0.0) face_contact();
+    return;
+  }
+  if (skip_core_vertices && at_vertex) return;
   const V3<T> n = XA.R * (diff / dist);
-  const T phi = dist - T(r);
+  const T phi = dist - T(margin);
   out->push_back({c_W - (T(r) + T(0.5) * phi) * n, n, phi});
 }
 
@@ -159,6 +176,24 @@ void VerticesInPolytope(const PoseT<T>& XA, const ColliderGeometry& A, const Pos
     const V3<T> n = XA.R * A.normals.row(best).transpose().cast<T>();
     out->push_back({v - T(0.5) * best_d * n, T(sign) * n, best_d});
   }
+}
+
+// Padded polytopes (padded polygons): the cores' corners as round points of their own padding
+// radius against the other padded core. Each corner within the combined margin of the other
+// core gives a contact, so this also acts before the cores touch. A corner nearest to a corner of
+// the other core is taken from B's side only (one contact per vertex-vertex pair).
+template <class T>
+void PaddedVerticesVsPolytope(const PoseT<T>& XA, const ColliderGeometry& A, const PoseT<T>& XB,
+                              const ColliderGeometry& B, std::vector<ContactPointT<T>>* out) {
+  for (int j = 0; j < B.vertices.rows(); ++j) {  // B's corners against A: normal out of A
+    RoundVsPolytope(XA, A, XB.Act(B.vertices.row(j).transpose()), B.radius, out);
+  }
+  const size_t first = out->size();
+  for (int j = 0; j < A.vertices.rows(); ++j) {  // A's corners against B: out of B, flipped
+    RoundVsPolytope(XB, B, XA.Act(A.vertices.row(j).transpose()), A.radius, out,
+                    /*skip_core_vertices=*/true);
+  }
+  for (size_t i = first; i < out->size(); ++i) (*out)[i].n_W = -(*out)[i].n_W;
 }
 
 template <class T>
@@ -197,6 +232,10 @@ bool OrderedContacts(const ColliderGeometry& A, const PoseT<T>& XA, const Collid
     return true;
   }
   if (IsPolytope(a) && IsPolytope(b)) {
+    if (A.radius > 0.0 || B.radius > 0.0) {
+      PaddedVerticesVsPolytope(XA, A, XB, B, out);
+      return true;
+    }
     VerticesInPolytope(XA, A, XB, B, 1.0, out);   // B's corners in A: normal out of A
     VerticesInPolytope(XB, B, XA, A, -1.0, out);  // A's corners in B: normal out of B, flipped
     return true;

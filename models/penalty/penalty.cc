@@ -70,6 +70,7 @@ ColliderGeometry MakeColliderGeometry(const Shape& shape) {
     }
     g.vertices = Eigen::Matrix<double, Eigen::Dynamic, 3>::Zero(p->vertices.rows(), 3);
     g.vertices.leftCols<2>() = p->vertices;
+    g.radius = p->radius;  // padding of a padded polygon (0: plain)
   } else if (const auto* h = std::get_if<ConvexHull>(&shape)) {
     g.vertices = h->data->vertices;
   } else if (const auto* m = std::get_if<TriangleMesh>(&shape)) {

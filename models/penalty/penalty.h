@@ -2,10 +2,10 @@
 // at every penetrating contact point, semi-implicit (symplectic) Euler on the multibody tree:
 //   v+ = v + dt * ABA(q, v, tau_act + tau_passive, contact wrenches(q, v)),  q+ = q (+) dt v+.
 // It runs every simple scene (spheres, boxes, capsules, hulls and meshes against half-spaces;
-// sphere-sphere, sphere-box, box-box; the 2D polygon / disk / capsule pairs of planar scenes)
-// on free bodies and articulated trees. Step derivatives are exact: contact wrenches are
-// differentiated by forward-mode AD of the kernels (contact_kernels.h), the dynamics by the
-// analytical ABA derivatives of core/multibody.
+// sphere-sphere, sphere-box, box-box; the 2D polygon (plain or padded) / disk / capsule pairs
+// of planar scenes) on free bodies and articulated trees. Step derivatives are exact: contact
+// wrenches are differentiated by forward-mode AD of the kernels (contact_kernels.h), the dynamics
+// by the analytical ABA derivatives of core/multibody.
 //
 // Not a paper model: explicit penalty contact is what the papers' models improve on (stiffness
 // vs timestep: a stiff spring is unstable at low frequency, a soft one penetrates).

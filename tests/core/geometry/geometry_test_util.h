@@ -1,11 +1,14 @@
 // Helpers shared by the geometry tests: seeded random poses and the soak factor.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <random>
+#include <vector>
 
 #include "core/geometry/primitives.h"
+#include "core/geometry/shape.h"
 #include "core/math/se3.h"
 #include "core/math/so3.h"
 
@@ -45,5 +48,43 @@ class Rng {
  private:
   std::mt19937_64 gen_;
 };
+
+/// The square [-h, h]^2 shifted by `centre` and padded by r (a rounded square), as A p <= b.
+inline Polygon2 PaddedSquare(double h, double r, const Vec2& centre = Vec2::Zero()) {
+  Eigen::Matrix<double, Eigen::Dynamic, 2> A(4, 2);
+  A << 1, 0, -1, 0, 0, 1, 0, -1;
+  VecX b(4);
+  b << h + centre.x(), h - centre.x(), h + centre.y(), h - centre.y();
+  return MakePaddedPolygon2(A, b, r);
+}
+
+/// Points on the boundary of a padded polygon, from its definition and independently of the
+/// library's samplers: for each core vertex, `per_arc` points (ends included) on the arc of
+/// radius r about it between the outward normals of its two edges (by angle); for each core
+/// edge, `per_edge` interior points of the edge moved out by r.
+inline std::vector<Vec2> PaddedBoundary(const Polygon2& p, int per_edge, int per_arc) {
+  const int n = static_cast<int>(p.vertices.rows());
+  const double r = p.radius;
+  const auto normal_angle = [&](int i) {  // edge i from v_i to v_{i+1}, counter-clockwise
+    const Vec2 e = (p.vertices.row((i + 1) % n) - p.vertices.row(i)).transpose();
+    return std::atan2(-e.x(), e.y());
+  };
+  std::vector<Vec2> out;
+  for (int i = 0; i < n; ++i) {
+    const Vec2 v = p.vertices.row(i).transpose();
+    double a0 = normal_angle((i + n - 1) % n), a1 = normal_angle(i);
+    while (a1 < a0) a1 += 2.0 * M_PI;
+    for (int k = 0; k < per_arc; ++k) {
+      const double a = a0 + (a1 - a0) * k / std::max(1, per_arc - 1);
+      out.push_back(v + r * Vec2(std::cos(a), std::sin(a)));
+    }
+    const Vec2 w = p.vertices.row((i + 1) % n).transpose();
+    const double a = normal_angle(i);
+    for (int k = 1; k <= per_edge; ++k) {
+      out.push_back(v + (w - v) * k / (per_edge + 1.0) + r * Vec2(std::cos(a), std::sin(a)));
+    }
+  }
+  return out;
+}
 
 }  // namespace arena::testing_geometry

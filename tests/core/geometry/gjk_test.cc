@@ -492,6 +492,56 @@ TEST(Gjk2, PolygonPairsMatchBruteForceAndSat) {
   }
 }
 
+TEST(Gjk2, PaddedPolygonsAreTheirCoresMinusTheRadii) {
+  // d(A (+) disk(rA), B (+) disk(rB)) = d(A, B) - rA - rB, separated or penetrating; the
+  // witnesses are support points of the padded shapes, so they lie on their boundaries.
+  Rng rng(60);
+  for (int k = 0; k < 200 * SoakFactor(); ++k) {
+    const auto random_polygon = [&]() {
+      const int n = 4 + rng.Int(5);  // angular gaps below pi keep the origin inside
+      Eigen::Matrix<double, Eigen::Dynamic, 2> V(n, 2);
+      for (int i = 0; i < n; ++i) {
+        const double th = 2 * M_PI * (i + rng.Uniform(0, 0.5)) / n;
+        V.row(i) << rng.Uniform(0.2, 0.5) * std::cos(th), rng.Uniform(0.2, 0.5) * std::sin(th);
+      }
+      return MakePolygon2FromVertices(V);
+    };
+    const Polygon2 a = random_polygon(), b = random_polygon();
+    const double ra = k % 5 == 0 ? 0.0 : rng.Uniform(0.01, 0.25), rb = rng.Uniform(0.01, 0.25);
+    const Polygon2 pa = MakePaddedPolygon2(a.A, a.b, ra), pb = MakePaddedPolygon2(b.A, b.b, rb);
+    const SE3 XA = rng.Pose2(0.9), XB = rng.Pose2(0.9);
+    const SignedDistanceResult plain = ConvexSignedDistance(a, XA, b, XB);
+    const SignedDistanceResult padded = ConvexSignedDistance(pa, XA, pb, XB);
+    EXPECT_NEAR(padded.distance, plain.distance - ra - rb, 1e-12);
+    EXPECT_TRUE(padded.normal_W.isApprox(plain.normal_W, 1e-12));
+    ExpectConsistent(padded);
+    EXPECT_EQ(padded.p_WA.z(), 0.0);
+    EXPECT_NEAR(PointDistance2(pa, XA.ActInv(padded.p_WA).head<2>()).distance, 0.0, 1e-9);
+    EXPECT_NEAR(PointDistance2(pb, XB.ActInv(padded.p_WB).head<2>()).distance, 0.0, 1e-9);
+    // The full SignedDistance dispatch agrees, in both orders.
+    EXPECT_NEAR(SignedDistance(pa, XA, pb, XB).distance, padded.distance, 1e-12);
+    EXPECT_NEAR(SignedDistance(pb, XB, pa, XA).distance, padded.distance, 1e-10);
+    const GjkResult g = GjkDistance(pa, XA, pb, XB);
+    const GjkResult g0 = GjkDistance(a, XA, b, XB);
+    EXPECT_NEAR(g.distance, std::max(0.0, g0.distance - ra - rb), 1e-12);
+    EXPECT_EQ(g.intersecting, g0.intersecting || g0.distance <= ra + rb);
+  }
+  // Closed forms with padded squares (half sides 0.2 and 0.3, radii 0.05 and 0.1): side by
+  // side, overlapping, and corner to corner.
+  const Polygon2 s1 = testing_geometry::PaddedSquare(0.2, 0.05);
+  const Polygon2 s2 = testing_geometry::PaddedSquare(0.3, 0.1);
+  const SE3 I = SE3::Identity();
+  EXPECT_NEAR(ConvexSignedDistance(s1, I, s2, SE3::FromTranslation(Vec3(1, 0.1, 0))).distance,
+              1 - 0.5 - 0.15, 1e-12);
+  EXPECT_NEAR(ConvexSignedDistance(s1, I, s2, SE3::FromTranslation(Vec3(0.6, 0, 0))).distance,
+              0.6 - 0.5 - 0.15, 1e-12);
+  const SignedDistanceResult cc =
+      ConvexSignedDistance(s1, I, s2, SE3::FromTranslation(Vec3(1, 1, 0)));
+  EXPECT_NEAR(cc.distance, 0.5 * std::sqrt(2.0) - 0.15, 1e-12);
+  EXPECT_TRUE(cc.p_WA.isApprox(Vec3(0.2 + 0.05 / std::sqrt(2.0), 0.2 + 0.05 / std::sqrt(2.0), 0),
+                               1e-12));
+}
+
 TEST(Gjk2, DisksAndCapsulesInThePlane) {
   const SE3 I = SE3::Identity();
   SignedDistanceResult r =

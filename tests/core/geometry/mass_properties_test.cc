@@ -8,6 +8,7 @@
 #include "core/geometry/convex_hull.h"
 #include "core/geometry/mesh.h"
 #include "core/geometry/point_cloud.h"
+#include "tests/core/geometry/geometry_test_util.h"
 
 namespace arena {
 namespace {
@@ -124,6 +125,69 @@ TEST(MassProperties, PlanarShapes) {
   EXPECT_NEAR(pc.mass(), cc.mass(), 1e-4 * cc.mass());
   EXPECT_NEAR(pc.inertia_com()(2, 2), cc.inertia_com()(2, 2), 1e-4 * cc.inertia_com()(2, 2));
   EXPECT_NEAR(Volume(cap), 0.4 * 1.0 + kPi * 0.04, 1e-12);
+}
+
+TEST(MassProperties, PaddedSquareClosedForm) {
+  // Square of side s padded by r, split into the square, four s x r side strips and four quarter
+  // disks at the corners. Polar moments about the centre:
+  //   square                       s^4 / 6
+  //   strip x in [s/2, s/2 + r]     int x^2 + y^2 = s ((s/2 + r)^3 - (s/2)^3) / 3 + r s^3 / 12
+  //                                 = s^3 r / 3 + s^2 r^2 / 2 + s r^3 / 3
+  //   quarter disk at c = (s/2, s/2): |c|^2 (pi r^2 / 4) + 2 c . (r^3 / 3, r^3 / 3) + pi r^4 / 8
+  //                                 = pi r^2 s^2 / 8 + 2 s r^3 / 3 + pi r^4 / 8
+  const double rho = 7.0;
+  for (double s : {0.5, 1.0, 0.2}) {
+    for (double r : {0.0, 0.05, 0.3, 1.0}) {
+      const double area = s * s + 4 * s * r + kPi * r * r;
+      const double polar = std::pow(s, 4) / 6 +
+                           4 * (s * s * s * r / 3 + s * s * r * r / 2 + s * r * r * r / 3) +
+                           4 * (kPi * r * r * s * s / 8 + 2 * s * r * r * r / 3 +
+                                kPi * std::pow(r, 4) / 8);
+      // Off-centre core, so the centroid and the parallel-axis shift are exercised too.
+      const Vec2 centre(0.1 * s, -0.2 * s);
+      const Polygon2 sq = testing_geometry::PaddedSquare(0.5 * s, r, centre);
+      EXPECT_NEAR(Volume(sq), area, 1e-14 * area);
+      const SpatialInertia m = MassProperties(sq, rho);
+      EXPECT_NEAR(m.mass(), rho * area, 1e-13 * rho * area);
+      EXPECT_LT((m.com() - Vec3(centre.x(), centre.y(), 0)).norm(), 1e-14);
+      EXPECT_NEAR(m.inertia_com()(2, 2), rho * polar, 1e-13 * rho * polar);
+      EXPECT_EQ(m.inertia_com()(0, 0), 0.0);
+    }
+  }
+}
+
+TEST(MassProperties, PaddedPolygonMatchesFinePolygonAndCapsuleLimit) {
+  // An irregular padded pentagon against the polygon through many points of its boundary
+  // (inscribed: area deficit ~ r^2 sum theta dtheta^2 / 12, about 1e-6 relative here).
+  Eigen::Matrix<double, Eigen::Dynamic, 2> V(5, 2);
+  V << 0.6, 0.1, 0.1, 0.5, -0.5, 0.3, -0.3, -0.4, 0.4, -0.5;
+  const Polygon2 core = MakePolygon2FromVertices(V);
+  const double r = 0.2;
+  const Polygon2 padded = MakePaddedPolygon2(core.A, core.b, r);
+  const std::vector<Vec2> boundary = testing_geometry::PaddedBoundary(padded, 0, 80);
+  Eigen::Matrix<double, Eigen::Dynamic, 2> P(static_cast<int>(boundary.size()), 2);
+  for (size_t i = 0; i < boundary.size(); ++i) P.row(static_cast<int>(i)) = boundary[i].transpose();
+  const SpatialInertia fine = MassProperties(MakePolygon2FromVertices(P), 2.0);
+  const SpatialInertia exact = MassProperties(padded, 2.0);
+  EXPECT_NEAR(exact.mass(), fine.mass(), 1e-5 * fine.mass());
+  EXPECT_LT((exact.com() - fine.com()).norm(), 1e-5);
+  EXPECT_NEAR(exact.inertia_com()(2, 2), fine.inertia_com()(2, 2), 1e-5 * fine.inertia_com()(2, 2));
+  // Area = core area + perimeter r + pi r^2.
+  double perimeter = 0.0;
+  for (int i = 0; i < core.vertices.rows(); ++i)
+    perimeter += (core.vertices.row((i + 1) % core.vertices.rows()) - core.vertices.row(i)).norm();
+  EXPECT_NEAR(Volume(padded), Volume(core) + perimeter * r + kPi * r * r, 1e-14);
+  // A thin padded rectangle (2 hl x 2 eps) tends to the capsule of the same radius.
+  const double hl = 0.5, eps = 1e-8;
+  Eigen::Matrix<double, Eigen::Dynamic, 2> A(4, 2);
+  A << 1, 0, -1, 0, 0, 1, 0, -1;
+  VecX b(4);
+  b << hl, hl, eps, eps;
+  const SpatialInertia thin = MassProperties(MakePaddedPolygon2(A, b, 0.2), 3.0);
+  const SpatialInertia cap = MassProperties(Capsule2{0.2, hl}, 3.0);
+  EXPECT_NEAR(thin.mass(), cap.mass(), 1e-7 * cap.mass());
+  EXPECT_LT(thin.com().norm(), 1e-12);
+  EXPECT_NEAR(thin.inertia_com()(2, 2), cap.inertia_com()(2, 2), 1e-7 * cap.inertia_com()(2, 2));
 }
 
 }  // namespace

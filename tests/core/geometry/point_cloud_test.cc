@@ -30,6 +30,8 @@ std::vector<Shape> AllBoundedShapes() {
           MakeConvexHull(P),
           LoadMesh(std::string(ARENA_TEST_DATA_DIR) + "/geometry/cube.obj"),
           MakePolygon2FromVertices(V),
+          testing_geometry::PaddedSquare(0.2, 0.1, Vec2(0.05, -0.02)),
+          MakePaddedPolygon2(MakePolygon2FromVertices(V).A, MakePolygon2FromVertices(V).b, 0.25),
           Disk2{0.4},
           Capsule2{0.2, 0.5}};
 }
@@ -118,6 +120,29 @@ TEST(SamplePointCloud, AreaUniform) {
   int base = 0;
   for (int i = 0; i < n; ++i) base += k.normals(i, 2) < -0.99;
   expect_fraction(base, 0.3 / (0.3 + 0.5));
+}
+
+TEST(SamplePointCloud, PaddedPolygonIsLengthUniformOverEdgesAndArcs) {
+  // Padded square (side 2h, radius r): the four corner arcs are 2 pi r of 8 h + 2 pi r of the
+  // boundary; an arc sample sits at distance r from its corner, along its normal.
+  const int n = 40000;
+  const double h = 0.2, r = 0.1;
+  const OrientedPointCloud c = SamplePointCloud(testing_geometry::PaddedSquare(h, r), n, 6);
+  int arcs = 0;
+  for (int i = 0; i < n; ++i) {
+    const Vec2 p = c.points.row(i).head<2>().transpose();
+    const Vec2 nrm = c.normals.row(i).head<2>().transpose();
+    if (std::abs(p.x()) > h && std::abs(p.y()) > h) {
+      ++arcs;
+      const Vec2 corner(p.x() > 0 ? h : -h, p.y() > 0 ? h : -h);
+      EXPECT_NEAR((p - corner).norm(), r, 1e-15);
+      EXPECT_TRUE(nrm.isApprox((p - corner) / r, 1e-12));
+    } else {
+      EXPECT_NEAR(std::max(std::abs(p.x()), std::abs(p.y())), h + r, 1e-15);
+    }
+  }
+  const double p_arc = 2 * M_PI * r / (8 * h + 2 * M_PI * r);
+  EXPECT_NEAR(static_cast<double>(arcs) / n, p_arc, 5 * std::sqrt(p_arc * (1 - p_arc) / n));
 }
 
 TEST(SamplePointCloud, Errors) {

@@ -118,6 +118,88 @@ TEST(SignedDistance, PolygonOnHalfPlaneAndDisks) {
   EXPECT_NEAR(ch.distance, -0.05, 1e-15);
 }
 
+TEST(SignedDistance, PaddedSquareOnHalfPlaneIsTheLowestVertexMinusTheRadius) {
+  // Square of half side h padded by r, turned by theta at height y over a half-plane turned by
+  // alpha: the lowest core vertex sits at y - h (|cos theta| + |sin theta|) above the boundary
+  // line, the padded square r lower.
+  const double h = 0.25, r = 0.1;
+  const Polygon2 sq = testing_geometry::PaddedSquare(h, r);
+  for (double alpha : {0.0, 0.7, -2.0}) {
+    const SE3 XH(ExpSO3(Vec3(0, 0, alpha)), Vec3(0.2, -0.1, 0));
+    const Vec3 n = XH.rotation().col(1);
+    for (double theta : {0.0, 0.3, M_PI / 4, 1.2, 2.5}) {
+      for (double y : {0.8, 0.45, 0.36, 0.3, 0.1}) {
+        const SE3 XB = XH * SE3(ExpSO3(Vec3(0, 0, theta)), Vec3(0.7, y, 0));
+        const double lowest = y - h * (std::abs(std::cos(theta)) + std::abs(std::sin(theta)));
+        const SignedDistanceResult res = SignedDistance(HalfPlane2{}, XH, sq, XB);
+        EXPECT_NEAR(res.distance, lowest - r, 1e-14);
+        EXPECT_TRUE(res.normal_W.isApprox(n, 1e-14));
+        EXPECT_EQ(res.status, DistanceStatus::kClosedForm);
+        // The witness on the square is its padded lowest point, on the boundary line for A.
+        EXPECT_NEAR(n.dot(res.p_WB - XH.translation()), lowest - r, 1e-14);
+        EXPECT_NEAR(n.dot(res.p_WA - XH.translation()), 0.0, 1e-14);
+        ExpectConsistent(res, 1e-14);
+        const SignedDistanceResult swapped = SignedDistance(sq, XB, HalfPlane2{}, XH);
+        EXPECT_NEAR(swapped.distance, lowest - r, 1e-14);
+        EXPECT_TRUE(swapped.normal_W.isApprox(-n, 1e-14));
+      }
+    }
+  }
+}
+
+TEST(PointDistance2, PaddedSquareNearAnEdgeAndNearACorner) {
+  const double h = 0.25, r = 0.1;
+  const Polygon2 sq = testing_geometry::PaddedSquare(h, r);
+  // Beside the face x = h (and inside the core, nearest to it): the flat part of the padding.
+  for (double x : {0.5, 0.36, 0.35, 0.3, 0.25, 0.2}) {
+    for (double y : {-0.15, 0.0, 0.15}) {
+      const PointSignedDistance pd = PointDistance2(sq, Vec2(x, y));
+      EXPECT_NEAR(pd.distance, x - h - r, 1e-15) << x << " " << y;
+      EXPECT_TRUE(pd.point.isApprox(Vec3(h + r, y, 0), 1e-15));
+      EXPECT_TRUE(pd.normal.isApprox(Vec3::UnitX()));
+    }
+  }
+  // Diagonally off the corner (h, h): the round part, |p - corner| - r.
+  const Vec2 corner(h, h);
+  for (const Vec2& off : {Vec2(0.05, 0.02), Vec2(0.2, 0.3), Vec2(0.06, 0.08), Vec2(0.01, 0.01)}) {
+    const PointSignedDistance pd = PointDistance2(sq, corner + off);
+    const Vec2 u = off.normalized();
+    EXPECT_NEAR(pd.distance, off.norm() - r, 1e-15);
+    EXPECT_TRUE(pd.point.head<2>().isApprox(corner + r * u, 1e-15));
+    EXPECT_TRUE(pd.normal.head<2>().isApprox(u, 1e-15));
+    EXPECT_EQ(pd.point.z(), 0.0);
+  }
+  // A disk against the padded square: the closed form through the point distance.
+  const Vec2 dir = Vec2(3, 4).normalized();
+  const SignedDistanceResult dr = SignedDistance(
+      Disk2{0.05}, SE3::FromTranslation(Vec3(h + 0.09 * dir.x(), h + 0.09 * dir.y(), 0)), sq,
+      SE3::Identity());
+  EXPECT_NEAR(dr.distance, 0.09 - r - 0.05, 1e-15);
+  EXPECT_TRUE(dr.normal_W.head<2>().isApprox(-dir, 1e-14));
+  ExpectConsistent(dr, 1e-15);
+}
+
+TEST(PointDistance2, PaddedPolygonMatchesDenseBoundarySampling) {
+  Eigen::Matrix<double, Eigen::Dynamic, 2> V(5, 2);
+  V << 0.5, 0, 0.15, 0.45, -0.4, 0.25, -0.35, -0.3, 0.2, -0.45;
+  const Polygon2 core = MakePolygon2FromVertices(V);
+  const Polygon2 padded = MakePaddedPolygon2(core.A, core.b, 0.12);
+  const std::vector<Vec2> boundary = testing_geometry::PaddedBoundary(padded, 2000, 500);
+  Rng rng(67);
+  for (int k = 0; k < 200 * SoakFactor(); ++k) {
+    const Vec2 p(rng.Uniform(-0.8, 0.8), rng.Uniform(-0.8, 0.8));
+    const PointSignedDistance pd = PointDistance2(padded, p);
+    double brute = 1e300;
+    for (const Vec2& b : boundary) brute = std::min(brute, (b - p).norm());
+    EXPECT_LE(std::abs(pd.distance), brute + 1e-12);
+    EXPECT_GE(std::abs(pd.distance), brute - 1e-3);  // sampling resolution
+    // Inside exactly when the core is within r.
+    EXPECT_EQ(pd.distance < 0.0, PointDistance2(core, p).distance < 0.12);
+    EXPECT_NEAR((pd.point.head<2>() - p).norm(), std::abs(pd.distance), 1e-12);
+    EXPECT_NEAR(PointDistance2(padded, pd.point.head<2>()).distance, 0.0, 1e-12);
+  }
+}
+
 TEST(SignedDistance, SphereAgainstEveryShapeMatchesGjk) {
   // The closed form (point distance minus radius) against GJK/EPA on the same pair.
   Rng rng(62);

@@ -94,6 +94,45 @@ TEST(Support2, PolygonDiskCapsuleMaximiseOverBoundarySamples) {
   }
 }
 
+TEST(Support2, PaddedPolygonIsTheCoreSupportPlusTheRadius) {
+  Eigen::Matrix<double, Eigen::Dynamic, 2> V(5, 2);
+  V << 1, 0, 0.3, 0.9, -0.8, 0.5, -0.7, -0.6, 0.4, -0.9;
+  const Polygon2 core = MakePolygon2FromVertices(V);
+  const double r = 0.15;
+  const Polygon2 padded = MakePaddedPolygon2(core.A, core.b, r);
+  // Brute force from the definition of the Minkowski sum: core boundary points c (edges sampled
+  // with their end points) plus r (cos a, sin a) over a fine grid of angles.
+  std::vector<Vec2> cores;
+  const int n = static_cast<int>(V.rows());
+  for (int i = 0; i < n; ++i) {
+    const Vec2 a = core.vertices.row(i).transpose(), b = core.vertices.row((i + 1) % n).transpose();
+    for (int k = 0; k <= 200; ++k) cores.push_back(a + (b - a) * (k / 200.0));
+  }
+  std::vector<Vec2> disk;
+  for (int k = 0; k < 720; ++k) {
+    disk.push_back(r * Vec2(std::cos(k * M_PI / 360), std::sin(k * M_PI / 360)));
+  }
+  Rng rng(45);
+  for (int q = 0; q < 100 * SoakFactor(); ++q) {
+    const double th = rng.Uniform(-3.2, 3.2);
+    const Vec2 d(std::cos(th), std::sin(th));
+    double best_core = -kInf, best_disk = -kInf;  // max over a sum of sets is the sum of maxima
+    for (const Vec2& c : cores) best_core = std::max(best_core, d.dot(c));
+    for (const Vec2& e : disk) best_disk = std::max(best_disk, d.dot(e));
+    const double brute = best_core + best_disk;
+    const Vec2 s = Support2(padded, 3.0 * d);  // direction need not be unit
+    EXPECT_GE(d.dot(s), brute - 1e-12);        // no point of the sum beats it
+    EXPECT_LE(d.dot(s), brute + r * 1e-4);     // and it is attained (angular grid resolution)
+    // Exactly the core's support value plus r, and on the padded boundary.
+    EXPECT_NEAR(d.dot(s), d.dot(Support2(core, d)) + r, 1e-14);
+    EXPECT_NEAR(PointDistance2(padded, s).distance, 0.0, 1e-12);
+  }
+  EXPECT_TRUE(Support2(padded, Vec2::Zero()).allFinite());
+  // Zero padding is the plain polygon, bit for bit.
+  const Polygon2 zero = MakePaddedPolygon2(core.A, core.b, 0.0);
+  EXPECT_EQ(Support2(zero, Vec2(0.3, -0.7)), Support2(core, Vec2(0.3, -0.7)));
+}
+
 TEST(Support, RejectsUnboundedAndWrongDimension) {
   EXPECT_THROW(Support(HalfSpace{}, Vec3::UnitZ()), InvalidArgument);
   EXPECT_THROW(Support(Disk2{1}, Vec3::UnitZ()), InvalidArgument);
@@ -156,6 +195,13 @@ TEST(ComputeAabb, PlanarShapesAreFlat) {
   const Aabb c = ComputeAabb(Capsule2{0.1, 1.0}, SE3(ExpSO3(Vec3(0, 0, M_PI / 2)), Vec3::Zero()));
   EXPECT_NEAR(c.upper.y(), 1.1, 1e-15);
   EXPECT_NEAR(c.upper.x(), 0.1, 1e-15);
+  // Padded square (half side 0.3, radius 0.1) turned by 45 degrees: corner at 0.3 sqrt(2),
+  // plus the padding.
+  const Aabb p = ComputeAabb(testing_geometry::PaddedSquare(0.3, 0.1),
+                             SE3(ExpSO3(Vec3(0, 0, M_PI / 4)), Vec3(1, 2, 0)));
+  EXPECT_NEAR(p.upper.x(), 1 + 0.3 * std::sqrt(2.0) + 0.1, 1e-15);
+  EXPECT_NEAR(p.lower.y(), 2 - 0.3 * std::sqrt(2.0) - 0.1, 1e-15);
+  EXPECT_EQ(p.upper.z(), 0.0);
 }
 
 }  // namespace

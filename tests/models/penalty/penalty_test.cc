@@ -7,8 +7,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
+#include <vector>
 
 #include "core/common/error.h"
+#include "core/geometry/signed_distance.h"
 #include "core/math/so3.h"
 #include "core/multibody/configuration.h"
 #include "core/multibody/data.h"
@@ -22,6 +25,13 @@ namespace arena {
 namespace {
 
 using ::testing::HasSubstr;
+
+// The square [-h, h]^2 padded by r.
+Polygon2 PaddedSquare(double h, double r) {
+  Eigen::Matrix<double, Eigen::Dynamic, 2> A(4, 2);
+  A << 1, 0, -1, 0, 0, 1, 0, -1;
+  return MakePaddedPolygon2(A, VecX::Constant(4, h), r);
+}
 
 std::unique_ptr<Simulator> Make(std::shared_ptr<const Scene> scene, OptionMap options) {
   return MakeSimulator("penalty", std::move(scene), options);
@@ -77,6 +87,142 @@ TEST(Penalty, HeadOnCollisionConservesMomentum) {
   EXPECT_NEAR(KineticEnergy(scene->model, data, s.q, s.v), e0, 1e-2 * e0);
 }
 
+// A padded square (half side h, radius r) resting flat on the planar ground settles on its
+// padding: its two bottom corners, each r above the contact line, carry its weight,
+// 2 k depth = m g, so the centre rests at h + r - m g / (2 k).
+TEST(Penalty, PaddedSquareRestsOnItsPadding) {
+  const double h = 0.1, r = 0.05, m = 1.5, k = 1e5;
+  SceneBuilder b("padded_rest");
+  b.SetGravity(Vec3(0, -9.81, 0));
+  const int body = b.AddPlanarBody("square", m, 0.01, Vec3(0.3, h + r + 0.01, 0));
+  b.AddCollider(body, PaddedSquare(h, r)).friction = 0.5;
+  b.AddGroundPlane2(0.5);
+  auto sim = Make(b.Build(), {{"timestep", "0.0005"}, {"stiffness", "1e5"}, {"damping_ratio", "1"}});
+  State s = DefaultState(sim->scene());
+  for (int i = 0; i < 6000; ++i) ASSERT_TRUE(sim->Step(s, {}).ok());
+  const double depth = m * 9.81 / (2.0 * k);
+  EXPECT_NEAR(s.q[1], h + r - depth, 1e-3 * depth);
+  EXPECT_NEAR(s.q[2], 0.0, 1e-9);  // stays flat
+  EXPECT_LT(s.v.norm(), 1e-6);
+  const StepReport rep = sim->Step(s, {});
+  EXPECT_EQ(rep.contacts, 2);
+  EXPECT_NEAR(rep.min_signed_distance, -depth, 1e-3 * depth);
+}
+
+// Kernel level: a padded polygon over the half-plane makes contact at each vertex v whose
+// padding reaches below the line: phi = (v - r n) . n, applied midway into the overlap; the
+// same core without padding has no contact at all in this pose.
+TEST(PenaltyKernels, PaddedPolygonOnHalfPlaneShiftsTheVertexPointsByTheRadius) {
+  const double h = 0.1, r = 0.05, theta = 0.3, y = 0.15;
+  const penalty::ColliderGeometry ground = penalty::MakeColliderGeometry(HalfPlane2{});
+  const penalty::ColliderGeometry padded = penalty::MakeColliderGeometry(PaddedSquare(h, r));
+  const penalty::ColliderGeometry plain = penalty::MakeColliderGeometry(PaddedSquare(h, 0.0));
+  const penalty::PoseT<double> XG{Mat3::Identity(), Vec3::Zero()};
+  const Mat3 R = ExpSO3(Vec3(0, 0, theta));
+  const penalty::PoseT<double> XB{R, Vec3(0.2, y, 0)};
+  std::vector<penalty::ContactPointT<double>> out;
+  ASSERT_TRUE(penalty::Contacts<double>(ground, XG, plain, XB, &out));
+  EXPECT_TRUE(out.empty());  // lowest core vertex at y - h (cos + sin) = 0.0249 > 0
+  ASSERT_TRUE(penalty::Contacts<double>(ground, XG, padded, XB, &out));
+  ASSERT_EQ(out.size(), 1u);
+  const Vec3 v = XB.Act(Vec3(-h, -h, 0));  // the lowest corner after a positive turn
+  const double phi = v.y() - r;
+  EXPECT_NEAR(out[0].phi, phi, 1e-15);
+  EXPECT_LT(out[0].phi, 0.0);
+  EXPECT_TRUE(out[0].n_W.isApprox(Vec3::UnitY()));
+  // Midway between the padded corner's lowest point v - r n and the line.
+  EXPECT_TRUE(out[0].p_W.isApprox(Vec3(v.x(), 0.5 * phi, 0), 1e-14));
+  // Swapped order: same points, normal from the polygon to the ground.
+  out.clear();
+  ASSERT_TRUE(penalty::Contacts<double>(padded, XB, ground, XG, &out));
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_TRUE(out[0].n_W.isApprox(-Vec3::UnitY()));
+}
+
+// Kernel level, padded polygon against a disk and against another padded polygon: the deepest
+// contact is the exact signed distance of the pair (GJK / closed form), with its normal; none
+// when the padded shapes are apart.
+TEST(PenaltyKernels, PaddedPolygonPairsMatchTheSignedDistance) {
+  Eigen::Matrix<double, Eigen::Dynamic, 2> V(5, 2);
+  V << 0.3, 0.05, 0.05, 0.28, -0.25, 0.15, -0.2, -0.22, 0.22, -0.25;
+  const Polygon2 core = MakePolygon2FromVertices(V);
+  const Polygon2 pa = MakePaddedPolygon2(core.A, core.b, 0.08);
+  const Polygon2 pb = PaddedSquare(0.15, 0.05);
+  const Disk2 disk{0.1};
+  std::mt19937_64 gen(5);
+  std::uniform_real_distribution<double> U(-1.0, 1.0);
+  const auto pose = [&](double t) {
+    return SE3(ExpSO3(Vec3(0, 0, 3.2 * U(gen))), Vec3(t * U(gen), t * U(gen), 0));
+  };
+  const auto kpose = [](const SE3& X) {
+    return penalty::PoseT<double>{X.rotation(), X.translation()};
+  };
+  int overlapping_pairs = 0, deep_disks = 0;
+  for (int k = 0; k < 400; ++k) {
+    const SE3 XA = pose(0.1), XB = pose(0.7), XD = pose(0.6);
+    for (int which = 0; which < 2; ++which) {
+      const Shape& other = which == 0 ? Shape(pb) : Shape(disk);
+      const SE3& XO = which == 0 ? XB : XD;
+      const SignedDistanceResult sd = SignedDistance(pa, XA, other, XO);
+      std::vector<penalty::ContactPointT<double>> out;
+      ASSERT_TRUE(penalty::Contacts<double>(penalty::MakeColliderGeometry(pa), kpose(XA),
+                                            penalty::MakeColliderGeometry(other), kpose(XO), &out));
+      if (sd.distance >= 1e-9) {
+        EXPECT_TRUE(out.empty()) << sd.distance;
+        continue;
+      }
+      if (sd.distance > -1e-9) continue;  // touching: either way
+      // Disks: exact for any overlap. Padded polygons: exact while the cores are apart (a corner
+      // is then a closest feature); with overlapping cores the kernel's corner contacts bound
+      // the depth from above, like the plain polygon kernel (and crossing cores with no corner
+      // inside the other give none).
+      const bool cores_apart =
+          which == 0 && ConvexSignedDistance(core, XA, PaddedSquare(0.15, 0.0), XB).distance > 0;
+      const bool exact = which == 1 || cores_apart;
+      if (!exact && out.empty()) continue;
+      ASSERT_FALSE(out.empty()) << "which " << which << " d " << sd.distance;
+      size_t deepest = 0;
+      for (size_t i = 0; i < out.size(); ++i) {
+        EXPECT_LT(out[i].phi, 0.0);
+        if (out[i].phi < out[deepest].phi) deepest = i;
+      }
+      if (exact) {
+        EXPECT_NEAR(out[deepest].phi, sd.distance, 1e-9) << "which " << which;
+        EXPECT_GT(out[deepest].n_W.dot(sd.normal_W), 1 - 1e-6);
+        // Applied midway between the two witnesses.
+        EXPECT_LT((out[deepest].p_W - 0.5 * (sd.p_WA + sd.p_WB)).norm(), 1e-6);
+        ++overlapping_pairs;
+        const Vec2 centre_A = XA.ActInv(XD.translation()).head<2>();
+        deep_disks += which == 1 && PointDistance2(core, centre_A).distance < 0;
+      } else {
+        EXPECT_GE(out[deepest].phi, sd.distance - 1e-9);
+      }
+    }
+  }
+  EXPECT_GT(overlapping_pairs, 40);
+  EXPECT_GT(deep_disks, 5);  // disk centres inside the core polygon were exercised
+  // Closed form, corner to corner: the square turned by 45 degrees with its left corner 0.1 to
+  // the right of the pentagon's vertex (0.3, 0.05), each in the other's vertex region. One
+  // contact (not one from each side): phi = 0.1 - 0.08 - 0.05, normal +x, midway between the
+  // padded surfaces at x = 0.38 and x = 0.35.
+  const SE3 XS(ExpSO3(Vec3(0, 0, M_PI / 4)), Vec3(0.4 + 0.15 * std::sqrt(2.0), 0.05, 0));
+  for (int order = 0; order < 2; ++order) {
+    std::vector<penalty::ContactPointT<double>> out;
+    const penalty::ColliderGeometry gp = penalty::MakeColliderGeometry(pa);
+    const penalty::ColliderGeometry gs = penalty::MakeColliderGeometry(pb);
+    const penalty::PoseT<double> I{Mat3::Identity(), Vec3::Zero()};
+    if (order == 0) {
+      ASSERT_TRUE(penalty::Contacts<double>(gp, I, gs, kpose(XS), &out));
+    } else {
+      ASSERT_TRUE(penalty::Contacts<double>(gs, kpose(XS), gp, I, &out));
+    }
+    ASSERT_EQ(out.size(), 1u) << "order " << order;
+    EXPECT_NEAR(out[0].phi, 0.1 - 0.13, 1e-12);
+    EXPECT_TRUE(out[0].n_W.isApprox((order == 0 ? 1.0 : -1.0) * Vec3::UnitX(), 1e-12));
+    EXPECT_TRUE(out[0].p_W.isApprox(Vec3(0.365, 0.05, 0), 1e-12));
+  }
+}
+
 struct DerivativeCase {
   std::string name;
   std::shared_ptr<const Scene> scene;
@@ -128,6 +274,54 @@ std::vector<DerivativeCase> DerivativeCases() {
     s.q << 0.2, -lowest - 0.004, theta;
     s.v << 0.7, 0.4, -0.3;
     cases.push_back({"polygon_vertex_contact", scene, s, VecX(), true});
+  }
+  {  // The same polygon padded: its core vertex is above the ground, its padding is not.
+    SceneBuilder b("padded_polygon");
+    b.SetGravity(Vec3(0, -9.81, 0));
+    Eigen::Matrix<double, 5, 2> A;
+    A << 1.0, 0.2, 0.0, 1.0, -1.0, -0.3, 0.0, -1.0, 0.8, -0.8;
+    const double r = 0.05;
+    const int body = b.AddPlanarBody("polygon", 1.0, 0.2, Vec3::Zero());
+    const Polygon2 poly = MakePaddedPolygon2(A, VecX::Constant(5, 0.4), r);
+    b.AddCollider(body, poly).friction = 0.2;
+    b.AddGroundPlane2(0.2);
+    auto scene = b.Build();
+    State s = DefaultState(*scene);
+    const double theta = 0.3;
+    double lowest = 1e9;
+    for (int i = 0; i < poly.vertices.rows(); ++i) {
+      lowest = std::min(lowest, (Eigen::Rotation2Dd(theta) * Vec2(poly.vertices.row(i).transpose())).y());
+    }
+    s.q << 0.2, -lowest + r - 0.004, theta;
+    s.v << 0.7, 0.4, -0.3;
+    cases.push_back({"padded_polygon_vertex_contact", scene, s, VecX(), true});
+    State above = s;
+    above.q[1] += 0.006;  // the padding 2 mm above the ground
+    cases.push_back({"padded_polygon_flying", scene, above, VecX(), false});
+  }
+  {  // Body-body in the plane: a padded square touching a padded polygon (corner in the other's
+     // padding, cores apart) and a disk in a padded polygon's padding; no gravity.
+    SceneBuilder b("padded_pairs");
+    b.SetGravity(Vec3::Zero());
+    Eigen::Matrix<double, Eigen::Dynamic, 2> V(5, 2);
+    V << 0.3, 0.05, 0.05, 0.28, -0.25, 0.15, -0.2, -0.22, 0.22, -0.25;
+    const Polygon2 core = MakePolygon2FromVertices(V);
+    const int p1 = b.AddPlanarBody("pentagon", 1.0, 0.05, Vec3::Zero());
+    const int p2 = b.AddPlanarBody("square", 0.7, 0.02, Vec3::Zero());
+    const int d = b.AddPlanarBody("disk", 0.3, 0.002, Vec3::Zero());
+    b.AddCollider(p1, MakePaddedPolygon2(core.A, core.b, 0.08)).friction = 0.3;
+    b.AddCollider(p2, PaddedSquare(0.15, 0.05)).friction = 0.3;
+    b.AddCollider(d, Disk2{0.1}).friction = 0.3;
+    b.ExcludePair(p2, d);
+    auto scene = b.Build();
+    State s = DefaultState(*scene);
+    // Square turned by 45 degrees, its left corner 0.15 sqrt(2) from its centre, placed 0.1
+    // right of the pentagon's vertex (0.3, 0.05): core gap 0.1 < 0.08 + 0.05.
+    s.q << 0.0, 0.0, 0.0,                                   // pentagon
+        0.3 + 0.1 + 0.15 * std::sqrt(2.0), 0.05, M_PI / 4,  // square
+        -0.25 - 0.15, 0.15, 0.0;  // disk: 0.15 left of the vertex (-0.25, 0.15) < 0.08 + 0.1
+    s.v << 0.2, -0.1, 0.3, -0.4, 0.2, -0.5, 0.3, 0.1, 0.2;
+    cases.push_back({"padded_polygon_pairs", scene, s, VecX(), true});
   }
   {  // Articulated: a free base box with a revolute arm whose sphere tip touches the ground,
      // driven by a torque actuator.

@@ -1,0 +1,49 @@
+// One step of the seed-000 models on the box_drop planar polygon resting on the floor at
+// 100 Hz (rho 1e-4, cold start, the paper's Fig. 9 settings), and the silico IFT derivatives.
+// The target: a planar silico step at most 50 us median on one core.
+#include <benchmark/benchmark.h>
+
+#include "experiments/box_drop.h"
+#include "models/registry.h"
+
+namespace arena {
+namespace {
+
+// Lets the polygon fall until it touches the ground so the benchmarked step has a contact.
+State Touching(Simulator& sim, State s) {
+  for (int i = 0; i < 2000; ++i) {
+    if (sim.Step(s, {}).contacts > 0) break;
+  }
+  return s;
+}
+
+void BM_PlanarStep(benchmark::State& state, const std::string& model) {
+  auto scene = BoxDropExperiment::MakeScene("planar");
+  auto sim = MakeSimulator(model, scene, {{"timestep", "0.01"}, {"rho", "1e-4"}});
+  const State start = Touching(*sim, BoxDropExperiment::InitialState("planar", 7));
+  State s = start;
+  StepReport r;
+  for (auto _ : state) {
+    s = start;
+    r = sim->Step(s, {});
+    benchmark::DoNotOptimize(s.q.data());
+  }
+  state.counters["iterations"] = r.iterations;
+  state.counters["contacts"] = r.contacts;
+}
+BENCHMARK_CAPTURE(BM_PlanarStep, silico, std::string("silico"));
+
+void BM_SilicoDerivatives(benchmark::State& state) {
+  auto scene = BoxDropExperiment::MakeScene("planar");
+  auto sim = MakeSimulator("silico", scene, {{"timestep", "0.01"}, {"rho", "1e-4"}});
+  const State s = Touching(*sim, BoxDropExperiment::InitialState("planar", 7));
+  StepDerivatives d;
+  for (auto _ : state) {
+    sim->Derivatives(s, {}, &d);
+    benchmark::DoNotOptimize(d.dv_dq.data());
+  }
+}
+BENCHMARK(BM_SilicoDerivatives);
+
+}  // namespace
+}  // namespace arena

@@ -1,0 +1,45 @@
+// The grid of the Silico paper's robustness sweeps (Figs. 9 and 10), shared by box_drop and
+// stacking: model x scene variant x simulation frequency x the model's own stiffness parameter
+// (silico's rho, penalty's stiffness, ...) x instances (initial conditions or configurations).
+// Each model's timestep is set from the frequency axis. Instances get seeds that depend only on
+// (variant, instance), so every cell sees the same instances, as in the paper.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/scene/scene.h"
+#include "experiments/experiment.h"
+
+namespace arena {
+
+struct FrequencyGrid {
+  std::string experiment;            // for seeds and messages
+  std::string instance_key;          // "ic" or "config": the name of the instance column
+  std::vector<std::string> variants;
+  std::vector<double> frequencies_hz;
+  std::int64_t instances = 0;
+  double duration_s = 0.0;
+};
+
+/// Reads variants, frequencies_hz, duration_s and `count_key` (the number of instances) from
+/// the profile, with clear errors for non-positive values.
+FrequencyGrid ReadFrequencyGrid(const ProfileConfig& config, const std::string& experiment,
+                                const std::string& count_key, const std::string& instance_key);
+
+/// Expands the grid for `models`; a model that cannot run a variant's scene is skipped with a
+/// note. Case params: variant, frequency_hz, param_name, param_value, <instance_key>, duration_s.
+Sweep ExpandFrequencyGrid(const ProfileConfig& config, const std::vector<std::string>& models,
+                          const FrequencyGrid& grid,
+                          const std::function<std::shared_ptr<const Scene>(const std::string&)>& scene);
+
+/// The number of steps of a case: floor(duration * frequency).
+int StepsOf(const Case& c);
+
+/// Columns every frequency-grid experiment writes first.
+std::vector<Column> FrequencyGridColumns(const std::string& instance_key, const std::string& instance_doc);
+
+}  // namespace arena

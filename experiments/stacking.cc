@@ -1,0 +1,212 @@
+#include "experiments/stacking.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "core/common/error.h"
+#include "core/scene/scene_builder.h"
+#include "experiments/case_params.h"
+#include "experiments/frequency_sweep.h"
+#include "experiments/table_stats.h"
+#include "harness/config.h"
+#include "harness/result_table.h"
+#include "models/registry.h"
+
+namespace arena {
+
+namespace {
+
+constexpr double kHalf = 0.25;     // block half-size (side 0.5 m)
+constexpr double kFriction = 0.5;  // paper: mu = 0.5
+constexpr double kPlanarInertia = 0.2;
+constexpr double kStandTolerance = 0.05;       // m
+constexpr double kStandAngleTolerance = 0.1;   // rad
+
+}  // namespace
+
+std::shared_ptr<const Scene> StackingExperiment::MakeScene(const std::string& variant, int config) {
+  const double shift = 0.02 * (config + 1);
+  if (variant == "planar") {
+    SceneBuilder b("stacking_planar");
+    b.SetGravity(Vec3(0.0, -9.81, 0.0));
+    Eigen::Matrix<double, 4, 2> A;
+    A << 1, 0, 0, 1, -1, 0, 0, -1;
+    const Polygon2 square = MakePolygon2(A, VecX::Constant(4, kHalf));
+    const int lower = b.AddPlanarBody("lower", 1.0, kPlanarInertia, Vec3(shift, kHalf, 0.0));
+    const int upper = b.AddPlanarBody("upper", 1.0, kPlanarInertia, Vec3(0.0, 3 * kHalf, 0.0));
+    b.AddCollider(lower, square, SE3(), "lower").friction = kFriction;
+    b.AddCollider(upper, square, SE3(), "upper").friction = kFriction;
+    b.AddGroundPlane2(kFriction);
+    return b.Build();
+  }
+  if (variant == "spatial") {
+    SceneBuilder b("stacking_spatial");
+    b.SetGravity(Vec3(0.0, 0.0, -9.81));
+    const Vec3 h = Vec3::Constant(kHalf);
+    const auto inertia = SpatialInertia::SolidBox(1.0, h);
+    const int lower = b.AddFreeBody("lower", inertia, SE3::FromTranslation(Vec3(shift, 0.0, kHalf)));
+    const int upper = b.AddFreeBody("upper", inertia, SE3::FromTranslation(Vec3(0.0, 0.0, 3 * kHalf)));
+    b.AddCollider(lower, Box{h}, SE3(), "lower").friction = kFriction;
+    b.AddCollider(upper, Box{h}, SE3(), "upper").friction = kFriction;
+    b.AddGround(kFriction);
+    return b.Build();
+  }
+  throw InvalidArgument("stacking: unknown variant '" + variant + "'; valid: planar, spatial");
+}
+
+std::vector<Column> StackingExperiment::columns() const {
+  std::vector<Column> cols = FrequencyGridColumns("config", "configuration: lower block shifted by 0.02 (config + 1) m");
+  const std::vector<Column> own = {
+      {"steps", "steps requested: floor(duration * frequency)"},
+      {"steps_done", "steps that succeeded"},
+      {"failed_steps", "steps that did not converge (the run continues from their last iterate, as in the paper)"},
+      {"failed", "a step did not succeed (solver non-convergence, non-finite state)"},
+      {"failure", "the first failure, for failed runs"},
+      {"mean_iterations", "mean solver iterations per step"},
+      {"linear_momentum_error", "mean over steps and components of |total linear momentum| (kg m/s)"},
+      {"angular_momentum_error", "mean over steps of |total angular momentum| (kg m^2/s)"},
+      {"max_drift_m", "largest displacement of a block from its start"},
+      {"max_rotation_rad", "largest rotation of a block from its start"},
+      {"upright", "both blocks stayed within 5 cm and 0.1 rad of their start (whatever the solver reported)"},
+      {"stands", "upright and every step converged"},
+      {"run_time_s", "wall time of the whole run", true},
+  };
+  cols.insert(cols.end(), own.begin(), own.end());
+  return cols;
+}
+
+Sweep StackingExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
+  const FrequencyGrid grid = ReadFrequencyGrid(config, name(), "configurations", "config");
+  return ExpandFrequencyGrid(config, models, grid, [](const std::string& v) { return MakeScene(v, 0); });
+}
+
+std::vector<Row> StackingExperiment::Run(const Case& c) const {
+  const auto start = std::chrono::steady_clock::now();
+  const std::string variant = ParamText(c, "variant");
+  const int config = static_cast<int>(ParamNumber(c, "config"));
+  const bool planar = variant == "planar";
+  std::shared_ptr<const Scene> scene = MakeScene(variant, config);
+  std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
+  State state = DefaultState(*scene);
+  const State initial = state;
+  const int steps = StepsOf(c);
+  const int nb = scene->model.num_bodies();
+
+  int attempted = 0, done = 0;
+  double sum_iterations = 0.0, sum_linear = 0.0, sum_angular = 0.0;
+  double max_drift = 0.0, max_rotation = 0.0;
+  int recorded = 0, failed_steps = 0;
+  std::string failure;  // the first failure
+  bool stop = false;
+  for (int k = 0; k < steps && !stop; ++k) {
+    // Momentum of the state at the start of the step (the paper's recording convention).
+    Vec3 linear = Vec3::Zero();
+    double angular = 0.0;
+    for (int b = 0; b < nb; ++b) {
+      const BodyModel& body = scene->model.body(b);
+      const double m = body.inertia.mass();
+      if (planar) {
+        const double th = state.q[body.idx_q + 2];
+        linear.head<2>() += m * (Eigen::Rotation2Dd(th) * state.v.segment<2>(body.idx_v + 1));
+        angular += body.inertia.inertia_com()(2, 2) * state.v[body.idx_v];
+      } else {
+        // Free joint: q = (p, quat w x y z), v = (omega_B, v_B).
+        const Quat quat(state.q[body.idx_q + 3], state.q[body.idx_q + 4], state.q[body.idx_q + 5],
+                        state.q[body.idx_q + 6]);
+        const Mat3 R = quat.normalized().toRotationMatrix();
+        linear += m * (R * state.v.segment<3>(body.idx_v + 3));
+        angular += (R * (body.inertia.inertia_com() * state.v.segment<3>(body.idx_v))).norm();
+      }
+    }
+    sum_linear += planar ? 0.5 * (std::abs(linear.x()) + std::abs(linear.y())) : linear.cwiseAbs().mean();
+    sum_angular += std::abs(angular);
+    ++recorded;
+
+    const StepReport report = sim->Step(state, Control{});
+    ++attempted;
+    sum_iterations += report.iterations;
+    if (!report.ok()) {
+      ++failed_steps;
+      if (failure.empty()) failure = "step " + std::to_string(k) + ": " + std::string(ToString(report.status)) + ": " + report.message;
+      // As in the paper's code, a step that reached the iteration limit keeps its last iterate
+      // and the run goes on (it counts as failed); a non-finite state ends it.
+      stop = report.status != StepStatus::kNotConverged;
+      if (stop) continue;
+    } else {
+      ++done;
+    }
+    for (int b = 0; b < nb; ++b) {
+      const BodyModel& body = scene->model.body(b);
+      if (planar) {
+        max_drift = std::max(max_drift, (state.q.segment<2>(body.idx_q) - initial.q.segment<2>(body.idx_q)).norm());
+        max_rotation = std::max(max_rotation, std::abs(state.q[body.idx_q + 2] - initial.q[body.idx_q + 2]));
+      } else {
+        max_drift = std::max(max_drift, (state.q.segment<3>(body.idx_q) - initial.q.segment<3>(body.idx_q)).norm());
+        const Quat q0(initial.q[body.idx_q + 3], initial.q[body.idx_q + 4], initial.q[body.idx_q + 5],
+                      initial.q[body.idx_q + 6]);
+        const Quat q1(state.q[body.idx_q + 3], state.q[body.idx_q + 4], state.q[body.idx_q + 5],
+                      state.q[body.idx_q + 6]);
+        max_rotation = std::max(max_rotation, q0.normalized().angularDistance(q1.normalized()));
+      }
+    }
+  }
+  Row row;
+  row["steps"] = std::int64_t{steps};
+  row["steps_done"] = std::int64_t{done};
+  row["failed_steps"] = std::int64_t{failed_steps};
+  row["failed"] = !failure.empty();
+  row["failure"] = failure;
+  row["mean_iterations"] = attempted > 0 ? sum_iterations / attempted : 0.0;
+  row["linear_momentum_error"] = recorded > 0 ? sum_linear / recorded : 0.0;
+  row["angular_momentum_error"] = recorded > 0 ? sum_angular / recorded : 0.0;
+  row["max_drift_m"] = max_drift;
+  row["max_rotation_rad"] = max_rotation;
+  const bool upright = !stop && max_drift < kStandTolerance && max_rotation < kStandAngleTolerance;
+  row["upright"] = upright;
+  row["stands"] = upright && failed_steps == 0;
+  row["run_time_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return {row};
+}
+
+std::vector<ClaimResult> StackingExperiment::Summarize(const ResultTable& table) const {
+  std::vector<ClaimResult> out;
+  const ResultTable planar = table.Filter("variant", "planar");
+  const ResultTable silico = planar.Filter("model", "silico");
+  const ResultTable bilevel = planar.Filter("model", "bilevel");
+  if (silico.num_rows() > 0) {
+    ClaimResult r{"stacking.stable_fraction.silico"};
+    r.ours = Mean(silico, "stands");
+    r.verdict = r.ours >= 1.0 ? Verdict::kReproduced : Verdict::kDiffers;
+    r.note = std::to_string(silico.num_rows()) + " runs";
+    out.push_back(r);
+  }
+  if (silico.num_rows() > 0 && bilevel.num_rows() > 0) {
+    ClaimResult r{"stacking.momentum_ratio"};
+    const double s = Mean(silico, "linear_momentum_error"), b = Mean(bilevel, "linear_momentum_error");
+    r.ours = b / std::max(s, 1e-300);
+    r.note = "mean linear momentum error: bilevel " + options_detail::FormatDouble(b) + ", silico " +
+             options_detail::FormatDouble(s) + " kg m/s; bilevel towers upright: " +
+             options_detail::FormatDouble(Mean(bilevel, "upright")) + ", with every step converged: " +
+             options_detail::FormatDouble(Mean(bilevel, "stands"));
+    r.verdict = r.ours >= 10.0 ? Verdict::kReproduced : Verdict::kDiffers;
+    out.push_back(r);
+  }
+  return out;
+}
+
+std::vector<Observation> StackingExperiment::Observe(const ResultTable& table) const {
+  std::vector<Observation> out;
+  for (const std::string& model : table.Distinct("model")) {
+    const ResultTable m = table.Filter("model", model);
+    for (const std::string& variant : m.Distinct("variant")) {
+      const ResultTable mv = m.Filter("variant", variant);
+      const std::string where = variant + " (" + std::to_string(mv.num_rows()) + " runs)";
+      out.push_back({"stable_fraction", model, Mean(mv, "stands"), "", where});
+      out.push_back({"linear_momentum_error", model, Mean(mv, "linear_momentum_error"), "kg m/s", where});
+    }
+  }
+  return out;
+}
+
+}  // namespace arena

@@ -1,0 +1,175 @@
+#include "models/bilevel/bilevel.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "core/common/error.h"
+
+namespace arena {
+
+using silico::PlanarBody;
+
+std::string_view ToString(BilevelJacobian jacobian) {
+  switch (jacobian) {
+    case BilevelJacobian::kFiniteDifference: return "finite_difference";
+    case BilevelJacobian::kChainRule: return "chain_rule";
+  }
+  return "?";
+}
+
+bool FromString(std::string_view text, BilevelJacobian* jacobian) {
+  for (BilevelJacobian j : {BilevelJacobian::kFiniteDifference, BilevelJacobian::kChainRule}) {
+    if (text == ToString(j)) {
+      *jacobian = j;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string EnumValues(BilevelJacobian) { return "finite_difference|chain_rule"; }
+
+std::string BilevelOptions::Validate() const {
+  auto positive = [](double x) { return x > 0.0 && std::isfinite(x); };
+  auto nonnegative = [](double x) { return x >= 0.0 && std::isfinite(x); };
+  if (!positive(timestep)) return "timestep must be > 0 and finite, got " + options_detail::FormatDouble(timestep);
+  if (!positive(rho)) return "rho must be > 0 and finite, got " + options_detail::FormatDouble(rho);
+  if (!nonnegative(residual_tolerance)) return "residual_tolerance must be >= 0 (0 = rho / 10)";
+  if (max_iterations < 1) return "max_iterations must be >= 1, got " + std::to_string(max_iterations);
+  if (!nonnegative(primal_regularization)) return "primal_regularization must be >= 0 and finite";
+  if (!nonnegative(dual_regularization)) return "dual_regularization must be >= 0 and finite";
+  if (!positive(inner_rho)) return "inner_rho must be > 0 and finite, got " + options_detail::FormatDouble(inner_rho);
+  if (!positive(inner_residual_tolerance)) return "inner_residual_tolerance must be > 0 and finite";
+  if (inner_max_iterations < 1) {
+    return "inner_max_iterations must be >= 1, got " + std::to_string(inner_max_iterations);
+  }
+  return "";
+}
+
+InteriorPointOptions BilevelOptions::Outer() const {
+  InteriorPointOptions o;
+  o.complementarity_tolerance = rho;
+  o.residual_tolerance = residual_tolerance > 0.0 ? residual_tolerance : rho / 10.0;
+  o.max_iterations = max_iterations;
+  o.warm_start = false;  // the sweeps start every step cold (digest 3)
+  o.compressed = compressed;
+  o.primal_regularization = primal_regularization;
+  o.dual_regularization = dual_regularization;
+  // Fig. 9-10: outer Jacobian by finite differences through the nested solve.
+  o.finite_difference_jacobian = jacobian == BilevelJacobian::kFiniteDifference;
+  return o;
+}
+
+InteriorPointOptions BilevelOptions::Inner() const {
+  InteriorPointOptions o = silico::PsdfSolverOptions();  // cold, compressed, analytic Jacobian
+  o.complementarity_tolerance = inner_rho;
+  o.residual_tolerance = inner_residual_tolerance;
+  o.max_iterations = inner_max_iterations;
+  return o;
+}
+
+Capabilities BilevelSimulator::StaticCapabilities() {
+  Capabilities c;
+  c.planar = true;
+  for (ShapeType t : {ShapeType::kPolygon2, ShapeType::kDisk2, ShapeType::kCapsule2, ShapeType::kHalfPlane2}) {
+    c.shapes.set(static_cast<size_t>(t));
+  }
+  c.state_derivatives = false;  // the paper differentiates the bilevel model only inside Newton
+  c.smooth = false;             // the inner solution map is discontinuous in face-face contact
+  return c;
+}
+
+BilevelSimulator::BilevelSimulator(std::shared_ptr<const Scene> scene, const BilevelOptions& options)
+    : scene_(std::move(scene)), options_(options) {
+  if (std::string why = options_.Validate(); !why.empty()) throw InvalidArgument("bilevel: " + why);
+  problem_ = std::make_unique<bilevel::OuterProblem>(*scene_, options_.Inner());
+  solver_.options() = options_.Outer();
+}
+
+namespace {
+
+// The body state (q = (x, y, theta), v = (omega, v_x, v_y) in the body frame) as the paper's
+// step data: p2 and the world midpoint velocity v15 (theta-dot last), as silico's Load does.
+void LoadPlanarState(const std::vector<PlanarBody>& bodies, const State& state, VecX* p2, VecX* v15) {
+  const int nb = static_cast<int>(bodies.size());
+  p2->resize(3 * nb);
+  v15->resize(3 * nb);
+  for (int k = 0; k < nb; ++k) {
+    const PlanarBody& b = bodies[k];
+    p2->segment<3>(3 * k) = state.q.segment<3>(b.idx_q);
+    v15->segment<2>(3 * k) = Eigen::Rotation2Dd(state.q[b.idx_q + 2]) * state.v.segment<2>(b.idx_v + 1);
+    (*v15)[3 * k + 2] = state.v[b.idx_v];
+  }
+}
+
+// The inverse: q = p3, v = (theta-dot, R(theta3)^T v25_xy).
+void StorePlanarState(const std::vector<PlanarBody>& bodies, const VecX& p3, const VecX& v25, State* state) {
+  for (size_t k = 0; k < bodies.size(); ++k) {
+    const PlanarBody& b = bodies[k];
+    state->q.segment<3>(b.idx_q) = p3.segment<3>(3 * k);
+    state->v[b.idx_v] = v25[3 * k + 2];
+    state->v.segment<2>(b.idx_v + 1) = Eigen::Rotation2Dd(-p3[3 * k + 2]) * v25.segment<2>(3 * k);
+  }
+}
+
+}  // namespace
+
+StepReport BilevelSimulator::Step(State& state, const Control& control) {
+  StepReport report;
+  if (std::string bad = FirstNonFiniteEntry(state); !bad.empty()) {
+    report.status = StepStatus::kNonFinite;
+    report.message = "non-finite state: " + bad;
+    return report;
+  }
+  VecX p2, v15;
+  LoadPlanarState(problem_->bodies(), state, &p2, &v15);
+  problem_->SetStep(options_.timestep, p2, v15, control.u);
+  problem_->ResetStatistics();
+
+  const auto start = std::chrono::steady_clock::now();
+  last_solve_ = solver_.Solve(*problem_);
+  report.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  last_inner_ = problem_->statistics();
+  report.iterations = last_solve_.iterations;
+  report.residual = last_solve_.residual;
+
+  const VecX& y = solver_.primals();
+  const VecX p3 = problem_->EndPoses(y);
+  if (!y.allFinite() || !p3.allFinite()) {
+    report.status = StepStatus::kNonFinite;
+    report.message = "outer solve returned a non-finite point (" + std::string(ToString(last_solve_.status)) + ")";
+    return report;
+  }
+  StorePlanarState(problem_->bodies(), p3, y, &state);
+  state.t += options_.timestep;
+
+  // Contacts at the new poses, outside the timed solve: one more P14 solve per pair. On the
+  // relaxed central path gamma phi = rho, so a resting contact sits at phi ~ rho / gamma, above
+  // 1e-3 for rho = 1e-4 and light bodies; sqrt(rho) is where gamma = phi (the knee).
+  const double contact_psdf = std::max(kContactPsdf, std::sqrt(options_.rho));
+  last_contacts_.clear();
+  if (problem_->InnerContacts(y, &last_contacts_)) {
+    const VecX& z = solver_.duals();
+    for (size_t k = 0; k < last_contacts_.size(); ++k) {
+      const double impulse = last_contacts_[k].normal.norm() * z[4 * k];
+      if (last_contacts_[k].phi < contact_psdf && impulse > 0.0) ++report.contacts;
+    }
+  }
+  if (!last_solve_.converged()) {
+    switch (last_solve_.status) {
+      case InteriorPointStatus::kMaxIterations: report.status = StepStatus::kNotConverged; break;
+      case InteriorPointStatus::kNonFinite: report.status = StepStatus::kNonFinite; break;
+      default: report.status = StepStatus::kError; break;
+    }
+    report.message = "outer interior point: " + std::string(ToString(last_solve_.status)) + " after " +
+                     std::to_string(last_solve_.iterations) + " iterations (residual " +
+                     options_detail::FormatDouble(last_solve_.residual) + ", complementarity " +
+                     options_detail::FormatDouble(last_solve_.complementarity) + "); " +
+                     std::to_string(last_inner_.solves) + " nested P14 solves, " +
+                     std::to_string(last_inner_.not_converged) + " of them not converged";
+  }
+  return report;
+}
+
+}  // namespace arena

@@ -1,0 +1,313 @@
+#include "models/silico/planar_problem.h"
+
+#include <cmath>
+#include <string>
+
+#include <unsupported/Eigen/AutoDiff>
+
+#include "core/common/error.h"
+#include "core/multibody/data.h"
+#include "core/multibody/kinematics.h"
+
+namespace arena::silico {
+
+namespace {
+
+// Forward-mode AD over one pair's local inputs; the inline storage bounds the pair size.
+constexpr int kMaxLocal = 80;
+
+// Outputs and the dense local Jacobian d out / d in (no x nl) of one pair, with derivative
+// vectors of compile-time size N (fixed sizes vectorize, and every constant then carries
+// explicit zero derivatives: Eigen's AutoDiff misreads empty dynamic derivative vectors mixed
+// with full ones). Only the inputs that can vary are seeded: a fixed child's pose and velocity
+// (the floor, walls) are constants.
+template <class Derivatives>
+void LocalJacobianN(const PlanarPair& pair, const double* in_d, double* out_d, MatX* J) {
+  using Ad = Eigen::AutoDiffScalar<Derivatives>;
+  const int nl = pair.num_local(), no = pair.num_outputs();
+  const bool child_moves = pair.body_c >= 0;
+  const int n = Derivatives::SizeAtCompileTime;
+  auto slot = [&](int k) { return child_moves || k < 6 ? k : k >= 12 ? k - 6 : -1; };
+  Ad in[kMaxLocal], out[kMaxLocal];
+  for (int k = 0; k < nl; ++k) {
+    const int a = slot(k);
+    in[k] = a >= 0 ? Ad(in_d[k], n, a) : Ad(in_d[k]);  // constants: zero derivatives
+  }
+  PlanarContactResidual(pair, in, out);
+  J->setZero(no, nl);
+  for (int r = 0; r < no; ++r) {
+    out_d[r] = out[r].value();
+    const auto& d = out[r].derivatives();
+    if (d.size() == 0) continue;
+    for (int k = 0; k < nl; ++k) {
+      const int a = slot(k);
+      if (a >= 0) (*J)(r, k) = d[a];
+    }
+  }
+}
+
+void LocalJacobian(const PlanarPair& pair, const double* in_d, double* out_d, MatX* J) {
+  const int n = pair.body_c >= 0 ? pair.num_local() : pair.num_local() - 6;
+  if (n <= 24) return LocalJacobianN<Eigen::Matrix<double, 24, 1>>(pair, in_d, out_d, J);
+  if (n <= 32) return LocalJacobianN<Eigen::Matrix<double, 32, 1>>(pair, in_d, out_d, J);
+  if (n <= 48) return LocalJacobianN<Eigen::Matrix<double, 48, 1>>(pair, in_d, out_d, J);
+  return LocalJacobianN<Eigen::Matrix<double, kMaxLocal, 1>>(pair, in_d, out_d, J);
+}
+
+Vec3 PlanarPose(const SE3& X) {
+  return Vec3(X.translation().x(), X.translation().y(), std::atan2(X.rotation()(1, 0), X.rotation()(0, 0)));
+}
+
+}  // namespace
+
+PlanarProblem::PlanarProblem(const Scene& scene) {
+  if (!scene.IsPlanar()) {
+    throw Unsupported("silico (planar): scene '" + scene.name +
+                      "' is not planar (bodies on planar joints to the world, 2D shapes)");
+  }
+  const auto& model = scene.model;
+  std::vector<int> slot(model.num_bodies(), -1);
+  for (int b = 0; b < model.num_bodies(); ++b) {
+    const BodyModel& body = model.body(b);
+    if (body.joint.type != JointType::kPlanar) continue;
+    const SpatialInertia& I = body.inertia;
+    if (I.com().norm() > 1e-12) {
+      throw Unsupported("silico (planar): body '" + body.name +
+                        "' has its centre of mass off the body origin; silico's 2D bodies need it at the origin");
+    }
+    if (!(I.mass() > 0.0) || !(I.inertia_com()(2, 2) > 0.0)) {
+      throw InvalidArgument("silico (planar): body '" + body.name + "' needs a positive mass and inertia");
+    }
+    slot[b] = static_cast<int>(bodies_.size());
+    bodies_.push_back({b, body.idx_q, body.idx_v, I.mass(), I.inertia_com()(2, 2)});
+  }
+  gravity_ = model.gravity().head<2>();
+
+  // World poses of fixed bodies (fixed joints to the world).
+  MultibodyData data(model);
+  ForwardKinematics(model, data, scene.default_q.size() == model.nq() ? scene.default_q : model.Neutral());
+  auto placement = [&](const Collider& c, bool* fixed) {
+    *fixed = c.body == kWorldBody || slot[c.body] < 0;
+    const SE3 X = c.body == kWorldBody ? c.placement
+                  : *fixed            ? data.X_WB[c.body] * c.placement
+                                      : c.placement;
+    return PlanarPose(X);
+  };
+
+  int y = 3 * static_cast<int>(bodies_.size());
+  int z = 0;
+  for (const auto& [a, b] : scene.CollisionPairs()) {
+    const Collider* ca = &scene.colliders[a];
+    const Collider* cb = &scene.colliders[b];
+    bool fixed_a = false, fixed_b = false;
+    placement(*ca, &fixed_a);
+    placement(*cb, &fixed_b);
+    if (fixed_a && fixed_b) continue;
+    PlanarPair pair;
+    // The parent is a moving, scaled shape; the child anything else.
+    const bool swap = fixed_a || std::holds_alternative<HalfPlane2>(ca->shape);
+    if (swap) std::swap(ca, cb);
+    const bool fixed_p = swap ? fixed_b : fixed_a;
+    const bool fixed_c = swap ? fixed_a : fixed_b;
+    pair.collider_p = swap ? b : a;
+    pair.collider_c = swap ? a : b;
+    const std::string what = "silico (planar): pair '" + ca->name + "' / '" + cb->name + "'";
+    if (fixed_p || std::holds_alternative<HalfPlane2>(ca->shape)) {
+      throw Unsupported(what + ": a half-plane must be fixed and face a moving shape");
+    }
+    if (std::holds_alternative<HalfPlane2>(cb->shape) && !fixed_c) {
+      throw Unsupported(what + ": a half-plane must be fixed to the world");
+    }
+    pair.shape_p = FromShape(ca->shape);
+    pair.shape_c = FromShape(cb->shape);
+    bool unused = false;
+    pair.placement_p = placement(*ca, &unused);
+    pair.placement_c = placement(*cb, &unused);
+    pair.body_p = slot[ca->body];
+    pair.body_c = fixed_c ? -1 : slot[cb->body];
+    pair.friction = std::min(ca->friction, cb->friction);
+    if (pair.shape_p.num_rows() > kMaxShapeRows || pair.shape_c.num_rows() > kMaxShapeRows ||
+        pair.shape_p.num_aux() > kMaxShapeAux || pair.shape_c.num_aux() > kMaxShapeAux ||
+        pair.num_local() > kMaxLocal) {
+      throw Unsupported(what + ": shapes too large for the residual's scratch (more than " +
+                        std::to_string(kMaxShapeRows) + " faces)");
+    }
+    pair.y_offset = y;
+    pair.z_offset = z;
+    y += pair.num_primals();
+    z += pair.num_cone();
+    pairs_.push_back(std::move(pair));
+  }
+  ny_ = y;
+  nz_ = z;
+  cone_.orthant = nz_;
+
+  for (int i = 0; i < scene.nu(); ++i) {
+    const Actuator& act = scene.actuators[i];
+    if (act.body < 0 || slot[act.body] < 0) {
+      throw Unsupported("silico (planar): actuator '" + act.name + "' must drive a planar body");
+    }
+    actuators_.push_back(act);
+    actuator_body_.push_back(slot[act.body]);
+  }
+  nu_ = scene.nu();
+}
+
+void PlanarProblem::SetStep(double dt, const VecX& p2, const VecX& v15, const VecX& u) {
+  dt_ = dt;
+  p2_ = p2;
+  v15_ = v15;
+  u_ = u.size() == nu_ ? u : VecX::Zero(nu_);
+}
+
+VecX PlanarProblem::EndPoses(const VecX& y) const {
+  return p2_ + dt_ * y.head(3 * bodies_.size());
+}
+
+void PlanarProblem::LocalInput(const PlanarPair& pair, const VecX& y, const VecX& z, double* in) const {
+  for (int k = 0; k < 12; ++k) in[k] = 0.0;
+  auto body = [&](int slot, double* x, double* v) {
+    for (int i = 0; i < 3; ++i) {
+      v[i] = y[3 * slot + i];
+      x[i] = p2_[3 * slot + i] + dt_ * v[i];
+    }
+  };
+  body(pair.body_p, in, in + 3);
+  if (pair.body_c >= 0) body(pair.body_c, in + 6, in + 9);
+  const int np = pair.num_primals(), nc = pair.num_cone();
+  for (int k = 0; k < np; ++k) in[12 + k] = y[pair.y_offset + k];
+  for (int k = 0; k < nc; ++k) in[12 + np + k] = z[pair.z_offset + k];
+}
+
+void PlanarProblem::AddActuation(const VecX& y, VecX* F, MatX* J, MatX* dF_dtheta) const {
+  const int nb = static_cast<int>(bodies_.size());
+  for (size_t i = 0; i < actuators_.size(); ++i) {
+    const Actuator& a = actuators_[i];
+    const int k = actuator_body_[i];
+    const double u = std::clamp(u_[i], a.ctrl_lower, a.ctrl_upper);
+    const bool clamped = u != u_[i];
+    const int theta_col = 3 * k + 2;
+    if (a.type == ActuatorType::kTorque) {
+      // Body-frame generalized force along the joint DOF, rotated with the pose at step start.
+      if (a.dof == 0) {
+        (*F)[3 * k + 2] -= dt_ * a.gear * u;
+        if (dF_dtheta != nullptr && !clamped) (*dF_dtheta)(3 * k + 2, 6 * nb + i) -= dt_ * a.gear;
+      } else {
+        const double th = p2_[theta_col];
+        const Vec2 e_B = a.dof == 1 ? Vec2(1.0, 0.0) : Vec2(0.0, 1.0);
+        const Vec2 e_W = Eigen::Rotation2Dd(th) * e_B;
+        const Vec2 de_W = Eigen::Rotation2Dd(th + M_PI / 2) * e_B;
+        for (int r = 0; r < 2; ++r) {
+          (*F)[3 * k + r] -= dt_ * a.gear * u * e_W[r];
+          if (dF_dtheta != nullptr) {
+            (*dF_dtheta)(3 * k + r, theta_col) -= dt_ * a.gear * u * de_W[r];
+            if (!clamped) (*dF_dtheta)(3 * k + r, 6 * nb + i) -= dt_ * a.gear * e_W[r];
+          }
+        }
+      }
+    } else {
+      // Position control on world coordinate c (theta, x, y), implicit at the step's end.
+      const int c = a.dof == 0 ? 2 : a.dof - 1;
+      const int row = 3 * k + c;
+      const double p3 = p2_[row] + dt_ * y[row];
+      (*F)[row] -= dt_ * (a.kp * (u - p3) - a.kd * y[row]);
+      if (J != nullptr) (*J)(row, row) += dt_ * (a.kp * dt_ + a.kd);
+      if (dF_dtheta != nullptr) {
+        (*dF_dtheta)(row, row) += dt_ * a.kp;
+        if (!clamped) (*dF_dtheta)(row, 6 * nb + i) -= dt_ * a.kp;
+      }
+    }
+  }
+}
+
+bool PlanarProblem::Evaluate(const VecX& y, const VecX& z, VecX* residual, MatX* jacobian) {
+  VecX& F = *residual;
+  F.setZero(ny_ + nz_);
+  if (jacobian != nullptr) jacobian->setZero(ny_ + nz_, ny_ + nz_);
+  for (size_t k = 0; k < bodies_.size(); ++k) {
+    const PlanarBody& b = bodies_[k];
+    const double M[3] = {b.mass, b.mass, b.inertia};
+    for (int i = 0; i < 3; ++i) {
+      const int r = 3 * static_cast<int>(k) + i;
+      F[r] = M[i] * (y[r] - v15_[r]) - (i < 2 ? dt_ * b.mass * gravity_[i] : 0.0);
+      if (jacobian != nullptr) (*jacobian)(r, r) += M[i];
+    }
+  }
+  AddActuation(y, &F, jacobian, nullptr);
+
+  double in_d[kMaxLocal], out_d[kMaxLocal];
+  for (const PlanarPair& pair : pairs_) {
+    const int nl = pair.num_local(), no = pair.num_outputs(), np = pair.num_primals();
+    LocalInput(pair, y, z, in_d);
+    if (jacobian == nullptr) {
+      PlanarContactResidual(pair, in_d, out_d);
+    } else {
+      LocalJacobian(pair, in_d, out_d, &local_);
+    }
+    for (int r = 0; r < no; ++r) {
+      const int R = RowOf(pair, r);
+      if (R < 0) continue;
+      const double sign = r < 6 ? -1.0 : 1.0;  // impulses enter the body rows with a minus
+      F[R] += sign * out_d[r];
+      if (jacobian == nullptr) continue;
+      const double* d = local_.data() + r;  // column-major: d[k * no] = d out_r / d in_k
+      for (int k = 0; k < 6; ++k) {  // parent pose (times dt) and velocity -> v25 of the parent
+        (*jacobian)(R, 3 * pair.body_p + k % 3) += sign * d[k * no] * (k < 3 ? dt_ : 1.0);
+      }
+      if (pair.body_c >= 0) {
+        for (int k = 6; k < 12; ++k) {
+          (*jacobian)(R, 3 * pair.body_c + k % 3) += sign * d[k * no] * (k < 9 ? dt_ : 1.0);
+        }
+      }
+      for (int k = 12; k < nl; ++k) {
+        const int col = k - 12 < np ? pair.y_offset + k - 12 : ny_ + pair.z_offset + k - 12 - np;
+        (*jacobian)(R, col) += sign * d[k * no];
+      }
+    }
+  }
+  return F.allFinite();
+}
+
+void PlanarProblem::ParameterJacobian(const VecX& y, const VecX& z, MatX* dF_dtheta) {
+  const int nb = static_cast<int>(bodies_.size());
+  dF_dtheta->setZero(ny_ + nz_, num_parameters());
+  for (int k = 0; k < nb; ++k) {
+    const double M[3] = {bodies_[k].mass, bodies_[k].mass, bodies_[k].inertia};
+    for (int i = 0; i < 3; ++i) (*dF_dtheta)(3 * k + i, 3 * nb + 3 * k + i) = -M[i];
+  }
+  VecX F = VecX::Zero(ny_ + nz_);
+  AddActuation(y, &F, nullptr, dF_dtheta);
+
+  double in_d[kMaxLocal], out_d[kMaxLocal];
+  for (const PlanarPair& pair : pairs_) {
+    const int no = pair.num_outputs();
+    LocalInput(pair, y, z, in_d);
+    LocalJacobian(pair, in_d, out_d, &local_);
+    for (int r = 0; r < no; ++r) {
+      const int R = RowOf(pair, r);
+      if (R < 0) continue;
+      const double sign = r < 6 ? -1.0 : 1.0;
+      // The end pose p3 = p2 + dt v25 depends on p2 with unit weight.
+      for (int k = 0; k < 3; ++k) (*dF_dtheta)(R, 3 * pair.body_p + k) += sign * local_(r, k);
+      if (pair.body_c >= 0) {
+        for (int k = 6; k < 9; ++k) (*dF_dtheta)(R, 3 * pair.body_c + k - 6) += sign * local_(r, k);
+      }
+    }
+  }
+}
+
+int PlanarProblem::RowOf(const PlanarPair& pair, int r) const {
+  const int np = pair.num_primals();
+  if (r < 3) return 3 * pair.body_p + r;
+  if (r < 6) return pair.body_c >= 0 ? 3 * pair.body_c + r - 3 : -1;
+  if (r < 6 + np) return pair.y_offset + r - 6;
+  return ny_ + pair.z_offset + r - 6 - np;
+}
+
+int PlanarProblem::ActiveContacts(const VecX& z, const VecX& s) const {
+  int n = 0;
+  for (const PlanarPair& pair : pairs_) n += z[pair.z_offset] > s[pair.z_offset] ? 1 : 0;
+  return n;
+}
+
+}  // namespace arena::silico

@@ -1,0 +1,173 @@
+#include "models/silico/silico.h"
+
+#include <chrono>
+#include <cmath>
+
+#include "core/common/error.h"
+
+namespace arena {
+
+using silico::PlanarBody;
+
+std::string SilicoOptions::Validate() const {
+  if (!(timestep > 0.0) || !std::isfinite(timestep)) {
+    return "timestep must be > 0 and finite, got " + options_detail::FormatDouble(timestep);
+  }
+  if (!(rho > 0.0) || !std::isfinite(rho)) return "rho must be > 0 and finite";
+  if (!(residual_tolerance >= 0.0)) return "residual_tolerance must be >= 0 (0 = rho / 10)";
+  if (max_iterations < 1) return "max_iterations must be >= 1";
+  if (!(warm_start_backstep >= 0.0)) return "warm_start_backstep must be >= 0";
+  if (!(primal_regularization >= 0.0) || !(dual_regularization >= 0.0)) return "regularizations must be >= 0";
+  if (!(derivative_rho >= 0.0)) return "derivative_rho must be >= 0 (0 = rho)";
+  return "";
+}
+
+InteriorPointOptions SilicoOptions::Solver(double relaxation) const {
+  InteriorPointOptions o;
+  o.complementarity_tolerance = relaxation;
+  o.residual_tolerance = residual_tolerance > 0.0 ? residual_tolerance : relaxation / 10.0;
+  o.max_iterations = max_iterations;
+  o.warm_start = warm_start;
+  o.warm_start_backstep = warm_start_backstep;
+  o.compressed = compressed;
+  o.primal_regularization = primal_regularization;
+  o.dual_regularization = dual_regularization;
+  return o;
+}
+
+Capabilities SilicoSimulator::StaticCapabilities() {
+  Capabilities c;
+  c.planar = true;
+  for (ShapeType t : {ShapeType::kPolygon2, ShapeType::kDisk2, ShapeType::kCapsule2, ShapeType::kHalfPlane2}) {
+    c.shapes.set(static_cast<size_t>(t));
+  }
+  c.state_derivatives = true;
+  c.smooth = true;  // for rho > 0 the step is a smooth function of the state (Sec. V-D)
+  return c;
+}
+
+SilicoSimulator::SilicoSimulator(std::shared_ptr<const Scene> scene, const SilicoOptions& options)
+    : scene_(std::move(scene)), options_(options) {
+  if (std::string why = options_.Validate(); !why.empty()) throw InvalidArgument("silico: " + why);
+  problem_ = std::make_unique<silico::PlanarProblem>(*scene_);
+  solver_.options() = options_.Solver(options_.rho);
+}
+
+void SilicoSimulator::Load(const State& state, const Control& control) {
+  const auto& bodies = problem_->bodies();
+  const int nb = static_cast<int>(bodies.size());
+  VecX p2(3 * nb), v15(3 * nb);
+  for (int k = 0; k < nb; ++k) {
+    const PlanarBody& b = bodies[k];
+    const double theta = state.q[b.idx_q + 2];
+    p2.segment<3>(3 * k) = state.q.segment<3>(b.idx_q);
+    // Joint velocity (omega, v_B) -> world midpoint velocity (x-dot, y-dot, theta-dot).
+    v15.segment<2>(3 * k) = Eigen::Rotation2Dd(theta) * state.v.segment<2>(b.idx_v + 1);
+    v15[3 * k + 2] = state.v[b.idx_v];
+  }
+  problem_->SetStep(options_.timestep, p2, v15, control.u);
+}
+
+StepReport SilicoSimulator::Step(State& state, const Control& control) {
+  StepReport report;
+  if (std::string bad = FirstNonFiniteEntry(state); !bad.empty()) {
+    report.status = StepStatus::kNonFinite;
+    report.message = "non-finite state: " + bad;
+    return report;
+  }
+  Load(state, control);
+  const auto start = std::chrono::steady_clock::now();
+  last_solve_ = solver_.Solve(*problem_);
+  report.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  report.iterations = last_solve_.iterations;
+  report.residual = last_solve_.residual;
+
+  const VecX& y = solver_.primals();
+  const VecX p3 = problem_->EndPoses(y);
+  if (!p3.allFinite() || !y.allFinite()) {
+    report.status = StepStatus::kNonFinite;
+    report.message = "solver returned a non-finite point (" + std::string(ToString(last_solve_.status)) + ")";
+    return report;
+  }
+  const auto& bodies = problem_->bodies();
+  for (size_t k = 0; k < bodies.size(); ++k) {
+    const PlanarBody& b = bodies[k];
+    state.q.segment<3>(b.idx_q) = p3.segment<3>(3 * k);
+    state.v[b.idx_v] = y[3 * k + 2];
+    state.v.segment<2>(b.idx_v + 1) = Eigen::Rotation2Dd(-p3[3 * k + 2]) * y.segment<2>(3 * k);
+  }
+  state.t += options_.timestep;
+  report.contacts = problem_->ActiveContacts(solver_.duals(), solver_.slacks());
+  if (!last_solve_.converged()) {
+    report.status = last_solve_.status == InteriorPointStatus::kMaxIterations ? StepStatus::kNotConverged
+                                                                              : StepStatus::kError;
+    report.message = "interior point: " + std::string(ToString(last_solve_.status)) + " after " +
+                     std::to_string(last_solve_.iterations) + " iterations (residual " +
+                     options_detail::FormatDouble(last_solve_.residual) + ", complementarity " +
+                     options_detail::FormatDouble(last_solve_.complementarity) + ")";
+  }
+  return report;
+}
+
+void SilicoSimulator::Derivatives(const State& state, const Control& control, StepDerivatives* out) {
+  Load(state, control);
+  const double relaxation = options_.derivative_rho > 0.0 ? options_.derivative_rho : options_.rho;
+  InteriorPointOptions o = options_.Solver(relaxation);
+  o.warm_start = false;
+  InteriorPointSolver solver(o);
+  const InteriorPointReport report = solver.Solve(*problem_);
+  MatX dw;
+  if (!report.converged() || !solver.Differentiate(*problem_, &dw)) {
+    throw Error("silico: cannot differentiate the step: the solve at rho = " +
+                options_detail::FormatDouble(relaxation) + " ended with " + std::string(ToString(report.status)));
+  }
+  const auto& bodies = problem_->bodies();
+  const int nb = static_cast<int>(bodies.size());
+  const int nv = scene_->nv(), nu = scene_->nu();
+  const int n_theta = problem_->num_parameters();
+  const MatX dv25 = dw.topRows(3 * nb);  // d v25 / d theta, theta = [p2 | v15 | u]
+
+  // d theta / d(dq, dv, du) with dq, dv in the joint's tangent coordinates (omega, v_B).
+  MatX D = MatX::Zero(n_theta, 2 * nv + nu);
+  for (int k = 0; k < nb; ++k) {
+    const PlanarBody& b = bodies[k];
+    const double th = state.q[b.idx_q + 2];
+    const Mat2 R = Eigen::Rotation2Dd(th).toRotationMatrix();
+    const Mat2 dR = Eigen::Rotation2Dd(th + M_PI / 2).toRotationMatrix();  // dR/dtheta
+    // p2: (x, y) moves by R (dv_x, dv_y), theta by d_omega (Integrate on the planar joint).
+    D.block<2, 2>(3 * k, b.idx_v + 1) = R;
+    D(3 * k + 2, b.idx_v) = 1.0;
+    // v15_xy = R(theta) v_B: depends on v_B and on theta.
+    D.block<2, 2>(3 * nb + 3 * k, nv + b.idx_v + 1) = R;
+    D.block<2, 1>(3 * nb + 3 * k, b.idx_v) = dR * state.v.segment<2>(b.idx_v + 1);
+    D(3 * nb + 3 * k + 2, nv + b.idx_v) = 1.0;
+  }
+  D.bottomRightCorner(nu, nu).setIdentity();
+
+  const MatX dV = dv25 * D;                       // d v25 / d(dq, dv, du)
+  MatX dP = D.topRows(3 * nb) + options_.timestep * dV;  // d p3 / d(...), world coordinates
+  const VecX& y = solver.primals();
+  const VecX p3 = problem_->EndPoses(y);
+  MatX dq = MatX::Zero(nv, 2 * nv + nu), dv = MatX::Zero(nv, 2 * nv + nu);
+  for (int k = 0; k < nb; ++k) {
+    const PlanarBody& b = bodies[k];
+    const double th3 = p3[3 * k + 2];
+    const Mat2 Rt = Eigen::Rotation2Dd(-th3).toRotationMatrix();
+    const Mat2 dRt = Eigen::Rotation2Dd(-th3 - M_PI / 2).toRotationMatrix();  // d(R^T)/dtheta
+    // Tangent of q+: (d theta, R(theta+)^T d(x, y)) (first order in the planar joint's Exp).
+    dq.row(b.idx_v) = dP.row(3 * k + 2);
+    dq.middleRows<2>(b.idx_v + 1) = Rt * dP.middleRows<2>(3 * k);
+    // v+ = (theta-dot, R(theta+)^T v25_xy).
+    dv.row(b.idx_v) = dV.row(3 * k + 2);
+    dv.middleRows<2>(b.idx_v + 1) =
+        Rt * dV.middleRows<2>(3 * k) + (dRt * y.segment<2>(3 * k)) * dP.row(3 * k + 2);
+  }
+  out->dq_dq = dq.leftCols(nv);
+  out->dq_dv = dq.middleCols(nv, nv);
+  out->dq_du = dq.rightCols(nu);
+  out->dv_dq = dv.leftCols(nv);
+  out->dv_dv = dv.middleCols(nv, nv);
+  out->dv_du = dv.rightCols(nu);
+}
+
+}  // namespace arena

@@ -1,0 +1,85 @@
+// `silico`: the single-level differentiable contact model of seed 000 (Le Cleac'h, Schwager,
+// Manchester, Sindhwani, Florence, Singh, "Single-Level Differentiable Contact Simulation",
+// RA-L 2023). Collision detection (the alpha-scaling program, Sec. IV-A) and contact dynamics
+// (Sec. IV-B) are one complementarity problem (eq. 20), solved each step by the primal-dual
+// interior-point method of solvers/interior_point.h at a relaxation rho (Sec. V-C). Step
+// derivatives come from the implicit function theorem at a chosen relaxation (Sec. V-D).
+//
+// Planar scenes: bodies on planar joints to the world, 2D shapes (polygons, padded polygons,
+// disks, capsules; the half-plane floor; shapes fixed in the world). Each convex collider pair
+// is one contact with its own contact point; a body with several colliders is a union
+// ("convex bundle", Sec. VI-A). The body state is the paper's: the pose (x, y, theta) and the
+// midpoint velocity, updated as p3 = p2 + dt v25 (digest 2.2).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/common/options.h"
+#include "models/silico/planar_problem.h"
+#include "models/simulator.h"
+#include "solvers/interior_point.h"
+
+namespace arena {
+
+struct SilicoOptions {
+  double timestep = 0.01;                  // s
+  double rho = 1e-4;                       // complementarity relaxation (the solver's target)
+  double residual_tolerance = 0.0;         // 0: rho / 10, the paper's sweeps
+  int max_iterations = 30;                 // the paper counts a step reaching 30 as a failure
+  bool warm_start = false;                 // the paper's sweeps start every step cold
+  double warm_start_backstep = 1e-2;
+  bool compressed = true;
+  double primal_regularization = 0.0;
+  double dual_regularization = 0.0;
+  double derivative_rho = 0.0;             // relaxation of Derivatives(); 0: rho
+
+  template <class V>
+  void VisitFields(V&& v) {
+    v("timestep", timestep, "step length", "s");
+    v("rho", rho, "complementarity relaxation z o s = rho (the solver's complementarity_tolerance)", "");
+    v("residual_tolerance", residual_tolerance, "solver tolerance on the residual; 0 = rho / 10", "");
+    v("max_iterations", max_iterations, "interior-point iterations per step (a step reaching it fails)", "");
+    v("warm_start", warm_start, "start each step from the previous solution (+ backstep)", "");
+    v("warm_start_backstep", warm_start_backstep, "added to the duals and slacks on a warm start", "");
+    v("compressed", compressed, "eliminate the slacks before factorizing", "");
+    v("primal_regularization", primal_regularization, "+eps on the primal diagonal of the Jacobian", "");
+    v("dual_regularization", dual_regularization, "-eps on the dual diagonal of the Jacobian", "");
+    v("derivative_rho", derivative_rho, "relaxation at which Derivatives() differentiates; 0 = rho", "");
+  }
+  std::string Validate() const;
+  InteriorPointOptions Solver(double relaxation) const;
+};
+
+class SilicoSimulator final : public Simulator {
+ public:
+  SilicoSimulator(std::shared_ptr<const Scene> scene, const SilicoOptions& options);
+
+  static Capabilities StaticCapabilities();
+
+  std::string_view name() const override { return "silico"; }
+  Capabilities capabilities() const override { return StaticCapabilities(); }
+  const Scene& scene() const override { return *scene_; }
+  double timestep() const override { return options_.timestep; }
+  const SilicoOptions& options() const { return options_; }
+
+  StepReport Step(State& state, const Control& control) override;
+  void Derivatives(const State& state, const Control& control, StepDerivatives* out) override;
+
+  /// The last step's solver report and problem (tests and experiments read the solution).
+  const InteriorPointReport& last_solve() const { return last_solve_; }
+  const silico::PlanarProblem& problem() const { return *problem_; }
+  const InteriorPointSolver& solver() const { return solver_; }
+
+ private:
+  // Loads (p2, v15, u) of `state` into the problem.
+  void Load(const State& state, const Control& control);
+
+  std::shared_ptr<const Scene> scene_;
+  SilicoOptions options_;
+  std::unique_ptr<silico::PlanarProblem> problem_;
+  InteriorPointSolver solver_;
+  InteriorPointReport last_solve_;
+};
+
+}  // namespace arena

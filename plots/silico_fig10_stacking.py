@@ -1,0 +1,41 @@
+"""Seed 000 (Silico) Fig. 10: momentum drift of a two-block stack at rest.
+
+For every model and scene variant, heat maps over simulation frequency (rows) x the model's
+stiffness parameter (columns, soft to stiff): the mean linear momentum error (log scale; the
+paper's Fig. 10 quantity, which should be 0 for a tower at rest), the mean angular momentum
+error, and the fraction of towers still standing after 1 s.
+"""
+import matplotlib.pyplot as plt
+
+import plotlib
+from silico_fig9_box_drop import SMALLER_IS_STIFFER, cell_table, draw
+
+
+def main():
+    args = plotlib.parse_args(__doc__)
+    df = plotlib.read_csv(args.csv)
+    df["stands"] = df["stands"].astype(str).str.lower().eq("true").astype(float)
+    df["param_value"] = df["param_value"].fillna(0.0)
+    groups = list(df.groupby(["model", "variant"], sort=True))
+    fig, axes = plt.subplots(len(groups), 3, figsize=(15, 3.6 * len(groups)), squeeze=False,
+                             constrained_layout=True)
+    for row, ((model, variant), g) in enumerate(groups):
+        names = g["param_name"].dropna()
+        param = names.iloc[0] if len(names) else ""
+        descending = param in SMALLER_IS_STIFFER
+        label = (param or "parameter") + ("  (stiffer to the right)" if param else "")
+        prefix = f"{model} / {variant}: "
+        draw(axes[row][0], fig, cell_table(g, "linear_momentum_error", descending),
+             prefix + "linear momentum error [kg m/s]", "magma", True, None, label)
+        draw(axes[row][1], fig, cell_table(g, "angular_momentum_error", descending),
+             prefix + "angular momentum error [kg m^2/s]", "magma", True, None, label)
+        draw(axes[row][2], fig, cell_table(g, "stands", descending),
+             prefix + "towers standing", "Greens", False, (0.0, 1.0), label)
+    counts = df.groupby(["model", "variant"]).size().to_dict()
+    fig.suptitle("stacking (Silico Fig. 10): " + ", ".join(f"{m}/{v}: {n} runs" for (m, v), n in counts.items()),
+                 fontsize=10)
+    plotlib.save(fig, args.out)
+
+
+if __name__ == "__main__":
+    main()

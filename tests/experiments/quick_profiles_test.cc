@@ -1,0 +1,65 @@
+// The seed-000 experiments added with silico (stacking, solve_time, peg_in_hole, convex_bundles):
+// each quick profile end to end through the runner on one thread, against the committed
+// reference in results/reference/<experiment>/ (timing columns excluded). After an intended
+// change, regenerate with scripts/update-reference.sh and say why in the commit.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <set>
+#include <unistd.h>
+
+#include "experiments/registry.h"
+#include "harness/result_table.h"
+#include "harness/runner.h"
+
+namespace arena {
+namespace {
+
+namespace fs = std::filesystem;
+
+class QuickProfile : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(QuickProfile, MatchesReference) {
+  const std::string name = GetParam();
+  const Experiment& experiment = FindExperiment(name);
+  RunOptions options;
+  options.threads = 1;
+  options.progress = false;
+  options.out_dir = (fs::temp_directory_path() / ("arena_quick_" + name + "_" + std::to_string(getpid()))).string();
+  options.config_dir = std::string(ARENA_SOURCE_DIR) + "/experiments/configs";
+  const RunSummary summary = RunExperiment(experiment, options);
+  EXPECT_EQ(summary.cases_failed, 0);
+  const ResultTable got = ResultTable::ReadCsv(summary.csv_path);
+  const ResultTable ref =
+      ResultTable::ReadCsv(std::string(ARENA_SOURCE_DIR) + "/results/reference/" + name + "/" + name + ".csv");
+  ASSERT_EQ(got.num_rows(), ref.num_rows()) << "the quick sweep changed: regenerate the reference";
+  ASSERT_EQ(got.columns(), ref.columns());
+  std::set<std::string> timing;
+  for (const Column& c : experiment.columns()) {
+    if (c.timing) timing.insert(c.name);
+  }
+  for (int i = 0; i < ref.num_rows(); ++i) {
+    const std::string id = ref.Text(i, "case_id");
+    for (const std::string& col : ref.columns()) {
+      if (timing.count(col) > 0) continue;
+      const std::string& a = got.Text(i, col);
+      const std::string& b = ref.Text(i, col);
+      char* end_a = nullptr;
+      char* end_b = nullptr;
+      const double x = std::strtod(a.c_str(), &end_a), y = std::strtod(b.c_str(), &end_b);
+      if (!a.empty() && !b.empty() && *end_a == '\0' && *end_b == '\0') {
+        EXPECT_NEAR(x, y, 1e-9 * (1.0 + std::abs(y))) << id << " " << col;
+      } else {
+        EXPECT_EQ(a, b) << id << " " << col;
+      }
+    }
+  }
+  fs::remove_all(options.out_dir);
+}
+
+INSTANTIATE_TEST_SUITE_P(Seed000, QuickProfile,
+                         ::testing::Values("stacking", "solve_time", "peg_in_hole", "convex_bundles"));
+
+}  // namespace
+}  // namespace arena
