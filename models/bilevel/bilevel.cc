@@ -87,34 +87,6 @@ BilevelSimulator::BilevelSimulator(std::shared_ptr<const Scene> scene, const Bil
   solver_.options() = options_.Outer();
 }
 
-namespace {
-
-// The body state (q = (x, y, theta), v = (omega, v_x, v_y) in the body frame) as the paper's
-// step data: p2 and the world midpoint velocity v15 (theta-dot last), as silico's Load does.
-void LoadPlanarState(const std::vector<PlanarBody>& bodies, const State& state, VecX* p2, VecX* v15) {
-  const int nb = static_cast<int>(bodies.size());
-  p2->resize(3 * nb);
-  v15->resize(3 * nb);
-  for (int k = 0; k < nb; ++k) {
-    const PlanarBody& b = bodies[k];
-    p2->segment<3>(3 * k) = state.q.segment<3>(b.idx_q);
-    v15->segment<2>(3 * k) = Eigen::Rotation2Dd(state.q[b.idx_q + 2]) * state.v.segment<2>(b.idx_v + 1);
-    (*v15)[3 * k + 2] = state.v[b.idx_v];
-  }
-}
-
-// The inverse: q = p3, v = (theta-dot, R(theta3)^T v25_xy).
-void StorePlanarState(const std::vector<PlanarBody>& bodies, const VecX& p3, const VecX& v25, State* state) {
-  for (size_t k = 0; k < bodies.size(); ++k) {
-    const PlanarBody& b = bodies[k];
-    state->q.segment<3>(b.idx_q) = p3.segment<3>(3 * k);
-    state->v[b.idx_v] = v25[3 * k + 2];
-    state->v.segment<2>(b.idx_v + 1) = Eigen::Rotation2Dd(-p3[3 * k + 2]) * v25.segment<2>(3 * k);
-  }
-}
-
-}  // namespace
-
 StepReport BilevelSimulator::Step(State& state, const Control& control) {
   StepReport report;
   if (std::string bad = FirstNonFiniteEntry(state); !bad.empty()) {
@@ -123,7 +95,7 @@ StepReport BilevelSimulator::Step(State& state, const Control& control) {
     return report;
   }
   VecX p2, v15;
-  LoadPlanarState(problem_->bodies(), state, &p2, &v15);
+  silico::LoadPlanarState(problem_->bodies(), state, &p2, &v15);
   problem_->SetStep(options_.timestep, p2, v15, control.u);
   problem_->ResetStatistics();
 
@@ -141,7 +113,7 @@ StepReport BilevelSimulator::Step(State& state, const Control& control) {
     report.message = "outer solve returned a non-finite point (" + std::string(ToString(last_solve_.status)) + ")";
     return report;
   }
-  StorePlanarState(problem_->bodies(), p3, y, &state);
+  silico::StorePlanarState(problem_->bodies(), p3, y, &state);
   state.t += options_.timestep;
 
   // Contacts at the new poses, outside the timed solve: one more P14 solve per pair. On the

@@ -73,7 +73,7 @@ OuterProblem::OuterProblem(const Scene& scene, const InteriorPointOptions& inner
   // body slots, reused as is; rethrown under this model's name.
   try {
     const silico::PlanarProblem planar(scene);
-    bodies_ = planar.bodies();
+    rows_ = planar.body_rows();
     pairs_ = planar.pairs();
   } catch (const Unsupported& e) {
     throw Unsupported(std::string("bilevel (uses silico's planar pairs): ") + e.what());
@@ -83,24 +83,13 @@ OuterProblem::OuterProblem(const Scene& scene, const InteriorPointOptions& inner
   programs_.reserve(pairs_.size());
   for (const PlanarPair& pair : pairs_) programs_.emplace_back(pair);
   cone_.orthant = 4 * static_cast<int>(pairs_.size());
-  gravity_ = scene.model.gravity().head<2>();
-  for (const Actuator& act : scene.actuators) {
-    int slot = -1;
-    for (size_t k = 0; k < bodies_.size(); ++k) {
-      if (bodies_[k].body == act.body) slot = static_cast<int>(k);
-    }
-    if (slot < 0) throw Unsupported("bilevel: actuator '" + act.name + "' must drive a planar body");
-    actuators_.push_back(act);
-    actuator_body_.push_back(slot);
-  }
 }
 
 void OuterProblem::SetStep(double dt, const VecX& p2, const VecX& v15, const VecX& u) {
   dt_ = dt;
   p2_ = p2;
   v15_ = v15;
-  const int nu = static_cast<int>(actuators_.size());
-  u_ = u.size() == nu ? u : VecX::Zero(nu);
+  u_ = u;
 }
 
 VecX OuterProblem::EndPoses(const VecX& y) const { return p2_ + dt_ * y.head(num_primals()); }
@@ -148,46 +137,12 @@ bool OuterProblem::InnerContacts(const VecX& y, std::vector<InnerContact>* conta
   return finite;
 }
 
-void OuterProblem::AddActuation(const VecX& y, VecX* F, MatX* J) const {
-  // silico::PlanarProblem::AddActuation's semantics (planar_problem.h): torque actuators add
-  // dt gear u along the joint DOF (x/y rotated with the pose at the step's start); PD actuators
-  // are implicit position control at the step's end on the DOF's world coordinate.
-  for (size_t i = 0; i < actuators_.size(); ++i) {
-    const Actuator& a = actuators_[i];
-    const int k = actuator_body_[i];
-    const double u = std::clamp(u_[i], a.ctrl_lower, a.ctrl_upper);
-    if (a.type == ActuatorType::kTorque) {
-      if (a.dof == 0) {
-        (*F)[3 * k + 2] -= dt_ * a.gear * u;
-      } else {
-        const Vec2 e_B = a.dof == 1 ? Vec2(1.0, 0.0) : Vec2(0.0, 1.0);
-        const Vec2 e_W = Eigen::Rotation2Dd(p2_[3 * k + 2]) * e_B;
-        (*F).segment<2>(3 * k) -= dt_ * a.gear * u * e_W;
-      }
-    } else {
-      const int row = 3 * k + (a.dof == 0 ? 2 : a.dof - 1);
-      const double p3 = p2_[row] + dt_ * y[row];
-      (*F)[row] -= dt_ * (a.kp * (u - p3) - a.kd * y[row]);
-      if (J != nullptr) (*J)(row, row) += dt_ * (a.kp * dt_ + a.kd);
-    }
-  }
-}
-
 bool OuterProblem::Evaluate(const VecX& y, const VecX& z, VecX* residual, MatX* jacobian) {
   const int ny = num_primals(), n = ny + cone_.orthant;
   VecX& F = *residual;
   F.setZero(n);
   if (jacobian != nullptr) jacobian->setZero(n, n);
-  for (size_t k = 0; k < bodies_.size(); ++k) {
-    const PlanarBody& b = bodies_[k];
-    const double M[3] = {b.mass, b.mass, b.inertia};
-    for (int i = 0; i < 3; ++i) {
-      const int r = 3 * static_cast<int>(k) + i;
-      F[r] = M[i] * (y[r] - v15_[r]) - (i < 2 ? dt_ * b.mass * gravity_[i] : 0.0);
-      if (jacobian != nullptr) (*jacobian)(r, r) += M[i];
-    }
-  }
-  AddActuation(y, &F, jacobian);
+  rows_.Add(dt_, p2_, v15_, u_, y, &F, jacobian, nullptr);
 
   double in[kLocal], out[kOutputs];
   Ad in_ad[kLocal], out_ad[kOutputs];

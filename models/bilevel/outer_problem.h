@@ -52,13 +52,13 @@ class OuterProblem final : public ComplementarityProblem {
   /// it rejects. `inner_options` are those of every nested P14 solve (made cold).
   OuterProblem(const Scene& scene, const InteriorPointOptions& inner_options);
 
-  const std::vector<silico::PlanarBody>& bodies() const { return bodies_; }
+  const std::vector<silico::PlanarBody>& bodies() const { return rows_.bodies(); }
   const std::vector<silico::PlanarPair>& pairs() const { return pairs_; }
 
   /// The step's data: p2 and v15 per body in world coordinates, stacked (3 per body), and u.
   void SetStep(double dt, const VecX& p2, const VecX& v15, const VecX& u);
 
-  int num_primals() const override { return 3 * static_cast<int>(bodies_.size()); }
+  int num_primals() const override { return 3 * rows_.num_bodies(); }
   const ConeSpec& cone() const override { return cone_; }
   /// F(y, z), nesting one cold inner solve per pair; with `jacobian`, the chain-rule Jacobian
   /// from the inner IFT sensitivities. False when F (or the Jacobian) is not finite.
@@ -75,15 +75,9 @@ class OuterProblem final : public ComplementarityProblem {
  private:
   // Inner solve of pair k at the end poses of y.
   InnerContact SolveInner(int k, const VecX& y, bool sensitivities);
-  // Body-row actuation -dt f_act (silico's semantics) and its derivative in v25.
-  void AddActuation(const VecX& y, VecX* F, MatX* J) const;
-
-  std::vector<silico::PlanarBody> bodies_;
+  silico::PlanarBodyRows rows_;  // silico's body rows (impulse balance, gravity, actuators)
   std::vector<silico::PlanarPair> pairs_;
   std::vector<silico::CollisionProgram> programs_;
-  std::vector<Actuator> actuators_;
-  std::vector<int> actuator_body_;  // dynamic-body slot of each actuator
-  Vec2 gravity_ = Vec2::Zero();
   ConeSpec cone_;
 
   InteriorPointSolver inner_;       // shared by all pairs; every solve is cold

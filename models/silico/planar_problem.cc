@@ -67,6 +67,7 @@ PlanarProblem::PlanarProblem(const Scene& scene) {
   }
   const auto& model = scene.model;
   std::vector<int> slot(model.num_bodies(), -1);
+  std::vector<PlanarBody> bodies;
   for (int b = 0; b < model.num_bodies(); ++b) {
     const BodyModel& body = model.body(b);
     if (body.joint.type != JointType::kPlanar) continue;
@@ -78,10 +79,11 @@ PlanarProblem::PlanarProblem(const Scene& scene) {
     if (!(I.mass() > 0.0) || !(I.inertia_com()(2, 2) > 0.0)) {
       throw InvalidArgument("silico (planar): body '" + body.name + "' needs a positive mass and inertia");
     }
-    slot[b] = static_cast<int>(bodies_.size());
-    bodies_.push_back({b, body.idx_q, body.idx_v, I.mass(), I.inertia_com()(2, 2)});
+    slot[b] = static_cast<int>(bodies.size());
+    bodies.push_back({b, body.idx_q, body.idx_v, I.mass(), I.inertia_com()(2, 2)});
   }
-  gravity_ = model.gravity().head<2>();
+  const int num_bodies = static_cast<int>(bodies.size());
+  rows_ = PlanarBodyRows(scene, std::move(bodies), slot, "silico (planar)");
 
   // World poses of fixed bodies (fixed joints to the world).
   MultibodyData data(model);
@@ -94,7 +96,7 @@ PlanarProblem::PlanarProblem(const Scene& scene) {
     return PlanarPose(X);
   };
 
-  int y = 3 * static_cast<int>(bodies_.size());
+  int y = 3 * num_bodies;
   int z = 0;
   for (const auto& [a, b] : scene.CollisionPairs()) {
     const Collider* ca = &scene.colliders[a];
@@ -142,14 +144,6 @@ PlanarProblem::PlanarProblem(const Scene& scene) {
   nz_ = z;
   cone_.orthant = nz_;
 
-  for (int i = 0; i < scene.nu(); ++i) {
-    const Actuator& act = scene.actuators[i];
-    if (act.body < 0 || slot[act.body] < 0) {
-      throw Unsupported("silico (planar): actuator '" + act.name + "' must drive a planar body");
-    }
-    actuators_.push_back(act);
-    actuator_body_.push_back(slot[act.body]);
-  }
   nu_ = scene.nu();
 }
 
@@ -161,7 +155,7 @@ void PlanarProblem::SetStep(double dt, const VecX& p2, const VecX& v15, const Ve
 }
 
 VecX PlanarProblem::EndPoses(const VecX& y) const {
-  return p2_ + dt_ * y.head(3 * bodies_.size());
+  return p2_ + dt_ * y.head(3 * rows_.num_bodies());
 }
 
 void PlanarProblem::LocalInput(const PlanarPair& pair, const VecX& y, const VecX& z, double* in) const {
@@ -179,61 +173,11 @@ void PlanarProblem::LocalInput(const PlanarPair& pair, const VecX& y, const VecX
   for (int k = 0; k < nc; ++k) in[12 + np + k] = z[pair.z_offset + k];
 }
 
-void PlanarProblem::AddActuation(const VecX& y, VecX* F, MatX* J, MatX* dF_dtheta) const {
-  const int nb = static_cast<int>(bodies_.size());
-  for (size_t i = 0; i < actuators_.size(); ++i) {
-    const Actuator& a = actuators_[i];
-    const int k = actuator_body_[i];
-    const double u = std::clamp(u_[i], a.ctrl_lower, a.ctrl_upper);
-    const bool clamped = u != u_[i];
-    const int theta_col = 3 * k + 2;
-    if (a.type == ActuatorType::kTorque) {
-      // Body-frame generalized force along the joint DOF, rotated with the pose at step start.
-      if (a.dof == 0) {
-        (*F)[3 * k + 2] -= dt_ * a.gear * u;
-        if (dF_dtheta != nullptr && !clamped) (*dF_dtheta)(3 * k + 2, 6 * nb + i) -= dt_ * a.gear;
-      } else {
-        const double th = p2_[theta_col];
-        const Vec2 e_B = a.dof == 1 ? Vec2(1.0, 0.0) : Vec2(0.0, 1.0);
-        const Vec2 e_W = Eigen::Rotation2Dd(th) * e_B;
-        const Vec2 de_W = Eigen::Rotation2Dd(th + M_PI / 2) * e_B;
-        for (int r = 0; r < 2; ++r) {
-          (*F)[3 * k + r] -= dt_ * a.gear * u * e_W[r];
-          if (dF_dtheta != nullptr) {
-            (*dF_dtheta)(3 * k + r, theta_col) -= dt_ * a.gear * u * de_W[r];
-            if (!clamped) (*dF_dtheta)(3 * k + r, 6 * nb + i) -= dt_ * a.gear * e_W[r];
-          }
-        }
-      }
-    } else {
-      // Position control on world coordinate c (theta, x, y), implicit at the step's end.
-      const int c = a.dof == 0 ? 2 : a.dof - 1;
-      const int row = 3 * k + c;
-      const double p3 = p2_[row] + dt_ * y[row];
-      (*F)[row] -= dt_ * (a.kp * (u - p3) - a.kd * y[row]);
-      if (J != nullptr) (*J)(row, row) += dt_ * (a.kp * dt_ + a.kd);
-      if (dF_dtheta != nullptr) {
-        (*dF_dtheta)(row, row) += dt_ * a.kp;
-        if (!clamped) (*dF_dtheta)(row, 6 * nb + i) -= dt_ * a.kp;
-      }
-    }
-  }
-}
-
 bool PlanarProblem::Evaluate(const VecX& y, const VecX& z, VecX* residual, MatX* jacobian) {
   VecX& F = *residual;
   F.setZero(ny_ + nz_);
   if (jacobian != nullptr) jacobian->setZero(ny_ + nz_, ny_ + nz_);
-  for (size_t k = 0; k < bodies_.size(); ++k) {
-    const PlanarBody& b = bodies_[k];
-    const double M[3] = {b.mass, b.mass, b.inertia};
-    for (int i = 0; i < 3; ++i) {
-      const int r = 3 * static_cast<int>(k) + i;
-      F[r] = M[i] * (y[r] - v15_[r]) - (i < 2 ? dt_ * b.mass * gravity_[i] : 0.0);
-      if (jacobian != nullptr) (*jacobian)(r, r) += M[i];
-    }
-  }
-  AddActuation(y, &F, jacobian, nullptr);
+  rows_.Add(dt_, p2_, v15_, u_, y, &F, jacobian, nullptr);
 
   double in_d[kMaxLocal], out_d[kMaxLocal];
   for (const PlanarPair& pair : pairs_) {
@@ -269,14 +213,9 @@ bool PlanarProblem::Evaluate(const VecX& y, const VecX& z, VecX* residual, MatX*
 }
 
 void PlanarProblem::ParameterJacobian(const VecX& y, const VecX& z, MatX* dF_dtheta) {
-  const int nb = static_cast<int>(bodies_.size());
   dF_dtheta->setZero(ny_ + nz_, num_parameters());
-  for (int k = 0; k < nb; ++k) {
-    const double M[3] = {bodies_[k].mass, bodies_[k].mass, bodies_[k].inertia};
-    for (int i = 0; i < 3; ++i) (*dF_dtheta)(3 * k + i, 3 * nb + 3 * k + i) = -M[i];
-  }
   VecX F = VecX::Zero(ny_ + nz_);
-  AddActuation(y, &F, nullptr, dF_dtheta);
+  rows_.Add(dt_, p2_, v15_, u_, y, &F, nullptr, dF_dtheta);
 
   double in_d[kMaxLocal], out_d[kMaxLocal];
   for (const PlanarPair& pair : pairs_) {

@@ -54,17 +54,8 @@ SilicoSimulator::SilicoSimulator(std::shared_ptr<const Scene> scene, const Silic
 }
 
 void SilicoSimulator::Load(const State& state, const Control& control) {
-  const auto& bodies = problem_->bodies();
-  const int nb = static_cast<int>(bodies.size());
-  VecX p2(3 * nb), v15(3 * nb);
-  for (int k = 0; k < nb; ++k) {
-    const PlanarBody& b = bodies[k];
-    const double theta = state.q[b.idx_q + 2];
-    p2.segment<3>(3 * k) = state.q.segment<3>(b.idx_q);
-    // Joint velocity (omega, v_B) -> world midpoint velocity (x-dot, y-dot, theta-dot).
-    v15.segment<2>(3 * k) = Eigen::Rotation2Dd(theta) * state.v.segment<2>(b.idx_v + 1);
-    v15[3 * k + 2] = state.v[b.idx_v];
-  }
+  VecX p2, v15;
+  silico::LoadPlanarState(problem_->bodies(), state, &p2, &v15);
   problem_->SetStep(options_.timestep, p2, v15, control.u);
 }
 
@@ -89,13 +80,7 @@ StepReport SilicoSimulator::Step(State& state, const Control& control) {
     report.message = "solver returned a non-finite point (" + std::string(ToString(last_solve_.status)) + ")";
     return report;
   }
-  const auto& bodies = problem_->bodies();
-  for (size_t k = 0; k < bodies.size(); ++k) {
-    const PlanarBody& b = bodies[k];
-    state.q.segment<3>(b.idx_q) = p3.segment<3>(3 * k);
-    state.v[b.idx_v] = y[3 * k + 2];
-    state.v.segment<2>(b.idx_v + 1) = Eigen::Rotation2Dd(-p3[3 * k + 2]) * y.segment<2>(3 * k);
-  }
+  silico::StorePlanarState(problem_->bodies(), p3, y, &state);
   state.t += options_.timestep;
   report.contacts = problem_->ActiveContacts(solver_.duals(), solver_.slacks());
   if (!last_solve_.converged()) {
