@@ -31,11 +31,13 @@ def main():
         ax.legend(fontsize=8)
     ax = axes[0][-1]
     width = 0.8 / max(len(models), 1)
+    lowest = np.inf
     for i, m in enumerate(models):
         means = []
         for s in sets:
             t = df[(df["tolerances"] == s) & (df["model"] == m)]
             means.append((t["total_solve_time_s"].sum() / max(t["steps"].sum(), 1)) * 1e6)
+        lowest = min(lowest, min(means))
         xs = np.arange(len(sets)) + i * width
         bars = ax.bar(xs, means, width=width, label=m)
         for s_idx, (bar, v) in enumerate(zip(bars, means)):
@@ -45,11 +47,14 @@ def main():
                 ax.text(bar.get_x() + bar.get_width() / 2, v, f"{v / base:.1f}x", ha="center", va="bottom", fontsize=8)
     ax.set_xticks(np.arange(len(sets)) + width * (len(models) - 1) / 2, sets)
     ax.set_yscale("log")
+    if np.isfinite(lowest) and lowest > 0:
+        ax.set_ylim(bottom=lowest / 4)
     ax.set_ylabel("mean step solve time [us]")
     ax.set_title("mean over all steps (ratio to silico)", fontsize=9)
     ax.legend(fontsize=8)
-    fig.suptitle("solve_time (Silico Fig. 11): " + ", ".join(
-        f"{m}: {int(df[df['model'] == m]['steps'].sum())} steps" for m in models), fontsize=10)
+    per_set = df[df["tolerances"] == sets[0]] if sets else df
+    fig.suptitle("solve_time (Silico Fig. 11), steps per tolerance set: " + ", ".join(
+        f"{m} {int(per_set[per_set['model'] == m]['steps'].sum())}" for m in models), fontsize=10)
     plotlib.save(fig, args.out)
 
 

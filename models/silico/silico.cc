@@ -19,6 +19,7 @@ std::string SilicoOptions::Validate() const {
   if (!(warm_start_backstep >= 0.0)) return "warm_start_backstep must be >= 0";
   if (!(primal_regularization >= 0.0) || !(dual_regularization >= 0.0)) return "regularizations must be >= 0";
   if (!(derivative_rho >= 0.0)) return "derivative_rho must be >= 0 (0 = rho)";
+  if (friction_cone != "pyramid" && friction_cone != "soc") return "friction_cone must be 'pyramid' or 'soc'";
   return "";
 }
 
@@ -38,10 +39,13 @@ InteriorPointOptions SilicoOptions::Solver(double relaxation) const {
 Capabilities SilicoSimulator::StaticCapabilities() {
   Capabilities c;
   c.planar = true;
-  for (ShapeType t : {ShapeType::kPolygon2, ShapeType::kDisk2, ShapeType::kCapsule2, ShapeType::kHalfPlane2}) {
+  c.spatial = true;
+  for (ShapeType t : {ShapeType::kPolygon2, ShapeType::kDisk2, ShapeType::kCapsule2, ShapeType::kHalfPlane2,
+                      ShapeType::kSphere, ShapeType::kBox, ShapeType::kCapsule, ShapeType::kCylinder,
+                      ShapeType::kEllipsoid, ShapeType::kCone, ShapeType::kHalfSpace, ShapeType::kConvexHull}) {
     c.shapes.set(static_cast<size_t>(t));
   }
-  c.state_derivatives = true;
+  c.state_derivatives = true;  // planar scenes; spatial scenes throw Unsupported for now
   c.smooth = true;  // for rho > 0 the step is a smooth function of the state (Sec. V-D)
   return c;
 }
@@ -49,11 +53,41 @@ Capabilities SilicoSimulator::StaticCapabilities() {
 SilicoSimulator::SilicoSimulator(std::shared_ptr<const Scene> scene, const SilicoOptions& options)
     : scene_(std::move(scene)), options_(options) {
   if (std::string why = options_.Validate(); !why.empty()) throw InvalidArgument("silico: " + why);
-  problem_ = std::make_unique<silico::PlanarProblem>(*scene_);
+  if (scene_->IsPlanar()) {
+    problem_ = std::make_unique<silico::PlanarProblem>(*scene_);
+  } else {
+    spatial_ = std::make_unique<silico::SpatialProblem>(*scene_, silico::FrictionConeFromString(options_.friction_cone));
+  }
   solver_.options() = options_.Solver(options_.rho);
 }
 
+const silico::PlanarProblem& SilicoSimulator::problem() const {
+  if (!problem_) throw Unsupported("silico: scene '" + scene_->name + "' is spatial; use spatial_problem()");
+  return *problem_;
+}
+
+ComplementarityProblem& SilicoSimulator::active_problem() {
+  if (problem_) return *problem_;
+  return *spatial_;
+}
+
 void SilicoSimulator::Load(const State& state, const Control& control) {
+  if (spatial_) {
+    const auto& bodies = spatial_->bodies();
+    const size_t nb = bodies.size();
+    std::vector<Vec3> p2(nb), v15(nb), w15(nb);
+    std::vector<Quat> q2(nb);
+    for (size_t k = 0; k < nb; ++k) {
+      const silico::SpatialBody& b = bodies[k];
+      p2[k] = state.q.segment<3>(b.idx_q);
+      q2[k] = Quat(state.q[b.idx_q + 3], state.q[b.idx_q + 4], state.q[b.idx_q + 5], state.q[b.idx_q + 6]).normalized();
+      // Free joint velocity (omega_B, v_B) -> omega15 = omega_B, v15 = R(q2) v_B (world).
+      w15[k] = state.v.segment<3>(b.idx_v);
+      v15[k] = q2[k] * Vec3(state.v.segment<3>(b.idx_v + 3));
+    }
+    spatial_->SetStep(options_.timestep, p2, q2, v15, w15);
+    return;
+  }
   VecX p2, v15;
   silico::LoadPlanarState(problem_->bodies(), state, &p2, &v15);
   problem_->SetStep(options_.timestep, p2, v15, control.u);
@@ -68,10 +102,11 @@ StepReport SilicoSimulator::Step(State& state, const Control& control) {
   }
   Load(state, control);
   const auto start = std::chrono::steady_clock::now();
-  last_solve_ = solver_.Solve(*problem_);
+  last_solve_ = solver_.Solve(active_problem());
   report.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   report.iterations = last_solve_.iterations;
   report.residual = last_solve_.residual;
+  if (spatial_) return FinishSpatial(state, report);
 
   const VecX& y = solver_.primals();
   const VecX p3 = problem_->EndPoses(y);
@@ -83,6 +118,12 @@ StepReport SilicoSimulator::Step(State& state, const Control& control) {
   silico::StorePlanarState(problem_->bodies(), p3, y, &state);
   state.t += options_.timestep;
   report.contacts = problem_->ActiveContacts(solver_.duals(), solver_.slacks());
+  ReportConvergence(&report);
+  return report;
+}
+
+void SilicoSimulator::ReportConvergence(StepReport* out) const {
+  StepReport& report = *out;
   if (!last_solve_.converged()) {
     report.status = last_solve_.status == InteriorPointStatus::kMaxIterations ? StepStatus::kNotConverged
                                                                               : StepStatus::kError;
@@ -91,10 +132,37 @@ StepReport SilicoSimulator::Step(State& state, const Control& control) {
                      options_detail::FormatDouble(last_solve_.residual) + ", complementarity " +
                      options_detail::FormatDouble(last_solve_.complementarity) + ")";
   }
+}
+
+StepReport SilicoSimulator::FinishSpatial(State& state, StepReport report) {
+  const VecX& y = solver_.primals();
+  if (!y.allFinite()) {
+    report.status = StepStatus::kNonFinite;
+    report.message = "solver returned a non-finite point (" + std::string(ToString(last_solve_.status)) + ")";
+    return report;
+  }
+  const auto& bodies = spatial_->bodies();
+  for (size_t k = 0; k < bodies.size(); ++k) {
+    const silico::SpatialBody& b = bodies[k];
+    Vec3 p3;
+    Quat q3;
+    spatial_->EndPose(y, static_cast<int>(k), &p3, &q3);
+    state.q.segment<3>(b.idx_q) = p3;
+    state.q[b.idx_q + 3] = q3.w();
+    state.q[b.idx_q + 4] = q3.x();
+    state.q[b.idx_q + 5] = q3.y();
+    state.q[b.idx_q + 6] = q3.z();
+    state.v.segment<3>(b.idx_v) = y.segment<3>(6 * k + 3);                        // omega_B = omega25
+    state.v.segment<3>(b.idx_v + 3) = q3.conjugate() * Vec3(y.segment<3>(6 * k));  // v_B = R(q3)^T v25
+  }
+  state.t += options_.timestep;
+  report.contacts = spatial_->ActiveContacts(solver_.duals(), solver_.slacks());
+  ReportConvergence(&report);
   return report;
 }
 
 void SilicoSimulator::Derivatives(const State& state, const Control& control, StepDerivatives* out) {
+  if (spatial_) throw Unsupported("silico: step derivatives of spatial scenes are not implemented yet");
   Load(state, control);
   const double relaxation = options_.derivative_rho > 0.0 ? options_.derivative_rho : options_.rho;
   InteriorPointOptions o = options_.Solver(relaxation);

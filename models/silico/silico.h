@@ -10,6 +10,11 @@
 // is one contact with its own contact point; a body with several colliders is a union
 // ("convex bundle", Sec. VI-A). The body state is the paper's: the pose (x, y, theta) and the
 // midpoint velocity, updated as p3 = p2 + dt v25 (digest 2.2).
+//
+// Spatial scenes (spatial_problem.h): bodies on free joints to the world (or fixed), 3D shapes
+// (box, convex hull, sphere, ellipsoid, capsule, cylinder, cone; the half-space floor), body
+// dynamics with Dojo's discrete Euler-Lagrange rotation update, friction as the paper's pyramid
+// or a second-order cone (option friction_cone). Step derivatives: planar scenes only so far.
 #pragma once
 
 #include <memory>
@@ -17,6 +22,7 @@
 
 #include "core/common/options.h"
 #include "models/silico/planar_problem.h"
+#include "models/silico/spatial_problem.h"
 #include "models/simulator.h"
 #include "solvers/interior_point.h"
 
@@ -33,6 +39,7 @@ struct SilicoOptions {
   double primal_regularization = 0.0;
   double dual_regularization = 0.0;
   double derivative_rho = 0.0;             // relaxation of Derivatives(); 0: rho
+  std::string friction_cone = "pyramid";   // spatial scenes: "pyramid" (the paper's) or "soc"
 
   template <class V>
   void VisitFields(V&& v) {
@@ -46,6 +53,8 @@ struct SilicoOptions {
     v("primal_regularization", primal_regularization, "+eps on the primal diagonal of the Jacobian", "");
     v("dual_regularization", dual_regularization, "-eps on the dual diagonal of the Jacobian", "");
     v("derivative_rho", derivative_rho, "relaxation at which Derivatives() differentiates; 0 = rho", "");
+    v("friction_cone", friction_cone,
+      "spatial scenes: pyramid (4 directions, the paper's) or soc (second-order cone, Dojo-style)", "");
   }
   std::string Validate() const;
   InteriorPointOptions Solver(double relaxation) const;
@@ -68,16 +77,23 @@ class SilicoSimulator final : public Simulator {
 
   /// The last step's solver report and problem (tests and experiments read the solution).
   const InteriorPointReport& last_solve() const { return last_solve_; }
-  const silico::PlanarProblem& problem() const { return *problem_; }
+  /// The planar problem (throws Unsupported for a spatial scene) / the spatial one (null for
+  /// a planar scene).
+  const silico::PlanarProblem& problem() const;
+  const silico::SpatialProblem* spatial_problem() const { return spatial_.get(); }
   const InteriorPointSolver& solver() const { return solver_; }
 
  private:
   // Loads (p2, v15, u) of `state` into the problem.
   void Load(const State& state, const Control& control);
+  StepReport FinishSpatial(State& state, StepReport report);
+  void ReportConvergence(StepReport* report) const;
+  ComplementarityProblem& active_problem();
 
   std::shared_ptr<const Scene> scene_;
   SilicoOptions options_;
-  std::unique_ptr<silico::PlanarProblem> problem_;
+  std::unique_ptr<silico::PlanarProblem> problem_;   // planar scenes
+  std::unique_ptr<silico::SpatialProblem> spatial_;  // spatial scenes
   InteriorPointSolver solver_;
   InteriorPointReport last_solve_;
 };

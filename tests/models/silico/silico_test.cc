@@ -276,10 +276,16 @@ TEST(Silico, RejectsBadOptionsAndUnsupportedScenes) {
   EXPECT_THROW(MakeSimulator("silico", scene, {{"rho", "-1"}}), InvalidArgument);
   EXPECT_THROW(MakeSimulator("silico", scene, {{"timestep", "0"}}), InvalidArgument);
   EXPECT_THROW(MakeSimulator("silico", scene, {{"bogus", "1"}}), InvalidArgument);
+  EXPECT_THROW(MakeSimulator("silico", scene, {{"friction_cone", "cone"}}), InvalidArgument);
+  // Spatial scenes are supported (spatial_test.cc), but not yet with actuators.
   SceneBuilder b("cube");
   const int body = b.AddFreeBody("cube", SpatialInertia::SolidBox(1.0, Vec3::Constant(0.1)), SE3());
   b.AddCollider(body, Box{Vec3::Constant(0.1)});
   b.AddGround();
+  Actuator push;
+  push.name = "push";
+  push.body = body;
+  b.AddActuator(push);
   EXPECT_THROW(MakeSimulator("silico", b.Build(), {}), Unsupported);
 }
 

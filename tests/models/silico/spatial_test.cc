@@ -1,0 +1,251 @@
+// silico, spatial (3D) formulation: closed-form alphas of the 3D collision program, a cube at
+// rest on the ground (both friction cones), a spinning cube dropped onto the ground, exact
+// angular-momentum conservation of the discrete Euler-Lagrange rotation update in free flight,
+// two stacked cubes at rest.
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include <gtest/gtest.h>
+
+#include "core/common/error.h"
+#include "core/scene/scene_builder.h"
+#include "models/silico/silico.h"
+#include "models/silico/spatial_problem.h"
+
+namespace arena {
+namespace {
+
+using silico::SpatialCollisionProgram;
+using silico::SpatialPair;
+using silico::SpatialShape;
+
+// Solves the 3D collision program cold at a tight relaxation; returns alpha.
+double SolveAlpha(const SpatialPair& pair, const Vec3& p_p, const Quat& q_p, const Vec3& p_c, const Quat& q_c) {
+  SpatialCollisionProgram program(pair);
+  program.SetPoses(p_p, q_p, p_c, q_c);
+  InteriorPointOptions o;
+  o.complementarity_tolerance = 1e-10;
+  o.residual_tolerance = 1e-10;
+  o.max_iterations = 100;
+  InteriorPointSolver solver(o);
+  const InteriorPointReport r = solver.Solve(program);
+  EXPECT_TRUE(r.converged()) << ToString(r.status) << " residual " << r.residual;
+  return solver.primals()[3];
+}
+
+SpatialPair MakePair(SpatialShape a, SpatialShape b) {
+  SpatialPair pair;
+  pair.shape_p = std::move(a);
+  pair.shape_c = std::move(b);
+  pair.body_p = 0;
+  pair.body_c = pair.shape_c.scaled() ? 1 : -1;
+  return pair;
+}
+
+const Quat kTilt = Quat(Eigen::AngleAxisd(0.7, Vec3(0.3, -0.5, 0.8).normalized()));
+
+TEST(SpatialCollision, SphereSphere) {
+  const auto pair = MakePair(SpatialShape::SphereShape(0.3), SpatialShape::SphereShape(0.5));
+  const Vec3 d(0.4, -0.9, 0.7);
+  EXPECT_NEAR(SolveAlpha(pair, Vec3(0.1, 0.2, 0.3), kTilt, Vec3(0.1, 0.2, 0.3) + d, Quat::Identity()),
+              d.norm() / 0.8, 1e-6);
+  // Overlapping: alpha < 1.
+  EXPECT_NEAR(SolveAlpha(pair, Vec3::Zero(), kTilt, Vec3(0.0, 0.0, 0.6), kTilt), 0.6 / 0.8, 1e-6);
+}
+
+TEST(SpatialCollision, BoxOnPlaneAtATiltedPose) {
+  const Vec3 h(0.25, 0.3, 0.2);
+  const auto pair = MakePair(SpatialShape::BoxShape(h), SpatialShape::HalfSpaceShape());
+  const double height = 0.9;
+  const Mat3 R = kTilt.toRotationMatrix();
+  const double support = h.x() * std::abs(R(2, 0)) + h.y() * std::abs(R(2, 1)) + h.z() * std::abs(R(2, 2));
+  EXPECT_NEAR(SolveAlpha(pair, Vec3(0.3, -0.1, height), kTilt, Vec3::Zero(), Quat::Identity()), height / support, 1e-6);
+  // Penetrating: alpha < 1.
+  EXPECT_NEAR(SolveAlpha(pair, Vec3(0.0, 0.0, 0.2), kTilt, Vec3::Zero(), Quat::Identity()), 0.2 / support, 1e-6);
+}
+
+TEST(SpatialCollision, CapsuleCapsule) {
+  const auto pair = MakePair(SpatialShape::CapsuleShape(0.1, 0.4), SpatialShape::CapsuleShape(0.2, 0.3));
+  // Collinear along z: the scaled segments and caps meet, alpha = D / (r1 + l1 + r2 + l2).
+  EXPECT_NEAR(SolveAlpha(pair, Vec3::Zero(), Quat::Identity(), Vec3(0, 0, 1.5), Quat::Identity()), 1.5 / 1.0, 1e-6);
+  // Crossed (C's axis along y), centres d apart along x: alpha = d / (r1 + r2).
+  const Quat cross(Eigen::AngleAxisd(M_PI / 2, Vec3::UnitX()));
+  EXPECT_NEAR(SolveAlpha(pair, Vec3::Zero(), Quat::Identity(), Vec3(0.6, 0, 0), cross), 0.6 / 0.3, 1e-6);
+}
+
+// Round shapes on the plane at tilted poses (a flat face or a generator line on the plane makes
+// the standalone program rank deficient, eq. 19, so the poses touch at one point). With a the
+// world z axis in the shape frame, the support below the reference point is (the cone touches
+// with its base rim: at the apex the squared cone constraint has a vanishing gradient and the
+// program is degenerate, a known limitation of the squared form):
+//   ellipsoid sqrt(sum r_i^2 a_i^2), cylinder l |a_z| + r |a_xy|,
+//   cone max(apex -(3h/4) a_z, base rim (h/4) a_z + R |a_xy|)  (lowest point = -support).
+TEST(SpatialCollision, RoundShapesOnPlane) {
+  const auto floor = SpatialShape::HalfSpaceShape();
+  const double H = 0.7;
+  for (const Quat& q : {kTilt, Quat(Eigen::AngleAxisd(1.2, Vec3(1.0, 0.4, -0.2).normalized()))}) {
+    const Vec3 a = q.toRotationMatrix().row(2).transpose();
+    const double axy = a.head<2>().norm();
+    const Vec3 r(0.5, 0.2, 0.35);
+    EXPECT_NEAR(SolveAlpha(MakePair(SpatialShape::EllipsoidShape(r), floor), Vec3(0.1, 0, H), q, Vec3::Zero(),
+                           Quat::Identity()), H / r.cwiseProduct(a).norm(), 1e-6);
+    EXPECT_NEAR(SolveAlpha(MakePair(SpatialShape::CylinderShape(0.3, 0.2), floor), Vec3(0, 0.1, H), q, Vec3::Zero(),
+                           Quat::Identity()), H / (0.2 * std::abs(a.z()) + 0.3 * axy), 1e-6);
+    const double h = 0.8, R = 0.3;
+    const double cone_support = std::max(-0.75 * h * a.z(), 0.25 * h * a.z() + R * axy);
+    EXPECT_NEAR(SolveAlpha(MakePair(SpatialShape::ConeShape(R, h), floor), Vec3(0, 0, H), q, Vec3::Zero(),
+                           Quat::Identity()), H / cone_support, 1e-6);
+  }
+  // Sphere: alpha = height / r at any orientation.
+  EXPECT_NEAR(SolveAlpha(MakePair(SpatialShape::SphereShape(0.35), floor), Vec3(0, 0, H), kTilt, Vec3::Zero(),
+                         Quat::Identity()), H / 0.35, 1e-6);
+}
+
+// ---- dynamics ----
+
+constexpr double kHalf = 0.25;
+
+std::shared_ptr<const Scene> CubeScene(const Vec3& p, const Quat& q, double gravity = -9.81, bool ground = true,
+                                       const Vec3& h = Vec3::Constant(kHalf)) {
+  SceneBuilder b("cube");
+  b.SetGravity(Vec3(0, 0, gravity));
+  const int body = b.AddFreeBody("cube", SpatialInertia::SolidBox(1.0, h), SE3(q.toRotationMatrix(), p));
+  b.AddCollider(body, Box{h}, SE3(), "cube").friction = 0.2;
+  if (ground) b.AddGround(0.2);
+  return b.Build();
+}
+
+SilicoOptions Options(double rho, const std::string& cone, double dt = 0.01) {
+  SilicoOptions o;
+  o.timestep = dt;
+  o.rho = rho;
+  o.friction_cone = cone;
+  o.max_iterations = 60;
+  return o;
+}
+
+Quat QuatOf(const State& s, int i = 0) { return Quat(s.q[i + 3], s.q[i + 4], s.q[i + 5], s.q[i + 6]); }
+
+// Lowest point of a box (half extents h) at the pose stored in q[i..i+6].
+double LowestPoint(const State& s, const Vec3& h, int i = 0) {
+  const Mat3 R = QuatOf(s, i).normalized().toRotationMatrix();
+  return s.q[i + 2] - (h.x() * std::abs(R(2, 0)) + h.y() * std::abs(R(2, 1)) + h.z() * std::abs(R(2, 2)));
+}
+
+class SpatialCone : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(SpatialCone, CubeRestsOnTheGround) {
+  auto scene = CubeScene(Vec3(0.1, -0.2, kHalf), Quat::Identity());
+  SilicoSimulator sim(scene, Options(1e-8, GetParam()));
+  State s = DefaultState(*scene);
+  const VecX q0 = s.q;
+  int max_iterations = 0;
+  for (int k = 0; k < 100; ++k) {
+    const StepReport r = sim.Step(s, {});
+    ASSERT_TRUE(r.ok()) << "step " << k << ": " << r.message;
+    ASSERT_EQ(r.contacts, 1);
+    max_iterations = std::max(max_iterations, r.iterations);
+  }
+  EXPECT_LT((s.q - q0).norm(), 1e-6);
+  EXPECT_LT(s.v.norm(), 1e-6);
+  RecordProperty("max_iterations", max_iterations);
+}
+
+TEST_P(SpatialCone, SpinningCubeLandsAndComesToRest) {
+  // As box_drop's InitialState("spatial"): tilted, falling, spinning, sliding.
+  const Quat q0 = kTilt;
+  auto scene = CubeScene(Vec3(0, 0, 0.8), q0);
+  SilicoSimulator sim(scene, Options(1e-6, GetParam()));
+  State s = DefaultState(*scene);
+  const Mat3 R = q0.toRotationMatrix();
+  s.v << R.transpose() * Vec3(0.8, -0.5, 0.6), R.transpose() * Vec3(0.5, -0.3, -1.5);
+  double lowest = 1.0;
+  int failures = 0, steps_in_contact = 0;
+  for (int k = 0; k < 300; ++k) {
+    const StepReport r = sim.Step(s, {});
+    if (!r.ok()) ++failures;
+    steps_in_contact += r.contacts > 0 ? 1 : 0;
+    lowest = std::min(lowest, LowestPoint(s, Vec3::Constant(kHalf)));
+  }
+  EXPECT_EQ(failures, 0);
+  EXPECT_GT(steps_in_contact, 100);
+  EXPECT_GT(lowest, -1e-5);                      // no penetration beyond the relaxation's scale (rho 1e-6)
+  EXPECT_NEAR(LowestPoint(s, Vec3::Constant(kHalf)), 0.0, 1e-4);  // resting on the ground
+  // At rest but for a spin about the vertical: one contact point per convex pair has no
+  // torsional friction (the paper's 3D code had a torsional drag; not ported), so the spin the
+  // cube keeps after landing flat persists.
+  const Mat3 R3 = QuatOf(s).normalized().toRotationMatrix();
+  const Vec3 w_W = R3 * s.v.head<3>();
+  EXPECT_LT((R3 * s.v.tail<3>()).norm(), 1e-4);  // no sliding
+  EXPECT_LT(w_W.head<2>().norm(), 1e-4);          // no rocking
+  // Resting on a face: the lowest point is a whole face, so the cube's z is its half size.
+  EXPECT_NEAR(s.q[2], kHalf, 1e-3);
+}
+
+INSTANTIATE_TEST_SUITE_P(Silico, SpatialCone, ::testing::Values("pyramid", "soc"));
+
+// Free flight (no gravity, no contact): the DEL conserves the world angular momentum
+// L = R(q3) (dt/2) [J w s(w) - w x J w] exactly (w = omega25, the state's omega_B after a step).
+TEST(SilicoSpatial, FreeFlightConservesAngularMomentum) {
+  const Vec3 h(0.1, 0.25, 0.4);  // three distinct principal moments: a tumbling body
+  auto scene = CubeScene(Vec3(0, 0, 5), kTilt, 0.0, false, h);
+  const double dt = 0.01;
+  SilicoSimulator sim(scene, Options(1e-8, "pyramid", dt));
+  State s = DefaultState(*scene);
+  s.v << 3.0, -2.0, 4.0, 0.1, 0.2, 0.3;
+  const Mat3 J = SpatialInertia::SolidBox(1.0, h).inertia_com();
+  auto momentum = [&](const State& st) {
+    const Vec3 w = st.v.head<3>();
+    const double sq = std::sqrt(4.0 / (dt * dt) - w.squaredNorm());
+    return Vec3(QuatOf(st).normalized() * Vec3(0.5 * dt * (J * w * sq - w.cross(J * w))));
+  };
+  auto naive = [&](const State& st) { return Vec3(QuatOf(st).normalized() * Vec3(J * st.v.head<3>())); };
+  ASSERT_TRUE(sim.Step(s, {}).ok());
+  const Vec3 L0 = momentum(s), N0 = naive(s);
+  double max_error = 0.0, max_naive = 0.0;
+  for (int k = 0; k < 100; ++k) {
+    const StepReport r = sim.Step(s, {});
+    ASSERT_TRUE(r.ok()) << r.message;
+    max_error = std::max(max_error, (momentum(s) - L0).norm());
+    max_naive = std::max(max_naive, (naive(s) - N0).norm());
+  }
+  EXPECT_LT(max_error, 1e-8 * L0.norm());
+  EXPECT_GT(max_naive, 1e-6);  // the body tumbles: the continuous R J w is not a discrete invariant
+  EXPECT_NEAR(QuatOf(s).norm(), 1.0, 1e-12);
+}
+
+TEST(SilicoSpatial, StackedCubesStayAtRest) {
+  for (const char* cone : {"pyramid", "soc"}) {
+    SceneBuilder b("stack");
+    b.SetGravity(Vec3(0, 0, -9.81));
+    const Vec3 h = Vec3::Constant(kHalf);
+    const auto inertia = SpatialInertia::SolidBox(1.0, h);
+    const int lower = b.AddFreeBody("lower", inertia, SE3::FromTranslation(Vec3(0.02, 0.0, kHalf)));
+    const int upper = b.AddFreeBody("upper", inertia, SE3::FromTranslation(Vec3(0.0, 0.0, 3 * kHalf)));
+    b.AddCollider(lower, Box{h}, SE3(), "lower").friction = 0.2;
+    b.AddCollider(upper, Box{h}, SE3(), "upper").friction = 0.2;
+    b.AddGround(0.2);
+    auto scene = b.Build();
+    SilicoSimulator sim(scene, Options(1e-8, cone));
+    State s = DefaultState(*scene);
+    const VecX q0 = s.q;
+    for (int k = 0; k < 50; ++k) {
+      const StepReport r = sim.Step(s, {});
+      ASSERT_TRUE(r.ok()) << cone << " step " << k << ": " << r.message;
+      EXPECT_EQ(r.contacts, 2) << cone;  // lower-floor and upper-lower
+    }
+    EXPECT_LT((s.q - q0).norm(), 1e-6) << cone;
+    EXPECT_LT(s.v.norm(), 1e-6) << cone;
+  }
+}
+
+TEST(SilicoSpatial, DerivativesAreNotImplementedYet) {
+  auto scene = CubeScene(Vec3(0, 0, 1), Quat::Identity());
+  SilicoSimulator sim(scene, Options(1e-4, "pyramid"));
+  StepDerivatives d;
+  EXPECT_THROW(sim.Derivatives(DefaultState(*scene), {}, &d), Unsupported);
+}
+
+}  // namespace
+}  // namespace arena
