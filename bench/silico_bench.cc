@@ -1,4 +1,4 @@
-// One step of the seed-000 models on the box_drop planar polygon resting on the floor at
+// One step of the seed-000 models (silico, bilevel) on the box_drop planar polygon resting on the floor at
 // 100 Hz (rho 1e-4, cold start, the paper's Fig. 9 settings), and the silico IFT derivatives.
 // The target: a planar silico step at most 50 us median on one core.
 #include <benchmark/benchmark.h>
@@ -32,6 +32,8 @@ void BM_PlanarStep(benchmark::State& state, const std::string& model) {
   state.counters["contacts"] = r.contacts;
 }
 BENCHMARK_CAPTURE(BM_PlanarStep, silico, std::string("silico"));
+// The paper's baseline on the same step (finite-difference outer Jacobian, Figs. 9-10).
+BENCHMARK_CAPTURE(BM_PlanarStep, bilevel, std::string("bilevel"));
 
 void BM_SilicoDerivatives(benchmark::State& state) {
   auto scene = BoxDropExperiment::MakeScene("planar");

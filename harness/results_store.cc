@@ -102,6 +102,17 @@ void ForgetFailedCases(ResumeState& resume, const ResultFiles& files,
 
 }  // namespace
 
+std::vector<std::string> ExistingColumns(const ResultFiles& files) {
+  for (const std::string& path : {files.csv, files.partial}) {
+    if (!fs::exists(path)) continue;
+    std::ifstream in(path, std::ios::binary);
+    std::string header;
+    if (!std::getline(in, header) || header.empty()) return {};
+    return ResultTable::ParseCsv(header + "\n", path).columns();
+  }
+  return {};
+}
+
 ResultFiles ResultFilesIn(const std::string& dir, const std::string& experiment) {
   return ResultFiles{.dir = dir,
                      .csv = dir + "/" + experiment + ".csv",

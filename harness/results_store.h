@@ -32,6 +32,10 @@ void DiscardResults(const ResultFiles& files);
 std::filesystem::path SupersedeResults(const ResultFiles& files, std::string start,
                                        const std::string& profile);
 
+/// The header of E.csv (or, without it, of E.partial.csv); empty when neither exists or the
+/// file is empty.
+std::vector<std::string> ExistingColumns(const ResultFiles& files);
+
 struct ResumeState {
   CsvRows final_rows;              // from E.csv
   CsvRows partial_rows;            // from E.partial.csv

@@ -31,10 +31,11 @@ namespace fs = std::filesystem;
 namespace {
 
 // Gets the folder ready for this run: --fresh discards the old results, and results of another
-// profile or other overrides are moved aside rather than mixed in or deleted. Returns the
+// profile, other overrides or other columns are moved aside rather than mixed in or deleted. Returns the
 // sidecar of the results this run extends, if any.
 std::optional<SidecarJson> PrepareResults(const ResultFiles& files, const std::string& experiment,
                                           const RunOptions& options, const SweepPlan& plan,
+                                          const std::vector<std::string>& columns,
                                           std::chrono::system_clock::time_point now) {
   const bool have_results = HasResults(files);
   std::optional<SidecarJson> previous =
@@ -53,7 +54,12 @@ std::optional<SidecarJson> PrepareResults(const ResultFiles& files, const std::s
     }
     return std::nullopt;
   }
-  const std::vector<std::string> problems = ResumeConflicts(*previous, options.profile, plan);
+  std::vector<std::string> problems = ResumeConflicts(*previous, options.profile, plan);
+  // Results written by an older version of the experiment (other columns) are kept aside too.
+  const std::vector<std::string> existing = ExistingColumns(files);
+  if (!existing.empty() && existing != columns) {
+    problems.push_back("they have columns (" + Join(existing) + "), the experiment now writes (" + Join(columns) + ")");
+  }
   if (problems.empty()) return previous;
   const fs::path archive = SupersedeResults(files, previous->value("start", IsoTimeUtc(now)),
                                             previous->value("profile", ""));
@@ -196,7 +202,7 @@ RunSummary RunExperiment(const Experiment& experiment, const RunOptions& options
   fs::create_directories(files.dir);
   const FolderLock lock(files.dir + "/.lock");
   const std::optional<SidecarJson> previous =
-      PrepareResults(files, name, options, plan, wall_start);
+      PrepareResults(files, name, options, plan, formatter.columns(), wall_start);
   const std::vector<std::string>& columns = formatter.columns();
   ResumeState resume = LoadResumeState(files, columns, options.retry_failed, name);
   const std::vector<const Case*> todo = CasesToRun(plan.sweep, resume.done);

@@ -24,32 +24,17 @@ void DenseLu::Compute(const MatX& A) {
     }
     const double pivot = lu_(k, k);
     if (pivot == 0.0) continue;
-    const double inv = 1.0 / pivot;
-    for (int i = k + 1; i < n; ++i) lu_(i, k) *= inv;
-    // Rank-1 update of the trailing block, column by column (column-major storage).
-    for (int j = k + 1; j < n; ++j) {
-      const double u = lu_(k, j);
-      if (u == 0.0) continue;
-      double* col = lu_.data() + static_cast<size_t>(j) * n;
-      const double* l = lu_.data() + static_cast<size_t>(k) * n;
-      for (int i = k + 1; i < n; ++i) col[i] -= l[i] * u;
-    }
+    const int m = n - k - 1;
+    lu_.col(k).tail(m) /= pivot;
+    // Rank-1 update of the trailing block (Eigen's explicitly vectorized kernel).
+    lu_.bottomRightCorner(m, m).noalias() -= lu_.col(k).tail(m) * lu_.row(k).tail(m);
   }
 }
 
 void DenseLu::SolveInPlace(double* x) const {
-  const int n = size();
-  const double* a = lu_.data();
-  for (int j = 0; j < n; ++j) {  // L y = P b (unit lower), column-oriented
-    const double xj = x[j];
-    if (xj == 0.0) continue;
-    for (int i = j + 1; i < n; ++i) x[i] -= a[static_cast<size_t>(j) * n + i] * xj;
-  }
-  for (int j = n - 1; j >= 0; --j) {  // U x = y
-    x[j] /= a[static_cast<size_t>(j) * n + j];
-    const double xj = x[j];
-    for (int i = 0; i < j; ++i) x[i] -= a[static_cast<size_t>(j) * n + i] * xj;
-  }
+  Eigen::Map<VecX> v(x, size());
+  lu_.triangularView<Eigen::UnitLower>().solveInPlace(v);
+  lu_.triangularView<Eigen::Upper>().solveInPlace(v);
 }
 
 void DenseLu::Solve(const VecX& b, VecX* x) const {

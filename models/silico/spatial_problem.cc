@@ -312,6 +312,7 @@ bool SpatialCollisionProgram::Evaluate(const VecX& y, const VecX& z, VecX* resid
   using Ad = Eigen::AutoDiffScalar<Eigen::Matrix<double, 64, 1>>;
   Ad in[64], out[64];
   for (int k = 0; k < n; ++k) in[k] = Ad(k < np ? y[k] : z[k - np], 64, k);
+  for (int k = n; k < 64; ++k) in[k] = Ad(0.0);  // never read; keeps the compiler's flow analysis quiet
   Residual(in, out);
   if (jacobian != nullptr) jacobian->setZero(n, n);
   for (int r = 0; r < n; ++r) {

@@ -397,6 +397,8 @@ TEST_F(RunnerTest, MalformedConfigNamesFileAndLine) {
   EXPECT_THROW(RunExperiment(toy, Options()), ParseError);
 }
 
+// Results of an older version of the experiment (other columns) are moved aside, never mixed
+// in or lost, and the run starts afresh.
 TEST_F(RunnerTest, ChangedColumnsAreNotResumed) {
   ToyExperiment toy;
   RunExperiment(toy, Options());
@@ -408,7 +410,17 @@ TEST_F(RunnerTest, ChangedColumnsAreNotResumed) {
     }
   };
   Renamed renamed;
-  EXPECT_THROW(RunExperiment(renamed, Options()), Error);
+  const RunSummary summary = RunExperiment(renamed, Options());
+  EXPECT_EQ(summary.cases_skipped, 0);
+  EXPECT_EQ(summary.cases_run, summary.cases_total);
+  const fs::path superseded = fs::path(summary.csv_path).parent_path() / "superseded";
+  ASSERT_TRUE(fs::exists(superseded));
+  int archived_csvs = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(superseded)) {
+    if (entry.path().extension() == ".csv") ++archived_csvs;
+  }
+  EXPECT_EQ(archived_csvs, 1);
+  EXPECT_NE(ResultTable::ReadCsv(summary.csv_path).ColumnIndex("new_metric"), -1);
 }
 
 }  // namespace
