@@ -113,10 +113,9 @@ void RoundVsPolytope(const PoseT<T>& XA, const ColliderGeometry& A, const V3<T>&
   }
   // Nearest point of the polytope to x: for a box clamp per axis; for a polygon (z = 0) check
   // every edge segment of the vertex loop.
-  V3<T> q;
+  V3<T> q = x;
   bool at_vertex = false;
   if (A.type == ShapeType::kBox) {
-    q = x;
     for (int k = 0; k < 3; ++k) {
       const double h = A.offsets[2 * k];  // normals are +e_k, -e_k in that order
       q[k] = std::clamp(Val(x[k]), -h, h) == Val(x[k]) ? x[k] : T(Val(x[k]) > 0.0 ? h : -h);
