@@ -3,33 +3,17 @@
 // The target: a planar silico step at most 50 us median on one core.
 #include <benchmark/benchmark.h>
 
+#include "bench/bench_support.h"
 #include "experiments/box_drop.h"
 #include "models/registry.h"
 
 namespace arena {
 namespace {
 
-// Lets the polygon fall until it touches the ground so the benchmarked step has a contact.
-State Touching(Simulator& sim, State s) {
-  for (int i = 0; i < 2000; ++i) {
-    if (sim.Step(s, {}).contacts > 0) break;
-  }
-  return s;
-}
-
 void BM_PlanarStep(benchmark::State& state, const std::string& model) {
   auto scene = BoxDropExperiment::MakeScene("planar");
   auto sim = MakeSimulator(model, scene, {{"timestep", "0.01"}, {"rho", "1e-4"}});
-  const State start = Touching(*sim, BoxDropExperiment::InitialState("planar", 7));
-  State s = start;
-  StepReport r;
-  for (auto _ : state) {
-    s = start;
-    r = sim->Step(s, {});
-    benchmark::DoNotOptimize(s.q.data());
-  }
-  state.counters["iterations"] = r.iterations;
-  state.counters["contacts"] = r.contacts;
+  TimeStepsFrom(state, *sim, Touching(*sim, BoxDropExperiment::InitialState("planar", 7)));
 }
 BENCHMARK_CAPTURE(BM_PlanarStep, silico, std::string("silico"));
 // The paper's baseline on the same step (finite-difference outer Jacobian, Figs. 9-10).
@@ -55,16 +39,7 @@ void BM_SpatialBoxStep(benchmark::State& state, const std::string& cone) {
   State start = DefaultState(*scene);
   start.q << 0.0, 0.0, 0.25, 1.0, 0.0, 0.0, 0.0;
   start.v.setZero();
-  State s = start;
-  StepReport r;
-  for (auto _ : state) {
-    s = start;
-    r = sim->Step(s, {});
-    benchmark::DoNotOptimize(s.q.data());
-  }
-  state.counters["iterations"] = r.iterations;
-  state.counters["contacts"] = r.contacts;
-  state.counters["ok"] = r.ok() ? 1 : 0;
+  TimeStepsFrom(state, *sim, start);
 }
 BENCHMARK_CAPTURE(BM_SpatialBoxStep, pyramid, std::string("pyramid"));
 BENCHMARK_CAPTURE(BM_SpatialBoxStep, soc, std::string("soc"));

@@ -13,6 +13,7 @@
 #include "experiments/metrics.h"
 #include "experiments/frequency_sweep.h"
 #include "experiments/psdf_meter.h"
+#include "experiments/step_tally.h"
 #include "experiments/table_stats.h"
 #include "harness/config.h"
 #include "harness/result_table.h"
@@ -120,46 +121,26 @@ std::vector<Row> BoxDropExperiment::Run(const Case& c) const {
   double max_psdf = 0.0;
 
   const int steps = StepsOf(c);
-  int attempted = 0, done = 0, max_iterations = 0, failed_steps = 0;
-  double sum_iterations = 0.0, sum_time = 0.0, max_penetration = 0.0;
-  std::string failure;  // the first failure
-  bool stop = false;
-  for (int k = 0; k < steps && !stop; ++k) {
+  double max_penetration = 0.0;
+  StepTally tally;
+  for (int k = 0; k < steps && !tally.stop; ++k) {
     // The paper records poses at the start of each step (poses 0 .. H-1).
     if (psdf) max_psdf = std::max(max_psdf, psdf->Violation(state.q));
-    const StepReport report = sim->Step(state, Control{});
-    ++attempted;
-    sum_iterations += report.iterations;
-    max_iterations = std::max(max_iterations, report.iterations);
-    sum_time += report.wall_time_s;
-    if (!report.ok()) {
-      ++failed_steps;
-      if (failure.empty()) failure = "step " + std::to_string(k) + ": " + std::string(ToString(report.status)) + ": " + report.message;
-      // As in the paper's code, a step that reached the iteration limit keeps its last iterate
-      // and the run goes on (the run counts as failed); anything worse ends the run.
-      stop = report.status != StepStatus::kNotConverged;
-      if (stop) continue;
-    } else {
-      ++done;
-    }
+    tally.Record(k, sim->Step(state, Control{}));
+    if (tally.stop) continue;
     max_penetration = std::max(max_penetration, Penetration(*scene, data, state.q));
     if (state.q.head(height_index + 1).norm() > kEscapeRadius) {
-      if (failure.empty()) failure = "escaped: body farther than 100 m from the origin";
-      stop = true;
+      tally.Fail("escaped: body farther than 100 m from the origin", true);
     }
   }
   Row row;
   row["steps"] = std::int64_t{steps};
-  row["steps_done"] = std::int64_t{done};
-  row["failed_steps"] = std::int64_t{failed_steps};
-  row["failed"] = !failure.empty();
-  row["failure"] = failure;
-  row["mean_iterations"] = attempted > 0 ? sum_iterations / attempted : 0.0;
-  row["max_iterations"] = std::int64_t{max_iterations};
+  tally.WriteTo(&row);
+  row["max_iterations"] = std::int64_t{tally.max_iterations};
   row["max_penetration_m"] = max_penetration;
   if (psdf) row["max_psdf_violation"] = max_psdf;
   row["final_height_m"] = state.q[height_index];
-  row["mean_step_time_s"] = attempted > 0 ? sum_time / attempted : 0.0;
+  row["mean_step_time_s"] = tally.mean_time();
   row["run_time_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return {row};
 }

@@ -8,6 +8,7 @@
 #include "core/scene/scene_builder.h"
 #include "experiments/case_params.h"
 #include "experiments/frequency_sweep.h"
+#include "experiments/step_tally.h"
 #include "experiments/table_stats.h"
 #include "harness/config.h"
 #include "harness/result_table.h"
@@ -93,13 +94,11 @@ std::vector<Row> StackingExperiment::Run(const Case& c) const {
   const int steps = StepsOf(c);
   const int nb = scene->model.num_bodies();
 
-  int attempted = 0, done = 0;
-  double sum_iterations = 0.0, sum_linear = 0.0, sum_angular = 0.0;
+  double sum_linear = 0.0, sum_angular = 0.0;
   double max_drift = 0.0, max_rotation = 0.0;
-  int recorded = 0, failed_steps = 0;
-  std::string failure;  // the first failure
-  bool stop = false;
-  for (int k = 0; k < steps && !stop; ++k) {
+  int recorded = 0;
+  StepTally tally;
+  for (int k = 0; k < steps && !tally.stop; ++k) {
     // Momentum of the state at the start of the step (the paper's recording convention).
     Vec3 linear = Vec3::Zero();
     double angular = 0.0;
@@ -123,19 +122,8 @@ std::vector<Row> StackingExperiment::Run(const Case& c) const {
     sum_angular += std::abs(angular);
     ++recorded;
 
-    const StepReport report = sim->Step(state, Control{});
-    ++attempted;
-    sum_iterations += report.iterations;
-    if (!report.ok()) {
-      ++failed_steps;
-      if (failure.empty()) failure = "step " + std::to_string(k) + ": " + std::string(ToString(report.status)) + ": " + report.message;
-      // As in the paper's code, a step that reached the iteration limit keeps its last iterate
-      // and the run goes on (it counts as failed); a non-finite state ends it.
-      stop = report.status != StepStatus::kNotConverged;
-      if (stop) continue;
-    } else {
-      ++done;
-    }
+    tally.Record(k, sim->Step(state, Control{}));
+    if (tally.stop) continue;
     for (int b = 0; b < nb; ++b) {
       const BodyModel& body = scene->model.body(b);
       if (planar) {
@@ -153,18 +141,14 @@ std::vector<Row> StackingExperiment::Run(const Case& c) const {
   }
   Row row;
   row["steps"] = std::int64_t{steps};
-  row["steps_done"] = std::int64_t{done};
-  row["failed_steps"] = std::int64_t{failed_steps};
-  row["failed"] = !failure.empty();
-  row["failure"] = failure;
-  row["mean_iterations"] = attempted > 0 ? sum_iterations / attempted : 0.0;
+  tally.WriteTo(&row);
   row["linear_momentum_error"] = recorded > 0 ? sum_linear / recorded : 0.0;
   row["angular_momentum_error"] = recorded > 0 ? sum_angular / recorded : 0.0;
   row["max_drift_m"] = max_drift;
   row["max_rotation_rad"] = max_rotation;
-  const bool upright = !stop && max_drift < kStandTolerance && max_rotation < kStandAngleTolerance;
+  const bool upright = !tally.stop && max_drift < kStandTolerance && max_rotation < kStandAngleTolerance;
   row["upright"] = upright;
-  row["stands"] = upright && failed_steps == 0;
+  row["stands"] = upright && tally.failed_steps == 0;
   row["run_time_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return {row};
 }

@@ -8,7 +8,7 @@ error, and the fraction of towers still standing after 1 s.
 import matplotlib.pyplot as plt
 
 import plotlib
-from silico_fig9_box_drop import SMALLER_IS_STIFFER, cell_table, draw
+from silico_fig9_box_drop import cell_table, draw, stiffness_axis
 
 
 def main():
@@ -20,10 +20,7 @@ def main():
     fig, axes = plt.subplots(len(groups), 3, figsize=(15, 3.6 * len(groups)), squeeze=False,
                              constrained_layout=True)
     for row, ((model, variant), g) in enumerate(groups):
-        names = g["param_name"].dropna()
-        param = names.iloc[0] if len(names) else ""
-        descending = param in SMALLER_IS_STIFFER
-        label = (param or "parameter") + ("  (stiffer to the right)" if param else "")
+        descending, label = stiffness_axis(g)
         prefix = f"{model} / {variant}: "
         draw(axes[row][0], fig, cell_table(g, "linear_momentum_error", descending),
              prefix + "linear momentum error [kg m/s]", "magma", True, None, label)

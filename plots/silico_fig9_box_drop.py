@@ -17,6 +17,14 @@ import plotlib
 SMALLER_IS_STIFFER = {"rho", "relaxation", "complementarity_tolerance"}
 
 
+def stiffness_axis(group):
+    """(descending, x label) of a (model, variant) group's stiffness axis: columns run soft to
+    stiff, so a parameter for which smaller is stiffer (rho) is sorted descending."""
+    names = group["param_name"].dropna()
+    param = names.iloc[0] if len(names) else ""
+    return param in SMALLER_IS_STIFFER, (param or "parameter") + ("  (stiffer to the right)" if param else "")
+
+
 def cell_table(df, column, descending):
     """Mean of `column` per (frequency, parameter) cell, on the full grid of the group."""
     table = df.pivot_table(index="frequency_hz", columns="param_value", values=column, aggfunc="mean",
@@ -64,10 +72,7 @@ def main():
                              squeeze=False,
                              constrained_layout=True)
     for row, ((model, variant), g) in enumerate(groups):
-        names = g["param_name"].dropna()
-        param = names.iloc[0] if len(names) else ""
-        descending = param in SMALLER_IS_STIFFER
-        label = (param or "parameter") + ("  (stiffer to the right)" if param else "")
+        descending, label = stiffness_axis(g)
         prefix = f"{model} / {variant}: "
         draw(axes[row][0], fig, cell_table(g, "mean_iterations", descending),
              prefix + "mean iterations per step", "viridis", False, None, label)

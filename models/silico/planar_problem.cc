@@ -6,8 +6,7 @@
 #include <unsupported/Eigen/AutoDiff>
 
 #include "core/common/error.h"
-#include "core/multibody/data.h"
-#include "core/multibody/kinematics.h"
+#include "models/silico/oriented_pairs.h"
 
 namespace arena::silico {
 
@@ -85,53 +84,23 @@ PlanarProblem::PlanarProblem(const Scene& scene) {
   const int num_bodies = static_cast<int>(bodies.size());
   rows_ = PlanarBodyRows(scene, std::move(bodies), slot, "silico (planar)");
 
-  // World poses of fixed bodies (fixed joints to the world).
-  MultibodyData data(model);
-  ForwardKinematics(model, data, scene.default_q.size() == model.nq() ? scene.default_q : model.Neutral());
-  auto placement = [&](const Collider& c, bool* fixed) {
-    *fixed = c.body == kWorldBody || slot[c.body] < 0;
-    const SE3 X = c.body == kWorldBody ? c.placement
-                  : *fixed            ? data.X_WB[c.body] * c.placement
-                                      : c.placement;
-    return PlanarPose(X);
-  };
-
   int y = 3 * num_bodies;
   int z = 0;
-  for (const auto& [a, b] : scene.CollisionPairs()) {
-    const Collider* ca = &scene.colliders[a];
-    const Collider* cb = &scene.colliders[b];
-    bool fixed_a = false, fixed_b = false;
-    placement(*ca, &fixed_a);
-    placement(*cb, &fixed_b);
-    if (fixed_a && fixed_b) continue;
+  for (const OrientedPair& oriented : OrientPairs(scene, slot, "silico (planar)")) {
     PlanarPair pair;
-    // The parent is a moving, scaled shape; the child anything else.
-    const bool swap = fixed_a || std::holds_alternative<HalfPlane2>(ca->shape);
-    if (swap) std::swap(ca, cb);
-    const bool fixed_p = swap ? fixed_b : fixed_a;
-    const bool fixed_c = swap ? fixed_a : fixed_b;
-    pair.collider_p = swap ? b : a;
-    pair.collider_c = swap ? a : b;
-    const std::string what = "silico (planar): pair '" + ca->name + "' / '" + cb->name + "'";
-    if (fixed_p || std::holds_alternative<HalfPlane2>(ca->shape)) {
-      throw Unsupported(what + ": a half-plane must be fixed and face a moving shape");
-    }
-    if (std::holds_alternative<HalfPlane2>(cb->shape) && !fixed_c) {
-      throw Unsupported(what + ": a half-plane must be fixed to the world");
-    }
-    pair.shape_p = FromShape(ca->shape);
-    pair.shape_c = FromShape(cb->shape);
-    bool unused = false;
-    pair.placement_p = placement(*ca, &unused);
-    pair.placement_c = placement(*cb, &unused);
-    pair.body_p = slot[ca->body];
-    pair.body_c = fixed_c ? -1 : slot[cb->body];
-    pair.friction = std::min(ca->friction, cb->friction);
+    pair.collider_p = oriented.collider_p;
+    pair.collider_c = oriented.collider_c;
+    pair.shape_p = FromShape(scene.colliders[oriented.collider_p].shape);
+    pair.shape_c = FromShape(scene.colliders[oriented.collider_c].shape);
+    pair.placement_p = PlanarPose(oriented.X_p);
+    pair.placement_c = PlanarPose(oriented.X_c);
+    pair.body_p = oriented.body_p;
+    pair.body_c = oriented.body_c;
+    pair.friction = oriented.friction;
     if (pair.shape_p.num_rows() > kMaxShapeRows || pair.shape_c.num_rows() > kMaxShapeRows ||
         pair.shape_p.num_aux() > kMaxShapeAux || pair.shape_c.num_aux() > kMaxShapeAux ||
         pair.num_local() > kMaxLocal) {
-      throw Unsupported(what + ": shapes too large for the residual's scratch (more than " +
+      throw Unsupported(oriented.what + ": shapes too large for the residual's scratch (more than " +
                         std::to_string(kMaxShapeRows) + " faces)");
     }
     pair.y_offset = y;

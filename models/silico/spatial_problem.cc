@@ -6,8 +6,7 @@
 #include <unsupported/Eigen/AutoDiff>
 
 #include "core/common/error.h"
-#include "core/multibody/data.h"
-#include "core/multibody/kinematics.h"
+#include "models/silico/oriented_pairs.h"
 
 namespace arena::silico {
 
@@ -94,41 +93,25 @@ SpatialProblem::SpatialProblem(const Scene& scene, FrictionCone cone) {
   if (scene.nu() > 0) throw Unsupported("silico (spatial): actuators are not supported in 3D scenes yet");
   gravity_ = model.gravity();
 
-  MultibodyData data(model);
-  ForwardKinematics(model, data, scene.default_q.size() == model.nq() ? scene.default_q : model.Neutral());
-  auto fixed_of = [&](const Collider& c) { return c.body == kWorldBody || slot[c.body] < 0; };
-  auto placement = [&](const Collider& c) {
-    return c.body == kWorldBody ? c.placement : fixed_of(c) ? data.X_WB[c.body] * c.placement : c.placement;
-  };
-
   int y = 6 * static_cast<int>(bodies_.size());
   int z = 0;
-  for (const auto& [a, b] : scene.CollisionPairs()) {
-    const Collider* ca = &scene.colliders[a];
-    const Collider* cb = &scene.colliders[b];
-    const bool fixed_a = fixed_of(*ca), fixed_b = fixed_of(*cb);
-    if (fixed_a && fixed_b) continue;
-    const bool swap = fixed_a || std::holds_alternative<HalfSpace>(ca->shape);
-    if (swap) std::swap(ca, cb);
-    const bool fixed_c = swap ? fixed_a : fixed_b;
-    const std::string what = "silico (spatial): pair '" + ca->name + "' / '" + cb->name + "'";
-    if (std::holds_alternative<HalfSpace>(ca->shape) || (std::holds_alternative<HalfSpace>(cb->shape) && !fixed_c)) {
-      throw Unsupported(what + ": a half-space must be fixed and face a moving shape");
-    }
+  for (const OrientedPair& oriented : OrientPairs(scene, slot, "silico (spatial)")) {
+    const std::string& what = oriented.what;
     SpatialPair pair;
-    pair.collider_p = swap ? b : a;
-    pair.collider_c = swap ? a : b;
+    pair.collider_p = oriented.collider_p;
+    pair.collider_c = oriented.collider_c;
     Vec3 off_p, off_c;
-    pair.shape_p = FromShape3(ca->shape, &off_p);
-    pair.shape_c = FromShape3(cb->shape, &off_c);
-    const SE3 Xp = placement(*ca), Xc = placement(*cb);
+    pair.shape_p = FromShape3(scene.colliders[oriented.collider_p].shape, &off_p);
+    pair.shape_c = FromShape3(scene.colliders[oriented.collider_c].shape, &off_c);
+    const SE3& Xp = oriented.X_p;
+    const SE3& Xc = oriented.X_c;
     pair.offset_p = Xp.translation() + Xp.rotation() * off_p;
     pair.rot_p = Xp.rotation();
     pair.offset_c = Xc.translation() + Xc.rotation() * off_c;
     pair.rot_c = Xc.rotation();
-    pair.body_p = slot[ca->body];
-    pair.body_c = fixed_c ? -1 : slot[cb->body];
-    pair.friction = std::min(ca->friction, cb->friction);
+    pair.body_p = oriented.body_p;
+    pair.body_c = oriented.body_c;
+    pair.friction = oriented.friction;
     pair.cone = cone;
     if (pair.shape_p.num_rows() > kMaxShapeRows3 || pair.shape_c.num_rows() > kMaxShapeRows3 ||
         pair.shape_p.num_aux() > kMaxShapeAux3 || pair.shape_c.num_aux() > kMaxShapeAux3 ||

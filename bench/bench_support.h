@@ -1,0 +1,34 @@
+// Helpers shared by the benchmarks.
+#pragma once
+
+#include <benchmark/benchmark.h>
+
+#include "models/simulator.h"
+
+namespace arena {
+
+/// Steps `sim` from `s` until a contact is active (at most 2000 steps), so the benchmarked
+/// steps have contacts.
+inline State Touching(Simulator& sim, State s) {
+  for (int i = 0; i < 2000; ++i) {
+    if (sim.Step(s, {}).contacts > 0) break;
+  }
+  return s;
+}
+
+/// Times sim.Step from the same `start` state on every iteration; reports the last step's
+/// iteration and contact counts.
+inline void TimeStepsFrom(benchmark::State& state, Simulator& sim, const State& start) {
+  State s = start;
+  StepReport r;
+  for (auto _ : state) {
+    s = start;
+    r = sim.Step(s, {});
+    benchmark::DoNotOptimize(s.q.data());
+  }
+  state.counters["iterations"] = r.iterations;
+  state.counters["contacts"] = r.contacts;
+  state.counters["ok"] = r.ok() ? 1 : 0;
+}
+
+}  // namespace arena
