@@ -195,6 +195,7 @@ double MarginOf(const Shape& s) {
   if (const auto* x = std::get_if<Disk2>(&s)) return x->radius;
   if (const auto* x = std::get_if<Capsule2>(&s)) return x->radius;
   if (const auto* x = std::get_if<Polygon2>(&s)) return x->radius;
+  if (const auto* x = std::get_if<ConvexHull>(&s)) return x->radius;
   return 0.0;
 }
 

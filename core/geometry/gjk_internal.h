@@ -11,6 +11,7 @@
 #include <limits>
 #include <variant>
 
+#include "core/geometry/convex_hull.h"
 #include "core/geometry/gjk.h"
 #include "core/geometry/shape.h"
 #include "core/geometry/support.h"
@@ -45,13 +46,14 @@ struct Simplex {
 
 // ---------------------------------------------------------------------------------------------
 // Cores: a sphere is a point plus a radius, a capsule a segment plus a radius, a padded polygon
-// its core polygon plus a radius.
+// its core polygon plus a radius, a padded hull its hull plus a radius.
 
 inline Vec3 CoreSupport3(const Shape& s, const Vec3& d) {
   if (std::holds_alternative<Sphere>(s)) return Vec3::Zero();
   if (const auto* c = std::get_if<Capsule>(&s)) {
     return Vec3(0, 0, d.z() >= 0.0 ? c->half_length : -c->half_length);
   }
+  if (const auto* h = std::get_if<ConvexHull>(&s)) return h->data->vertices.row(HullSupportVertex(*h->data, d)).transpose();
   return Support(s, d);
 }
 

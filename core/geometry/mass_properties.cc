@@ -56,6 +56,17 @@ SpatialInertia FromMoments(const Moments& m, double density, const std::string& 
   return SpatialInertia(mass, m.ref + c, I_com);
 }
 
+// The hull of an unpadded ConvexHull; a padded one (hull (+) ball) has no closed-form inertia
+// here: its body needs an explicit inertia.
+const ConvexHullData& PlainHull(const Shape& shape) {
+  const ConvexHull& hull = std::get<ConvexHull>(shape);
+  if (hull.radius > 0.0) {
+    throw Unsupported("mass properties of a padded convex hull (radius " + std::to_string(hull.radius) +
+                      ") are not implemented; give the body an explicit inertia");
+  }
+  return *hull.data;
+}
+
 Moments HullMoments(const ConvexHullData& h) {
   return SurfaceMoments(h.vertices, static_cast<int>(h.triangles.size()),
                         [&](int t) { return h.triangles[t]; });
@@ -182,7 +193,7 @@ SpatialInertia MassProperties(const Shape& shape, double density) {
       return SpatialInertia(m, Vec3::Zero(), Vec3(ixx, ixx, 0.3 * m * r2).asDiagonal());
     }
     case ShapeType::kConvexHull:
-      return FromMoments(HullMoments(*std::get<ConvexHull>(shape).data), density, "convex hull");
+      return FromMoments(HullMoments(PlainHull(shape)), density, "convex hull");
     case ShapeType::kMesh:
       return FromMoments(MeshMoments(*std::get<TriangleMesh>(shape).data), density, "mesh");
     case ShapeType::kPolygon2: {
@@ -234,7 +245,7 @@ double Volume(const Shape& shape) {
       return kPi * c.radius * c.radius * c.height / 3.0;
     }
     case ShapeType::kConvexHull:
-      return HullMoments(*std::get<ConvexHull>(shape).data).volume;
+      return HullMoments(PlainHull(shape)).volume;
     case ShapeType::kMesh:
       return MeshMoments(*std::get<TriangleMesh>(shape).data).volume;
     case ShapeType::kPolygon2: {

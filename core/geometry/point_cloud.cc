@@ -195,6 +195,9 @@ OrientedPointCloud SamplePointCloud(const Shape& shape, int count, std::uint64_t
       break;
     }
     case ShapeType::kConvexHull: {
+      if (std::get<ConvexHull>(shape).radius > 0.0) {
+        throw Unsupported("surface sampling of a padded convex hull is not implemented");
+      }
       const ConvexHullData& h = *std::get<ConvexHull>(shape).data;
       SampleTriangles(h.vertices, h.triangles, s, count);
       break;

@@ -64,7 +64,13 @@ struct ConvexHullData {
   std::vector<std::vector<int>> vertex_neighbors;   // adjacency along `edges`, ascending
   Vec3 interior_point = Vec3::Zero();               // mean of the vertices (strictly inside)
 };
-struct ConvexHull { std::shared_ptr<const ConvexHullData> data; };
+/// Convex polytope, optionally padded: the hull (+) a ball of `radius` (Minkowski sum; silico's
+/// "padded polytope", seed 000 App. B). Geometry routines treat the hull as a core with a margin,
+/// as they treat a capsule's segment.
+struct ConvexHull {
+  std::shared_ptr<const ConvexHullData> data;
+  double radius = 0.0;  // padding (m); 0 = plain hull
+};
 
 struct TriangleMeshData;  // core/geometry/mesh.h
 struct TriangleMesh { std::shared_ptr<const TriangleMeshData> data; };

@@ -390,8 +390,14 @@ PointSignedDistance PointDistance(const Shape& shape, const Vec3& p) {
       r.normal = Vec3::UnitZ();
       return r;
     }
-    case ShapeType::kConvexHull:
-      return HullDistance(*std::get<ConvexHull>(shape).data, p);
+    case ShapeType::kConvexHull: {
+      // A padded hull's boundary is the hull's offset surface: distance - radius, everywhere.
+      const ConvexHull& hull = std::get<ConvexHull>(shape);
+      PointSignedDistance r = HullDistance(*hull.data, p);
+      r.distance -= hull.radius;
+      r.point += hull.radius * r.normal;
+      return r;
+    }
     case ShapeType::kMesh: {
       const TriangleMeshData& mesh = *std::get<TriangleMesh>(shape).data;
       if (mesh.hull) return HullDistance(*mesh.hull, p);

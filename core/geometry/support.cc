@@ -72,7 +72,8 @@ Vec3 Support(const Shape& shape, const Vec3& dir) {
           const Vec3 rim = s.radius * Radial(dir) + Vec3(0, 0, -0.25 * s.height);
           return dir.dot(apex) >= dir.dot(rim) ? apex : rim;
         } else if constexpr (std::is_same_v<T, ConvexHull>) {
-          return s.data->vertices.row(HullSupportVertex(*s.data, dir)).transpose();
+          const Vec3 v = s.data->vertices.row(HullSupportVertex(*s.data, dir)).transpose();
+          return s.radius > 0.0 ? Vec3(v + s.radius * UnitOr(dir, Vec3::UnitX())) : v;
         } else if constexpr (std::is_same_v<T, TriangleMesh>) {
           if (s.data->hull) {
             return s.data->hull->vertices.row(HullSupportVertex(*s.data->hull, dir)).transpose();

@@ -76,6 +76,12 @@ void Scene::Validate() const {
     if (!(c.restitution >= 0.0 && c.restitution <= 1.0)) {
       throw InvalidArgument(cw + ": restitution must be in [0, 1]");
     }
+    if (const auto* hull = std::get_if<ConvexHull>(&c.shape)) {
+      if (!hull->data) throw InvalidArgument(cw + ": convex hull without data");
+      if (!(hull->radius >= 0.0) || !std::isfinite(hull->radius)) {
+        throw InvalidArgument(cw + ": convex hull padding radius must be finite and >= 0");
+      }
+    }
     if (arena::IsPlanar(TypeOf(c.shape)) && c.body != kWorldBody) {
       const auto& jt = model.body(c.body).joint;
       if (model.body(c.body).parent != kWorldBody || jt.type != JointType::kPlanar) {

@@ -73,6 +73,7 @@ ColliderGeometry MakeColliderGeometry(const Shape& shape) {
     g.radius = p->radius;  // padding of a padded polygon (0: plain)
   } else if (const auto* h = std::get_if<ConvexHull>(&shape)) {
     g.vertices = h->data->vertices;
+    g.radius = h->radius;  // padding of a padded hull (0: plain)
   } else if (const auto* m = std::get_if<TriangleMesh>(&shape)) {
     g.vertices = m->data->vertices;
   }

@@ -3,7 +3,10 @@
 #include <chrono>
 #include <cmath>
 
+#include <unsupported/Eigen/AutoDiff>
+
 #include "core/common/error.h"
+#include "core/math/so3.h"
 
 namespace arena {
 
@@ -45,7 +48,7 @@ Capabilities SilicoSimulator::StaticCapabilities() {
                       ShapeType::kEllipsoid, ShapeType::kCone, ShapeType::kHalfSpace, ShapeType::kConvexHull}) {
     c.shapes.set(static_cast<size_t>(t));
   }
-  c.state_derivatives = true;  // planar scenes; spatial scenes throw Unsupported for now
+  c.state_derivatives = true;
   c.smooth = true;  // for rho > 0 the step is a smooth function of the state (Sec. V-D)
   return c;
 }
@@ -161,19 +164,25 @@ StepReport SilicoSimulator::FinishSpatial(State& state, StepReport report) {
   return report;
 }
 
-void SilicoSimulator::Derivatives(const State& state, const Control& control, StepDerivatives* out) {
-  if (spatial_) throw Unsupported("silico: step derivatives of spatial scenes are not implemented yet");
+VecX SilicoSimulator::DifferentiateStep(const State& state, const Control& control, MatX* dw) {
   Load(state, control);
   const double relaxation = options_.derivative_rho > 0.0 ? options_.derivative_rho : options_.rho;
   InteriorPointOptions o = options_.Solver(relaxation);
   o.warm_start = false;
   InteriorPointSolver solver(o);
-  const InteriorPointReport report = solver.Solve(*problem_);
-  MatX dw;
-  if (!report.converged() || !solver.Differentiate(*problem_, &dw)) {
+  ComplementarityProblem& problem = active_problem();
+  const InteriorPointReport report = solver.Solve(problem);
+  if (!report.converged() || !solver.Differentiate(problem, dw)) {
     throw Error("silico: cannot differentiate the step: the solve at rho = " +
                 options_detail::FormatDouble(relaxation) + " ended with " + std::string(ToString(report.status)));
   }
+  return solver.primals();
+}
+
+void SilicoSimulator::Derivatives(const State& state, const Control& control, StepDerivatives* out) {
+  MatX dw;
+  const VecX y = DifferentiateStep(state, control, &dw);
+  if (spatial_) return SpatialDerivatives(state, y, dw, out);
   const auto& bodies = problem_->bodies();
   const int nb = static_cast<int>(bodies.size());
   const int nv = scene_->nv(), nu = scene_->nu();
@@ -199,7 +208,6 @@ void SilicoSimulator::Derivatives(const State& state, const Control& control, St
 
   const MatX dV = dv25 * D;                       // d v25 / d(dq, dv, du)
   MatX dP = D.topRows(3 * nb) + options_.timestep * dV;  // d p3 / d(...), world coordinates
-  const VecX& y = solver.primals();
   const VecX p3 = problem_->EndPoses(y);
   MatX dq = MatX::Zero(nv, 2 * nv + nu), dv = MatX::Zero(nv, 2 * nv + nu);
   for (int k = 0; k < nb; ++k) {
@@ -221,6 +229,74 @@ void SilicoSimulator::Derivatives(const State& state, const Control& control, St
   out->dv_dq = dv.leftCols(nv);
   out->dv_dv = dv.middleCols(nv, nv);
   out->dv_du = dv.rightCols(nu);
+}
+
+// Spatial scenes: theta = per body (dp2, dtheta2, v15, omega15) (SpatialProblem). The state's
+// tangent (dq, dv) = per body ((dtheta, dp_B), (d omega_B, dv_B)) maps to theta by
+//   dp2 = R2 dp_B, dtheta2 = dtheta, v15 = R2 v_B -> dv15 = R2 dv_B - R2 [v_B]x dtheta,
+//   omega15 = omega_B.
+// At the end, q3 = q2 (x) exp(dtheta2) (x) u(omega25) with u the unit increment, so the body-frame
+// tangent of q3 is dtheta3 = R(u)^T dtheta2 + 2 vec(u^-1 (x) du/domega25 domega25), and
+// dp_B+ = R3^T dp3 (dp3 = dp2 + dt dv25), v_B+ = R3^T v25 -> dv_B+ = R3^T dv25 + [v_B+]x dtheta3.
+void SilicoSimulator::SpatialDerivatives(const State& state, const VecX& y, const MatX& dw,
+                                         StepDerivatives* out) const {
+  const auto& bodies = spatial_->bodies();
+  const int nb = static_cast<int>(bodies.size());
+  const int nv = scene_->nv();
+  const double dt = options_.timestep;
+  MatX D = MatX::Zero(spatial_->num_parameters(), 2 * nv);
+  for (int k = 0; k < nb; ++k) {
+    const silico::SpatialBody& b = bodies[k];
+    const Mat3 R2 = Quat(state.q[b.idx_q + 3], state.q[b.idx_q + 4], state.q[b.idx_q + 5], state.q[b.idx_q + 6])
+                        .normalized()
+                        .toRotationMatrix();
+    const Vec3 v_B = state.v.segment<3>(b.idx_v + 3);
+    D.block<3, 3>(12 * k, b.idx_v + 3) = R2;
+    D.block<3, 3>(12 * k + 3, b.idx_v).setIdentity();
+    D.block<3, 3>(12 * k + 6, nv + b.idx_v + 3) = R2;
+    D.block<3, 3>(12 * k + 6, b.idx_v) = -R2 * Skew(v_B);
+    D.block<3, 3>(12 * k + 9, nv + b.idx_v).setIdentity();
+  }
+  const MatX dY = dw.topRows(6 * nb) * D;  // d(v25, omega25) / d(dq, dv)
+  MatX dq = MatX::Zero(nv, 2 * nv), dv = MatX::Zero(nv, 2 * nv);
+  using Ad3 = Eigen::AutoDiffScalar<Vec3>;
+  for (int k = 0; k < nb; ++k) {
+    const silico::SpatialBody& b = bodies[k];
+    const Vec3 w25 = y.segment<3>(6 * k + 3);
+    // u(w) = dq(w) / |dq(w)|, dq(w) = (dt/2)[s(w); w] (unit unless clipped), and du/dw by AD.
+    Ad3 wa[3];
+    for (int i = 0; i < 3; ++i) wa[i] = Ad3(w25[i], 3, i);
+    const Ad3 u0 = 0.5 * dt * silico::detail3::IncrementScalar(dt, Ad3(wa[0] * wa[0] + wa[1] * wa[1] + wa[2] * wa[2]));
+    const Ad3 norm = sqrt(u0 * u0 + 0.25 * dt * dt * (wa[0] * wa[0] + wa[1] * wa[1] + wa[2] * wa[2]));
+    const Quat u(u0.value() / norm.value(), 0.5 * dt * w25.x() / norm.value(), 0.5 * dt * w25.y() / norm.value(),
+                 0.5 * dt * w25.z() / norm.value());
+    Mat3 dtheta_dw;
+    for (int i = 0; i < 3; ++i) {
+      const double du0 = (u0 / norm).derivatives()[i];
+      Vec3 du;
+      for (int j = 0; j < 3; ++j) du[j] = (0.5 * dt * wa[j] / norm).derivatives()[i];
+      // 2 vec(conj(u) (x) du) = 2 (u0 du - du0 u_vec - u_vec x du)
+      dtheta_dw.col(i) = 2.0 * (u.w() * du - du0 * u.vec() - u.vec().cross(du));
+    }
+    const Mat3 Ru = u.toRotationMatrix();
+    const MatX dtheta3 = Ru.transpose() * D.middleRows<3>(12 * k + 3) + dtheta_dw * dY.middleRows<3>(6 * k + 3);
+    Vec3 p3;
+    Quat q3;
+    spatial_->EndPose(y, k, &p3, &q3);
+    const Mat3 R3t = q3.toRotationMatrix().transpose();
+    const MatX dp3 = D.middleRows<3>(12 * k) + dt * dY.middleRows<3>(6 * k);
+    const Vec3 vB3 = R3t * Vec3(y.segment<3>(6 * k));
+    dq.middleRows<3>(b.idx_v) = dtheta3;
+    dq.middleRows<3>(b.idx_v + 3) = R3t * dp3;
+    dv.middleRows<3>(b.idx_v) = dY.middleRows<3>(6 * k + 3);
+    dv.middleRows<3>(b.idx_v + 3) = R3t * dY.middleRows<3>(6 * k) + Skew(vB3) * dtheta3;
+  }
+  out->dq_dq = dq.leftCols(nv);
+  out->dq_dv = dq.rightCols(nv);
+  out->dq_du = MatX::Zero(nv, 0);
+  out->dv_dq = dv.leftCols(nv);
+  out->dv_dv = dv.rightCols(nv);
+  out->dv_du = MatX::Zero(nv, 0);
 }
 
 }  // namespace arena

@@ -14,7 +14,7 @@
 // Spatial scenes (spatial_problem.h): bodies on free joints to the world (or fixed), 3D shapes
 // (box, convex hull, sphere, ellipsoid, capsule, cylinder, cone; the half-space floor), body
 // dynamics with Dojo's discrete Euler-Lagrange rotation update, friction as the paper's pyramid
-// or a second-order cone (option friction_cone). Step derivatives: planar scenes only so far.
+// or a second-order cone (option friction_cone). Step derivatives in both (IFT, Sec. V-D).
 #pragma once
 
 #include <memory>
@@ -87,6 +87,10 @@ class SilicoSimulator final : public Simulator {
   // Loads (p2, v15, u) of `state` into the problem.
   void Load(const State& state, const Control& control);
   StepReport FinishSpatial(State& state, StepReport report);
+  // Solves the step at the derivative relaxation and differentiates it (IFT): returns the
+  // primals, dw = d(y, z, s)/d theta. Throws Error when the solve fails.
+  VecX DifferentiateStep(const State& state, const Control& control, MatX* dw);
+  void SpatialDerivatives(const State& state, const VecX& y, const MatX& dw, StepDerivatives* out) const;
   void ReportConvergence(StepReport* report) const;
   ComplementarityProblem& active_problem();
 

@@ -36,7 +36,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <type_traits>
 
 #include "models/silico/spatial_shape.h"
 
@@ -92,18 +91,19 @@ T IncrementScalar(double dt, const T& w2) {
   return sqrt(arg);
 }
 
-/// End pose from the start pose and midpoint velocities: p3 = p2 + dt v,
-/// q3 = q2 (x) (dt/2)[s; w]; R3 its rotation matrix (normalised by |q3|^2 when clipped).
-template <class T>
-void EndPose(double dt, const Vec3& p2, const Quat& q2, const T* v, const T* w, V3<T>* p3, M3<T>* R3) {
+/// End pose from a start pose (p2, quaternion (a0, a)) and midpoint velocities: p3 = p2 + dt v,
+/// q3 = q2 (x) (dt/2)[s; w]; R3 its rotation matrix (normalised by |q3|^2 when clipped). The
+/// start is double-valued in the step's residual and T-valued when differentiating the step
+/// with respect to its start (ParameterJacobian).
+template <class S, class T>
+void EndPoseFrom(double dt, const V3<S>& p2, const S& a0, const V3<S>& a, const T* v, const T* w, V3<T>* p3,
+                 M3<T>* R3) {
   for (int i = 0; i < 3; ++i) (*p3)[i] = p2[i] + dt * v[i];
   const T w2 = w[0] * w[0] + w[1] * w[1] + w[2] * w[2];
   const T b0 = 0.5 * dt * IncrementScalar(dt, w2);
   const V3<T> b(0.5 * dt * w[0], 0.5 * dt * w[1], 0.5 * dt * w[2]);
-  const double a0 = q2.w();
-  const Vec3 a = q2.vec();
-  const T qw = a0 * b0 - (a[0] * b[0] + a[1] * b[1] + a[2] * b[2]);
-  const V3<T> av = a.cast<T>();
+  const V3<T> av = a.template cast<T>();
+  const T qw = a0 * b0 - av.dot(b);
   const V3<T> qv = a0 * b + b0 * av + av.cross(b);
   const T n2 = qw * qw + qv.squaredNorm();
   const T x = qv[0], y = qv[1], z = qv[2];
@@ -117,6 +117,21 @@ void EndPose(double dt, const Vec3& p2, const Quat& q2, const T* v, const T* w, 
   (*R3)(2, 0) = s * (x * z - y * qw);
   (*R3)(2, 1) = s * (y * z + x * qw);
   (*R3)(2, 2) = 1.0 - s * (x * x + y * y);
+}
+
+/// EndPoseFrom at the start (p2, q2), or, when `dstart` is given, at the perturbed start
+/// (p2 + dp, q2 (x) [1; dtheta/2]) with dstart = (dp (world), dtheta (body frame)): first order
+/// in dstart, which is all ParameterJacobian evaluates (at dstart = 0).
+template <class T>
+void EndPose(double dt, const Vec3& p2, const Quat& q2, const T* v, const T* w, V3<T>* p3, M3<T>* R3,
+             const T* dstart = nullptr) {
+  if (dstart == nullptr) return EndPoseFrom<double, T>(dt, p2, q2.w(), q2.vec(), v, w, p3, R3);
+  const V3<T> p2t(p2[0] + dstart[0], p2[1] + dstart[1], p2[2] + dstart[2]);
+  const V3<T> h(0.5 * dstart[3], 0.5 * dstart[4], 0.5 * dstart[5]);
+  const V3<T> a = q2.vec().cast<T>();
+  const T a0 = q2.w() - a.dot(h);
+  const V3<T> av = q2.w() * h + a + a.cross(h);
+  EndPoseFrom<T, T>(dt, p2t, a0, av, v, w, p3, R3);
 }
 
 // g and the world-frame gradient dg/dp (rows x 3) of a shape with reference point r and
@@ -213,22 +228,25 @@ void CollisionKkt3(const SpatialPair& pair, const BodyPose3<T>& P, const BodyPos
 }
 
 /// End poses of the pair's bodies from the local velocity inputs (a fixed child: its pose is
-/// the identity; the child shape's offset/rotation then hold its world placement).
+/// the identity; the child shape's offset/rotation then hold its world placement). `dstart`:
+/// optional start perturbations (dp_P, dtheta_P, dp_C, dtheta_C), see detail3::EndPose.
 template <class T>
-void PairPoses(const SpatialPair& pair, const SpatialStart& st, const T* in, BodyPose3<T>* P, BodyPose3<T>* C) {
-  detail3::EndPose(st.dt, st.p2_p, st.q2_p, in, in + 3, &P->p, &P->R);
+void PairPoses(const SpatialPair& pair, const SpatialStart& st, const T* in, BodyPose3<T>* P, BodyPose3<T>* C,
+               const T* dstart = nullptr) {
+  detail3::EndPose(st.dt, st.p2_p, st.q2_p, in, in + 3, &P->p, &P->R, dstart);
   if (pair.body_c >= 0) {
-    detail3::EndPose(st.dt, st.p2_c, st.q2_c, in + 6, in + 9, &C->p, &C->R);
+    detail3::EndPose(st.dt, st.p2_c, st.q2_c, in + 6, in + 9, &C->p, &C->R,
+                     dstart == nullptr ? dstart : dstart + 6);
   } else {
     C->p.setZero();
     C->R.setIdentity();
   }
 }
 
-/// The pair's residual block (layout in the file comment).
+/// The pair's residual block (layout in the file comment); `dstart` as in PairPoses.
 template <class T>
 void SpatialContactResidual(const SpatialPair& pair, const SpatialStart& st, const T* in, T* out,
-                            Vec3* normal_p = nullptr, Vec3* point_out = nullptr) {
+                            const T* dstart = nullptr) {
   const T* v_p = in;
   const T* w_p = in + 3;
   const T* v_c = in + 6;
@@ -243,7 +261,7 @@ void SpatialContactResidual(const SpatialPair& pair, const SpatialStart& st, con
   const T* lambda = z + (soc ? 2 : 7);
 
   BodyPose3<T> P, C;
-  PairPoses(pair, st, in, &P, &C);
+  PairPoses(pair, st, in, &P, &C, dstart);
   T* opt = out + 12;
   T g[2 * kMaxShapeRows3];
   V3<T> p, n_p, n_c;
@@ -305,10 +323,6 @@ void SpatialContactResidual(const SpatialPair& pair, const SpatialStart& st, con
     out[3 + k] = tau_p[k];
     out[6 + k] = f_c[k];
     out[9 + k] = tau_c[k];
-  }
-  if constexpr (std::is_same_v<T, double>) {
-    if (normal_p != nullptr) *normal_p = n_p;
-    if (point_out != nullptr) *point_out = p;
   }
 }
 

@@ -248,6 +248,42 @@ bool SpatialProblem::Evaluate(const VecX& y, const VecX& z, VecX* residual, MatX
   return F.allFinite();
 }
 
+void SpatialProblem::ParameterJacobian(const VecX& y, const VecX& z, MatX* dF_dtheta) {
+  MatX& D = *dF_dtheta;
+  D.setZero(ny_ + cone_.size(), num_parameters());
+  using Ad3 = Eigen::AutoDiffScalar<Vec3>;
+  for (size_t k = 0; k < bodies_.size(); ++k) {
+    const SpatialBody& b = bodies_[k];
+    const int r = 6 * static_cast<int>(k), c = 12 * static_cast<int>(k);
+    D.block<3, 3>(r, c + 6) = -b.mass * Mat3::Identity();  // m (v25 - v15)
+    V3<Ad3> w;
+    for (int i = 0; i < 3; ++i) w[i] = Ad3(w15_[k][i], 3, i);
+    const V3<Ad3> B = Momentum<Ad3>(b.inertia, dt_, w, -1.0);
+    for (int i = 0; i < 3; ++i) D.block<1, 3>(r + 3 + i, c + 9) = -B[i].derivatives().transpose();
+  }
+  // Pairs depend on the start poses through their end poses: AD over the 12 start
+  // perturbations (dp, dtheta of the parent, then of the child), the unknowns held fixed.
+  using Ad = Eigen::AutoDiffScalar<Eigen::Matrix<double, 12, 1>>;
+  double in_d[kMaxLocal3];
+  Ad in[kMaxLocal3], out[kMaxLocal3], dstart[12];
+  for (int k = 0; k < 12; ++k) dstart[k] = Ad(0.0, 12, k);
+  for (const SpatialPair& pair : pairs_) {
+    const int nl = pair.num_local(), no = pair.num_outputs();
+    LocalInput(pair, y, z, in_d);
+    for (int k = 0; k < nl; ++k) in[k] = Ad(in_d[k], Eigen::Matrix<double, 12, 1>::Zero());
+    SpatialContactResidual(pair, Start(pair), in, out, dstart);
+    for (int r = 0; r < no; ++r) {
+      const int R = RowOf(pair, r);
+      if (R < 0) continue;
+      const double sign = r < 12 ? -1.0 : 1.0;  // as in Evaluate
+      const auto& d = out[r].derivatives();
+      if (d.size() != 12) continue;
+      D.block<1, 6>(R, 12 * pair.body_p) += sign * d.head<6>().transpose();
+      if (pair.body_c >= 0) D.block<1, 6>(R, 12 * pair.body_c) += sign * d.tail<6>().transpose();
+    }
+  }
+}
+
 void SpatialProblem::InitialPrimals(VecX* y) {
   y->setZero();
   for (const SpatialPair& pair : pairs_) (*y)[pair.y_offset + 3] = 1.0;

@@ -62,6 +62,11 @@ class SpatialProblem final : public ComplementarityProblem {
   /// Cold start: zero velocities and contact offsets, alpha = 1 (touching).
   void InitialPrimals(VecX* y) override;
 
+  /// Parameters theta of the step, 12 per body k at 12 k: dp2 (world), dtheta2 (body frame:
+  /// q2 (x) exp(dtheta2)), v15 (world), omega15 (body frame). Step derivatives (Sec. V-D).
+  int num_parameters() const { return 12 * static_cast<int>(bodies_.size()); }
+  void ParameterJacobian(const VecX& y, const VecX& z, MatX* dF_dtheta) override;
+
   /// End pose of body k at the primals y.
   void EndPose(const VecX& y, int k, Vec3* p3, Quat* q3) const;
   /// Pairs in contact at a solution (gamma > its slack alpha - 1).

@@ -9,6 +9,7 @@ namespace arena::silico {
 void SpatialShape::CacheSizes() {
   switch (kind) {
     case Kind::kPolytope: rows_ = static_cast<int>(A.rows()); break;
+    case Kind::kPaddedPolytope: rows_ = static_cast<int>(A.rows()) + 1; break;
     case Kind::kSphere:
     case Kind::kEllipsoid:
     case Kind::kHalfSpace: rows_ = 1; break;
@@ -16,7 +17,7 @@ void SpatialShape::CacheSizes() {
     case Kind::kCylinder:
     case Kind::kCone: rows_ = 3; break;
   }
-  aux_ = kind == Kind::kCapsule ? 1 : 0;
+  aux_ = kind == Kind::kCapsule ? 1 : kind == Kind::kPaddedPolytope ? 3 : 0;
 }
 
 SpatialShape SpatialShape::Polytope(const Eigen::Matrix<double, Eigen::Dynamic, 3>& A, const VecX& b) {
@@ -30,6 +31,18 @@ SpatialShape SpatialShape::Polytope(const Eigen::Matrix<double, Eigen::Dynamic, 
   s.kind = Kind::kPolytope;
   s.A = A;
   s.b = b;
+  s.CacheSizes();
+  return s;
+}
+
+SpatialShape SpatialShape::PaddedPolytope(const Eigen::Matrix<double, Eigen::Dynamic, 3>& A, const VecX& b,
+                                          double radius) {
+  if (!(radius > 0.0) || !std::isfinite(radius)) {
+    throw InvalidArgument("silico padded polytope: radius must be > 0 and finite");
+  }
+  SpatialShape s = Polytope(A, b);
+  s.kind = Kind::kPaddedPolytope;
+  s.radius = radius;
   s.CacheSizes();
   return s;
 }
@@ -119,6 +132,7 @@ SpatialShape FromShape3(const Shape& shape, Vec3* reference_offset) {
     const Vec3 c = inside ? Vec3::Zero() : d.interior_point;
     *reference_offset = c;
     const VecX b = d.face_offsets - d.face_normals * c;
+    if (s->radius > 0.0) return SpatialShape::PaddedPolytope(d.face_normals, b, s->radius);
     return SpatialShape::Polytope(d.face_normals, b);
   }
   throw Unsupported("silico (spatial): shape '" + std::string(ToString(TypeOf(shape))) +

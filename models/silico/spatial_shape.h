@@ -7,6 +7,9 @@
 //   polytope   A p <= alpha b                           g = alpha b - A p            (m rows)
 //              (Box: its 6 faces; ConvexHull: face_normals / face_offsets, re-centred on the
 //               hull's interior point when the origin is not strictly inside)
+//   padded     A (p - e) <= alpha b, |e| <= alpha r    g = (alpha b - A (p - e),   (m + 1 rows,
+//   polytope   (polytope (+) ball of radius r,               alpha^2 r^2 - |e|^2)   aux e (3))
+//              App. B eq. 46; a ConvexHull with a padding radius)
 //   sphere     |p| <= alpha r                           g = alpha^2 r^2 - |p|^2      (1 row)
 //   ellipsoid  |diag(1/radii) p| <= alpha               g = alpha^2 - |diag(1/radii) p|^2
 //   capsule    |p - e z| <= alpha r, |e| <= alpha l     g = (alpha^2 r^2 - |p - e z|^2,
@@ -21,8 +24,9 @@
 //              (the second-order cone |p_xy| <= k a written squared, plus a >= 0 so that the
 //               mirrored nappe above the apex is excluded)
 //   half-space z <= 0 in the world (not scaled: the environment's floor)  g = -p_z
-// Minkowski sums are not implemented in 3D yet. As in the planar code, round constraints use
-// squared norms (nonnegative orthant only) but scale linearly in alpha.
+// General 3D Minkowski sums (eq. 25) are not implemented; the padded polytope is the one the
+// paper's 3D primitives need. As in the planar code, round constraints use squared norms
+// (nonnegative orthant only) but scale linearly in alpha.
 #pragma once
 
 #include <string>
@@ -35,11 +39,11 @@ namespace arena::silico {
 template <class T> using V3 = Eigen::Matrix<T, 3, 1>;
 
 struct SpatialShape {
-  enum class Kind { kPolytope, kSphere, kEllipsoid, kCapsule, kCylinder, kCone, kHalfSpace };
+  enum class Kind { kPolytope, kPaddedPolytope, kSphere, kEllipsoid, kCapsule, kCylinder, kCone, kHalfSpace };
   Kind kind = Kind::kPolytope;
   Eigen::Matrix<double, Eigen::Dynamic, 3> A;  // polytope faces (rows need not be unit)
   VecX b;                                      // polytope offsets (> 0)
-  double radius = 0.0;                         // sphere, capsule, cylinder, cone (base)
+  double radius = 0.0;                         // sphere, capsule, cylinder, cone (base), padding
   double half_length = 0.0;                    // capsule, cylinder
   double height = 0.0;                         // cone
   Vec3 inv_radii = Vec3::Ones();               // ellipsoid: 1 / radii
@@ -49,6 +53,8 @@ struct SpatialShape {
   bool scaled() const { return kind != Kind::kHalfSpace; }
 
   static SpatialShape Polytope(const Eigen::Matrix<double, Eigen::Dynamic, 3>& A, const VecX& b);
+  static SpatialShape PaddedPolytope(const Eigen::Matrix<double, Eigen::Dynamic, 3>& A, const VecX& b,
+                                     double radius);
   static SpatialShape BoxShape(const Vec3& half_extents);
   static SpatialShape SphereShape(double radius);
   static SpatialShape EllipsoidShape(const Vec3& radii);
@@ -82,6 +88,27 @@ void EvaluateConstraint3(const SpatialShape& s, const V3<T>& p, const T& alpha, 
         dg_dalpha[i] = T(s.b[i]);
       }
       return;
+    case K::kPaddedPolytope: {
+      const int m = static_cast<int>(s.A.rows());
+      const V3<T> e(aux[0], aux[1], aux[2]);
+      const V3<T> d = p - e;
+      for (int i = 0; i < m; ++i) {
+        g[i] = alpha * s.b[i] - (s.A(i, 0) * d[0] + s.A(i, 1) * d[1] + s.A(i, 2) * d[2]);
+        for (int k = 0; k < 3; ++k) {
+          dg_dp[3 * i + k] = T(-s.A(i, k));
+          dg_daux[3 * i + k] = T(s.A(i, k));
+        }
+        dg_dalpha[i] = T(s.b[i]);
+      }
+      const double r2 = s.radius * s.radius;
+      g[m] = alpha * alpha * r2 - e.squaredNorm();
+      for (int k = 0; k < 3; ++k) {
+        dg_dp[3 * m + k] = T(0.0);
+        dg_daux[3 * m + k] = -2.0 * e[k];
+      }
+      dg_dalpha[m] = 2.0 * alpha * r2;
+      return;
+    }
     case K::kSphere: {
       const double r2 = s.radius * s.radius;
       g[0] = alpha * alpha * r2 - p.squaredNorm();

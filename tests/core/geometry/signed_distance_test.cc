@@ -147,6 +147,32 @@ TEST(SignedDistance, PaddedSquareOnHalfPlaneIsTheLowestVertexMinusTheRadius) {
   }
 }
 
+// A padded hull (silico's padded polytope) is its hull's offset surface: every distance is the
+// plain hull's minus the radius, against the half-space in closed form and against a sphere
+// through GJK, and for points inside and outside.
+TEST(SignedDistance, PaddedHullIsThePlainHullMinusTheRadius) {
+  const Vec3 h(0.25, 0.3, 0.2);
+  PointsX3 P(8, 3);
+  for (int i = 0; i < 8; ++i) P.row(i) << (i & 1 ? h.x() : -h.x()), (i & 2 ? h.y() : -h.y()), (i & 4 ? h.z() : -h.z());
+  const ConvexHull plain = MakeConvexHull(P);
+  ConvexHull padded = plain;
+  padded.radius = 0.1;
+  const SE3 X(ExpSO3(Vec3(0.3, -0.5, 0.8)), Vec3(0.1, -0.2, 0.9));
+  const Mat3& R = X.rotation();
+  const double lowest = 0.9 - (h.x() * std::abs(R(2, 0)) + h.y() * std::abs(R(2, 1)) + h.z() * std::abs(R(2, 2)));
+  const SignedDistanceResult floor = SignedDistance(HalfSpace{}, SE3(), padded, X);
+  EXPECT_NEAR(floor.distance, lowest - 0.1, 1e-12);
+  ExpectConsistent(floor);
+  const SE3 XS = SE3::FromTranslation(Vec3(0.9, 0.4, 1.1));
+  const double d_plain = SignedDistance(Sphere{0.2}, XS, plain, X).distance;
+  const SignedDistanceResult d_padded = SignedDistance(Sphere{0.2}, XS, padded, X);
+  EXPECT_NEAR(d_padded.distance, d_plain - 0.1, 1e-9);
+  ExpectConsistent(d_padded);
+  for (const Vec3& p : {Vec3(0.6, 0.1, 0.0), Vec3(0.05, 0.0, 0.1), Vec3(0.4, 0.5, 0.4)}) {
+    EXPECT_NEAR(PointDistance(padded, p).distance, PointDistance(plain, p).distance - 0.1, 1e-14);
+  }
+}
+
 TEST(PointDistance2, PaddedSquareNearAnEdgeAndNearACorner) {
   const double h = 0.25, r = 0.1;
   const Polygon2 sq = testing_geometry::PaddedSquare(h, r);
