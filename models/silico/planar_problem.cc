@@ -19,18 +19,34 @@ constexpr int kMaxLocal = 80;
 // vectors of compile-time size N (fixed sizes vectorize, and every constant then carries
 // explicit zero derivatives: Eigen's AutoDiff misreads empty dynamic derivative vectors mixed
 // with full ones). Only the inputs that can vary are seeded: a fixed child's pose and velocity
-// (the floor, walls) are constants.
+// (the floor, walls) are constants. With `through_pose` (the step's Jacobian), a moving body's
+// end pose x = p2 + dt v is seeded with dt on its velocity's slot, so the velocity columns hold
+// the total derivative d out / d v25 and the pose columns are zero: 3 seeds fewer per body.
 template <class Derivatives>
-void LocalJacobianN(const PlanarPair& pair, const double* in_d, double* out_d, MatX* J) {
+void LocalJacobianN(const PlanarPair& pair, bool through_pose, double dt, const double* in_d, double* out_d,
+                    MatX* J) {
   using Ad = Eigen::AutoDiffScalar<Derivatives>;
   const int nl = pair.num_local(), no = pair.num_outputs();
   const bool child_moves = pair.body_c >= 0;
-  const int n = Derivatives::SizeAtCompileTime;
-  auto slot = [&](int k) { return child_moves || k < 6 ? k : k >= 12 ? k - 6 : -1; };
+  // Slot of input k: parent x, v (0..5), child x, v (6..11), then the pair's unknowns.
+  const int bodies = child_moves ? 2 : 1;
+  const int per_body = through_pose ? 3 : 6;
+  auto slot = [&](int k) {
+    if (k >= 12) return bodies * per_body + k - 12;
+    const int body = k / 6, j = k % 6;
+    if (body == 1 && !child_moves) return -1;
+    return body * per_body + (through_pose ? j % 3 : j);
+  };
   Ad in[kMaxLocal], out[kMaxLocal];
   for (int k = 0; k < nl; ++k) {
     const int a = slot(k);
-    in[k] = a >= 0 ? Ad(in_d[k], n, a) : Ad(in_d[k]);  // constants: zero derivatives
+    if (a < 0) {
+      in[k] = Ad(in_d[k]);  // constants: zero derivatives
+    } else if (through_pose && k < 12 && k % 6 < 3) {
+      in[k] = Ad(in_d[k], Derivatives::Unit(a) * dt);  // x = p2 + dt v
+    } else {
+      in[k] = Ad(in_d[k], Derivatives::SizeAtCompileTime, a);
+    }
   }
   PlanarContactResidual(pair, in, out);
   J->setZero(no, nl);
@@ -39,18 +55,23 @@ void LocalJacobianN(const PlanarPair& pair, const double* in_d, double* out_d, M
     const auto& d = out[r].derivatives();
     if (d.size() == 0) continue;
     for (int k = 0; k < nl; ++k) {
+      if (through_pose && k < 12 && k % 6 < 3) continue;
       const int a = slot(k);
       if (a >= 0) (*J)(r, k) = d[a];
     }
   }
 }
 
-void LocalJacobian(const PlanarPair& pair, const double* in_d, double* out_d, MatX* J) {
-  const int n = pair.body_c >= 0 ? pair.num_local() : pair.num_local() - 6;
-  if (n <= 24) return LocalJacobianN<Eigen::Matrix<double, 24, 1>>(pair, in_d, out_d, J);
-  if (n <= 32) return LocalJacobianN<Eigen::Matrix<double, 32, 1>>(pair, in_d, out_d, J);
-  if (n <= 48) return LocalJacobianN<Eigen::Matrix<double, 48, 1>>(pair, in_d, out_d, J);
-  return LocalJacobianN<Eigen::Matrix<double, kMaxLocal, 1>>(pair, in_d, out_d, J);
+void LocalJacobian(const PlanarPair& pair, bool through_pose, double dt, const double* in_d, double* out_d,
+                   MatX* J) {
+  const int bodies = pair.body_c >= 0 ? 2 : 1;
+  const int n = bodies * (through_pose ? 3 : 6) + pair.num_local() - 12;
+  if (n <= 16) return LocalJacobianN<Eigen::Matrix<double, 16, 1>>(pair, through_pose, dt, in_d, out_d, J);
+  if (n <= 20) return LocalJacobianN<Eigen::Matrix<double, 20, 1>>(pair, through_pose, dt, in_d, out_d, J);
+  if (n <= 24) return LocalJacobianN<Eigen::Matrix<double, 24, 1>>(pair, through_pose, dt, in_d, out_d, J);
+  if (n <= 32) return LocalJacobianN<Eigen::Matrix<double, 32, 1>>(pair, through_pose, dt, in_d, out_d, J);
+  if (n <= 48) return LocalJacobianN<Eigen::Matrix<double, 48, 1>>(pair, through_pose, dt, in_d, out_d, J);
+  return LocalJacobianN<Eigen::Matrix<double, kMaxLocal, 1>>(pair, through_pose, dt, in_d, out_d, J);
 }
 
 Vec3 PlanarPose(const SE3& X) {
@@ -155,7 +176,7 @@ bool PlanarProblem::Evaluate(const VecX& y, const VecX& z, VecX* residual, MatX*
     if (jacobian == nullptr) {
       PlanarContactResidual(pair, in_d, out_d);
     } else {
-      LocalJacobian(pair, in_d, out_d, &local_);
+      LocalJacobian(pair, /*through_pose=*/true, dt_, in_d, out_d, &local_);
     }
     for (int r = 0; r < no; ++r) {
       const int R = RowOf(pair, r);
@@ -164,13 +185,10 @@ bool PlanarProblem::Evaluate(const VecX& y, const VecX& z, VecX* residual, MatX*
       F[R] += sign * out_d[r];
       if (jacobian == nullptr) continue;
       const double* d = local_.data() + r;  // column-major: d[k * no] = d out_r / d in_k
-      for (int k = 0; k < 6; ++k) {  // parent pose (times dt) and velocity -> v25 of the parent
-        (*jacobian)(R, 3 * pair.body_p + k % 3) += sign * d[k * no] * (k < 3 ? dt_ : 1.0);
-      }
+      // Velocity columns hold the total derivative through the end pose (through_pose).
+      for (int k = 3; k < 6; ++k) (*jacobian)(R, 3 * pair.body_p + k - 3) += sign * d[k * no];
       if (pair.body_c >= 0) {
-        for (int k = 6; k < 12; ++k) {
-          (*jacobian)(R, 3 * pair.body_c + k % 3) += sign * d[k * no] * (k < 9 ? dt_ : 1.0);
-        }
+        for (int k = 9; k < 12; ++k) (*jacobian)(R, 3 * pair.body_c + k - 9) += sign * d[k * no];
       }
       for (int k = 12; k < nl; ++k) {
         const int col = k - 12 < np ? pair.y_offset + k - 12 : ny_ + pair.z_offset + k - 12 - np;
@@ -190,7 +208,7 @@ void PlanarProblem::ParameterJacobian(const VecX& y, const VecX& z, MatX* dF_dth
   for (const PlanarPair& pair : pairs_) {
     const int no = pair.num_outputs();
     LocalInput(pair, y, z, in_d);
-    LocalJacobian(pair, in_d, out_d, &local_);
+    LocalJacobian(pair, /*through_pose=*/false, dt_, in_d, out_d, &local_);
     for (int r = 0; r < no; ++r) {
       const int R = RowOf(pair, r);
       if (R < 0) continue;
