@@ -3,6 +3,8 @@
 
 #include "core/common/error.h"
 #include "models/bilevel/bilevel.h"
+#include "models/engines/dart/dart_simulator.h"
+#include "models/engines/mujoco/mujoco_simulator.h"
 #include "models/penalty/penalty.h"
 #include "models/silico/silico.h"
 
@@ -50,6 +52,16 @@ const std::vector<ModelInfo>& Models() {
           "bilevel contact: collision detection (P14) nested in every residual evaluation of the "
           "contact solve, outer Jacobian by finite differences or the IFT chain rule",
           "seed 000 (Le Cleac'h et al., RA-L 2023), Sec. VII baseline, Figs. 9-11"),
+      Entry<MujocoSimulator, MujocoOptions>(
+          "mujoco",
+          "MuJoCo 2.2.2 (Debian libmujoco): the scene as generated MJCF, soft contact, "
+          "finite-difference derivatives (engine baseline)",
+          ""),
+      Entry<DartSimulator, DartOptions>(
+          "dart",
+          "DART 6.12 (Debian libdart): the scene as Skeletons, rigid LCP contact (Dantzig), FCL "
+          "collision, finite-difference derivatives (Nimble's Tables II-III baseline)",
+          "seed 002 (Werling et al., RSS 2021), Tables II-III finite-difference baseline"),
   };
   return models;
 }

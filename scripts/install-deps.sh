@@ -10,7 +10,7 @@ packages=(
   libbenchmark-dev libgtest-dev libgmock-dev
   libfmt-dev libspdlog-dev libcli11-dev libtomlplusplus-dev nlohmann-json3-dev
   liburdfdom-dev libtinyxml2-dev libassimp-dev libqhull-dev libcsv-dev zlib1g-dev
-  dart-doc
+  dart-doc libmujoco-dev libdart-dev
   python3 python3-matplotlib python3-pandas
 )
 

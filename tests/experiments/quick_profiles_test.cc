@@ -41,6 +41,11 @@ TEST_P(QuickProfile, MatchesReference) {
   }
   for (int i = 0; i < ref.num_rows(); ++i) {
     const std::string id = ref.Text(i, "case_id");
+    ASSERT_EQ(got.Text(i, "case_id"), id);
+    // DART is not bit-reproducible (FCL reports a pair's contacts in alternating order, so a
+    // repeated step differs at 1e-16 and a rollout amplifies it): its rows are checked by its
+    // own tests (tests/models/engines/dart_test.cc), not against a reference.
+    if (ref.Text(i, "model") == "dart") continue;
     for (const std::string& col : ref.columns()) {
       if (timing.count(col) > 0) continue;
       const std::string& a = got.Text(i, col);

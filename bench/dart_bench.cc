@@ -1,0 +1,94 @@
+// The `dart` engine model (DART 6.12): one step of box_drop's spatial cube resting on the
+// ground, one step of Nimble's Atlas standing on both soles (models/engines/dart/atlas_standing.h,
+// dt = 0.001, Dantzig LCP, FCL on the STL meshes), and the finite-difference step Jacobians of
+// that Atlas step: Nimble's baseline (Werling et al., RSS 2021, Tables II and III, "All" row).
+//
+// Counting: our Jacobians share their columns (2 nv + nu = 99 inputs: q, v and the 33 torques),
+// so central differences take 2 * 99 + 1 = 199 steps; Nimble's benchmark computes its five
+// Jacobians separately (PosPos, VelPos, PosVel, VelVel, ForceVel: 5 x 33 columns, 330 steps).
+// The `steps` counter gives the steps actually taken per Jacobian evaluation (Ridders stops
+// early when its tableau error grows); steps x (Atlas step time) converts to Nimble's count.
+#include <benchmark/benchmark.h>
+
+#include "bench/bench_support.h"
+#include "experiments/box_drop.h"
+#include "models/engines/dart/atlas_standing.h"
+#include "models/engines/dart/dart_simulator.h"
+#include "models/finite_difference_derivatives.h"
+#include "models/registry.h"
+
+namespace arena {
+namespace {
+
+struct AtlasFixture {
+  AtlasFixture() : scene(AtlasStandingScene()), start(DefaultState(*scene)) {}
+  std::shared_ptr<const Scene> scene;
+  State start;
+};
+
+const AtlasFixture& Atlas() {
+  static const AtlasFixture fixture;
+  return fixture;
+}
+
+void BM_DartBoxDropStep(benchmark::State& state) {
+  auto scene = BoxDropExperiment::MakeScene("spatial");
+  auto sim = MakeSimulator("dart", scene, {{"timestep", "0.001"}});
+  State start = DefaultState(*scene);
+  start.q << 0.0, 0.0, 0.25, 1.0, 0.0, 0.0, 0.0;
+  start.v.setZero();
+  TimeStepsFrom(state, *sim, start);
+}
+BENCHMARK(BM_DartBoxDropStep);
+
+void BM_DartAtlasStep(benchmark::State& state) {
+  const AtlasFixture& atlas = Atlas();
+  auto sim = MakeSimulator("dart", atlas.scene, {{"timestep", "0.001"}});
+  TimeStepsFrom(state, *sim, atlas.start);
+  state.counters["nv"] = atlas.scene->nv();
+}
+BENCHMARK(BM_DartAtlasStep)->Unit(benchmark::kMillisecond);
+
+// Forwards to a simulator and counts its steps (what Derivatives() costs in world steps).
+class CountingSimulator final : public Simulator {
+ public:
+  explicit CountingSimulator(Simulator& inner) : inner_(inner) {}
+  std::string_view name() const override { return inner_.name(); }
+  Capabilities capabilities() const override { return inner_.capabilities(); }
+  const Scene& scene() const override { return inner_.scene(); }
+  double timestep() const override { return inner_.timestep(); }
+  StepReport Step(State& state, const Control& control) override {
+    ++steps;
+    return inner_.Step(state, control);
+  }
+  long steps = 0;
+
+ private:
+  Simulator& inner_;
+};
+
+// What DartSimulator::Derivatives does (FiniteDifferenceStepDerivatives with the model's
+// FdOptions), through the counter.
+void BM_DartAtlasFdJacobians(benchmark::State& state, const std::string& method) {
+  const AtlasFixture& atlas = Atlas();
+  DartOptions options;
+  options.timestep = 0.001;
+  FromString(method, &options.fd_method);
+  DartSimulator sim(atlas.scene, options);
+  CountingSimulator counting(sim);
+  StepDerivatives d;
+  for (auto _ : state) {
+    d = FiniteDifferenceStepDerivatives(counting, atlas.start, {}, options.Fd());
+    benchmark::DoNotOptimize(d.dv_dq.data());
+  }
+  state.counters["inputs"] = 2 * atlas.scene->nv() + atlas.scene->nu();
+  state.counters["steps"] = static_cast<double>(counting.steps) / static_cast<double>(state.iterations());
+  state.counters["finite"] = d.dv_dq.allFinite() && d.dq_dq.allFinite() ? 1 : 0;
+}
+BENCHMARK_CAPTURE(BM_DartAtlasFdJacobians, central, std::string("central"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DartAtlasFdJacobians, ridders, std::string("ridders"))
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(2);
+
+}  // namespace
+}  // namespace arena

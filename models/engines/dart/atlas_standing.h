@@ -1,0 +1,25 @@
+// The Atlas scene of Nimble's Tables II and III (Werling et al., RSS 2021; digest
+// /work/shared/papers/nimble.md, Sec. 8.1), as Nimble's benchmark script sets it up in DART:
+//   - atlas_v3_no_head.urdf from the dart-doc data (free pelvis + 27 revolute joints, nv = 33,
+//     the collision STL meshes), loaded with our LoadUrdf; friction 1 (DART's default, as the
+//     URDF has none); no self-collision (a DART Skeleton's default);
+//   - a Y-up world: gravity (0, -9.81, 0), the pelvis turned by -pi/2 about x, all other
+//     q = 0, v = 0 (the script's setPosition(0, -pi/2));
+//   - ground.urdf's fixed box, 25 x 0.05 x 25 m centred at y = -0.95 (top face y = -0.925), so
+//     both soles start about 2 mm into the ground;
+//   - one torque actuator (gear 1) on every DOF, floating base included, so that dv+/du is
+//     Nimble's d(qdot')/d(tau) (33 x 33).
+// Timestep: DART's default 0.001 s (the scene's timestep_hint).
+#pragma once
+
+#include <memory>
+
+#include "core/scene/scene.h"
+
+namespace arena {
+
+/// Builds the scene (loads the URDF and its meshes from DartDataDir(); throws ParseError if
+/// the dart-doc data is missing).
+std::shared_ptr<const Scene> AtlasStandingScene();
+
+}  // namespace arena

@@ -1,0 +1,264 @@
+#include "models/engines/dart/dart_simulator.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <limits>
+#include <unordered_map>
+#include <vector>
+
+#include <dart/collision/CollisionFilter.hpp>
+#include <dart/collision/CollisionObject.hpp>
+#include <dart/collision/CollisionResult.hpp>
+#include <dart/collision/dart/DARTCollisionDetector.hpp>
+#include <dart/collision/fcl/FCLCollisionDetector.hpp>
+#include <dart/constraint/BoxedLcpConstraintSolver.hpp>
+#include <dart/constraint/PgsBoxedLcpSolver.hpp>
+#include <dart/simulation/World.hpp>
+
+#include "core/common/error.h"
+#include "core/scene/actuation.h"
+#include "models/engines/dart/scene_to_skeleton.h"
+#include "models/finite_difference_derivatives.h"
+
+namespace arena {
+
+std::string_view ToString(DartCollisionDetector detector) {
+  switch (detector) {
+    case DartCollisionDetector::kFcl: return "fcl";
+    case DartCollisionDetector::kDart: return "dart";
+  }
+  return "?";
+}
+
+bool FromString(std::string_view text, DartCollisionDetector* detector) {
+  for (DartCollisionDetector d : {DartCollisionDetector::kFcl, DartCollisionDetector::kDart}) {
+    if (text == ToString(d)) {
+      *detector = d;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string EnumValues(DartCollisionDetector) { return "fcl|dart"; }
+
+std::string_view ToString(DartFclShapes shapes) {
+  switch (shapes) {
+    case DartFclShapes::kMesh: return "mesh";
+    case DartFclShapes::kPrimitive: return "primitive";
+  }
+  return "?";
+}
+
+bool FromString(std::string_view text, DartFclShapes* shapes) {
+  for (DartFclShapes s : {DartFclShapes::kMesh, DartFclShapes::kPrimitive}) {
+    if (text == ToString(s)) {
+      *shapes = s;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string EnumValues(DartFclShapes) { return "mesh|primitive"; }
+
+std::string_view ToString(DartLcpSolver solver) {
+  switch (solver) {
+    case DartLcpSolver::kDantzig: return "dantzig";
+    case DartLcpSolver::kPgs: return "pgs";
+  }
+  return "?";
+}
+
+bool FromString(std::string_view text, DartLcpSolver* solver) {
+  for (DartLcpSolver s : {DartLcpSolver::kDantzig, DartLcpSolver::kPgs}) {
+    if (text == ToString(s)) {
+      *solver = s;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string EnumValues(DartLcpSolver) { return "dantzig|pgs"; }
+
+std::string DartOptions::Validate() const {
+  if (!(timestep > 0.0) || !std::isfinite(timestep)) {
+    return "timestep must be > 0 and finite, got " + options_detail::FormatDouble(timestep);
+  }
+  if (!(fd_step > 0.0) || !std::isfinite(fd_step)) {
+    return "fd_step must be > 0 and finite, got " + options_detail::FormatDouble(fd_step);
+  }
+  if (!(fd_ridders_step > 0.0) || !std::isfinite(fd_ridders_step)) {
+    return "fd_ridders_step must be > 0 and finite, got " + options_detail::FormatDouble(fd_ridders_step);
+  }
+  return "";
+}
+
+FdOptions DartOptions::Fd() const {
+  FdOptions fd;
+  fd.method = fd_method;
+  fd.step = fd_step;
+  fd.ridders_step = fd_ridders_step;
+  return fd;
+}
+
+namespace {
+
+// Scene::CollisionPairs() decides which ShapeNodes DART tests (it replaces DART's
+// BodyNodeCollisionFilter, so self-collision and adjacency follow our scene, not DART's flags).
+class ColliderPairFilter final : public dart::collision::CollisionFilter {
+ public:
+  ColliderPairFilter(const Scene& scene,
+                     const std::unordered_map<const dart::dynamics::ShapeFrame*, int>& collider_of)
+      : collider_of_(collider_of), n_(static_cast<int>(scene.colliders.size())),
+        allowed_(static_cast<size_t>(n_) * n_, false) {
+    for (const auto& [a, b] : scene.CollisionPairs()) {
+      allowed_[static_cast<size_t>(a) * n_ + b] = true;
+      allowed_[static_cast<size_t>(b) * n_ + a] = true;
+    }
+  }
+
+  bool ignoresCollision(const dart::collision::CollisionObject* object1,
+                        const dart::collision::CollisionObject* object2) const override {
+    const auto a = collider_of_.find(object1->getShapeFrame());
+    const auto b = collider_of_.find(object2->getShapeFrame());
+    if (a == collider_of_.end() || b == collider_of_.end()) return true;
+    return !allowed_[static_cast<size_t>(a->second) * n_ + b->second];
+  }
+
+ private:
+  const std::unordered_map<const dart::dynamics::ShapeFrame*, int>& collider_of_;
+  int n_ = 0;
+  std::vector<bool> allowed_;
+};
+
+// DART's own detector collides spheres and boxes (and the box standing in for a half-space).
+bool DartDetectorSupports(ShapeType type) {
+  return type == ShapeType::kSphere || type == ShapeType::kBox || type == ShapeType::kHalfSpace;
+}
+
+}  // namespace
+
+struct DartSimulator::Engine {
+  dart_engine::SceneSkeletons skeletons;
+  std::shared_ptr<dart::simulation::World> world;
+};
+
+Capabilities DartSimulator::StaticCapabilities() {
+  Capabilities c;
+  c.spatial = true;
+  c.articulated = true;
+  for (ShapeType t : {ShapeType::kSphere, ShapeType::kBox, ShapeType::kCapsule, ShapeType::kCylinder,
+                      ShapeType::kEllipsoid, ShapeType::kCone, ShapeType::kHalfSpace,
+                      ShapeType::kConvexHull, ShapeType::kMesh}) {
+    c.shapes.set(static_cast<size_t>(t));
+  }
+  c.state_derivatives = true;  // finite differences of Step
+  c.smooth = false;            // LCP contact switches on and off
+  c.engine = true;
+  return c;
+}
+
+DartSimulator::DartSimulator(std::shared_ptr<const Scene> scene, const DartOptions& options)
+    : scene_(std::move(scene)), options_(options), engine_(std::make_unique<Engine>()) {
+  if (std::string error = options_.Validate(); !error.empty()) {
+    throw InvalidArgument("dart: " + error);
+  }
+  scene_->Validate();
+  if (options_.collision_detector == DartCollisionDetector::kDart) {
+    for (const Collider& c : scene_->colliders) {
+      if (!DartDetectorSupports(TypeOf(c.shape))) {
+        throw Unsupported("dart: collision_detector 'dart' cannot collide shape '" +
+                          std::string(ToString(TypeOf(c.shape))) + "' (collider '" + c.name +
+                          "'); it handles sphere, box and half_space: use collision_detector=fcl");
+      }
+    }
+  }
+  dart_engine::SkeletonOptions skeleton_options;
+  skeleton_options.enforce_joint_limits = options_.joint_limits;
+  engine_->skeletons = dart_engine::BuildSkeletons(*scene_, skeleton_options);
+
+  auto world = dart::simulation::World::create(scene_->name);
+  if (options_.lcp_solver == DartLcpSolver::kPgs) {
+    world->setConstraintSolver(std::make_unique<dart::constraint::BoxedLcpConstraintSolver>(
+        std::make_shared<dart::constraint::PgsBoxedLcpSolver>(), nullptr));
+  } else {  // Dantzig with DART's PGS fallback: the default solver, made explicit
+    world->setConstraintSolver(std::make_unique<dart::constraint::BoxedLcpConstraintSolver>());
+  }
+  // After setConstraintSolver, which copies the previous solver's detector and options.
+  dart::constraint::ConstraintSolver* solver = world->getConstraintSolver();
+  if (options_.collision_detector == DartCollisionDetector::kDart) {
+    solver->setCollisionDetector(dart::collision::DARTCollisionDetector::create());
+  } else {
+    auto fcl = dart::collision::FCLCollisionDetector::create();
+    fcl->setPrimitiveShapeType(options_.fcl_shapes == DartFclShapes::kMesh
+                                   ? dart::collision::FCLCollisionDetector::MESH
+                                   : dart::collision::FCLCollisionDetector::PRIMITIVE);
+    solver->setCollisionDetector(fcl);
+  }
+  world->setGravity(scene_->model.gravity());
+  world->setTimeStep(options_.timestep);
+  for (const auto& skeleton : engine_->skeletons.skeletons) world->addSkeleton(skeleton);
+  solver->getCollisionOption().collisionFilter =
+      std::make_shared<ColliderPairFilter>(*scene_, engine_->skeletons.collider_of);
+  engine_->world = std::move(world);
+}
+
+DartSimulator::~DartSimulator() = default;
+
+StepReport DartSimulator::Step(State& state, const Control& control) {
+  const auto start = std::chrono::steady_clock::now();
+  StepReport report;
+  report.iterations = 1;  // DART reports no LCP iteration counts
+  if (state.q.size() != scene_->nq() || state.v.size() != scene_->nv()) {
+    ValidateState(*scene_, state);  // throws with the sizes: a programming error, not a failure
+  }
+  if (control.u.size() != 0 && control.u.size() != scene_->nu()) {
+    throw InvalidArgument("dart: control has " + std::to_string(control.u.size()) +
+                          " entries, the scene has " + std::to_string(scene_->nu()) + " actuators");
+  }
+  if (std::string bad = FirstNonFiniteEntry(state); !bad.empty()) {
+    report.status = StepStatus::kNonFinite;
+    report.message = "input state is not finite: " + bad;
+    return report;
+  }
+  try {
+    const dart_engine::SceneSkeletons& skeletons = engine_->skeletons;
+    dart::simulation::World& world = *engine_->world;
+    dart_engine::SetJointState(*scene_, skeletons, state);
+    dart_engine::SetJointForces(*scene_, skeletons, state, ActuatorForces(*scene_, state, control));
+    world.setTime(state.t);
+    world.step();  // clears the joint forces afterwards
+
+    State next = state;  // its quaternions give the signs of the ones read back
+    dart_engine::GetJointState(*scene_, skeletons, &next);
+    next.t = state.t + options_.timestep;
+
+    const dart::collision::CollisionResult& contacts = world.getLastCollisionResult();
+    report.contacts = static_cast<int>(contacts.getNumContacts());
+    for (const auto& contact : contacts.getContacts()) {
+      report.min_signed_distance = std::min(report.min_signed_distance, -contact.penetrationDepth);
+    }
+    if (std::string bad = FirstNonFiniteEntry(next); !bad.empty()) {
+      report.status = StepStatus::kNonFinite;
+      report.message = "DART's step produced a non-finite state: " + bad;
+    } else {
+      state = std::move(next);
+    }
+  } catch (const std::exception& e) {
+    report.status = StepStatus::kError;
+    report.message = std::string("DART threw: ") + e.what();
+  }
+  report.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return report;
+}
+
+void DartSimulator::Derivatives(const State& state, const Control& control, StepDerivatives* out) {
+  ValidateState(*scene_, state);
+  *out = FiniteDifferenceStepDerivatives(*this, state, control, options_.Fd());
+}
+
+}  // namespace arena
