@@ -73,12 +73,12 @@ void BM_DartAtlasFdJacobians(benchmark::State& state, const std::string& method)
   const AtlasFixture& atlas = Atlas();
   DartOptions options;
   options.timestep = 0.001;
-  FromString(method, &options.fd_method);
+  FromString(method, &options.fd.fd_method);
   DartSimulator sim(atlas.scene, options);
   CountingSimulator counting(sim);
   StepDerivatives d;
   for (auto _ : state) {
-    d = FiniteDifferenceStepDerivatives(counting, atlas.start, {}, options.Fd());
+    d = FiniteDifferenceStepDerivatives(counting, atlas.start, {}, options.fd.Fd());
     benchmark::DoNotOptimize(d.dv_dq.data());
   }
   state.counters["inputs"] = 2 * atlas.scene->nv() + atlas.scene->nu();

@@ -1,11 +1,30 @@
 #include "models/finite_difference_derivatives.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "core/multibody/configuration.h"
 
 namespace arena {
+
+std::string FdStepOptions::Validate() const {
+  if (!(fd_step > 0.0) || !std::isfinite(fd_step)) {
+    return "fd_step must be > 0 and finite, got " + options_detail::FormatDouble(fd_step);
+  }
+  if (!(fd_ridders_step > 0.0) || !std::isfinite(fd_ridders_step)) {
+    return "fd_ridders_step must be > 0 and finite, got " + options_detail::FormatDouble(fd_ridders_step);
+  }
+  return "";
+}
+
+FdOptions FdStepOptions::Fd() const {
+  FdOptions fd;
+  fd.method = fd_method;
+  fd.step = fd_step;
+  fd.ridders_step = fd_ridders_step;
+  return fd;
+}
 
 StepDerivatives FiniteDifferenceStepDerivatives(Simulator& sim, const State& state,
                                                 const Control& control, const FdOptions& options) {

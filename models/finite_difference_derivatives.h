@@ -3,6 +3,9 @@
 // without analytical derivatives (wrapped engines) provide them.
 #pragma once
 
+#include <string>
+
+#include "core/common/options.h"
 #include "models/simulator.h"
 #include "solvers/finite_difference.h"
 
@@ -12,6 +15,24 @@ namespace arena {
 /// q+ compared with Difference(q+_0, q+). Steps that fail give NaN columns.
 StepDerivatives FiniteDifferenceStepDerivatives(Simulator& sim, const State& state,
                                                 const Control& control, const FdOptions& options);
+
+/// The finite-difference options of a model whose Derivatives() are differences of its Step
+/// (the wrapped engines): the keys fd_method, fd_step and fd_ridders_step of its Options.
+struct FdStepOptions {
+  FdMethod fd_method = FdMethod::kCentral;
+  double fd_step = 1e-6;          // forward / central step (tangent coordinates)
+  double fd_ridders_step = 1e-2;  // Ridders' initial step (shrunk by 1.4 over 10 rows)
+
+  template <class V>
+  void VisitFields(V&& v) {
+    v("fd_method", fd_method, "finite differences of Derivatives(): forward, central or ridders", "");
+    v("fd_step", fd_step, "forward / central difference step (tangent coordinates)", "");
+    v("fd_ridders_step", fd_ridders_step, "Ridders' initial step, shrunk by 1.4 over 10 rows", "");
+  }
+  /// "" when valid, else the problem (steps must be > 0 and finite).
+  std::string Validate() const;
+  FdOptions Fd() const;
+};
 
 /// Largest CorrectedRelativeError over the six blocks (a vs reference b).
 double MaxStepDerivativeError(const StepDerivatives& a, const StepDerivatives& b, double floor = 1e-6);

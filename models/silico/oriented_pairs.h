@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/error.h"
 #include "core/scene/scene.h"
 
 namespace arena::silico {
@@ -25,5 +26,22 @@ struct OrientedPair {
 /// forward kinematics at the scene's default configuration. Throws Unsupported for a floor on
 /// a moving body. `model` prefixes the messages ("silico (planar)").
 std::vector<OrientedPair> OrientPairs(const Scene& scene, const std::vector<int>& slot, const std::string& model);
+
+/// Copies the orientation (colliders, body slots, friction) into a planar or spatial pair whose
+/// shapes are set, and checks that the pair fits the residual's fixed scratch (throws
+/// Unsupported naming the pair otherwise).
+template <class Pair>
+void AdoptOrientation(const OrientedPair& oriented, int max_rows, int max_aux, int max_local, Pair* pair) {
+  pair->collider_p = oriented.collider_p;
+  pair->collider_c = oriented.collider_c;
+  pair->body_p = oriented.body_p;
+  pair->body_c = oriented.body_c;
+  pair->friction = oriented.friction;
+  if (pair->shape_p.num_rows() > max_rows || pair->shape_c.num_rows() > max_rows ||
+      pair->shape_p.num_aux() > max_aux || pair->shape_c.num_aux() > max_aux || pair->num_local() > max_local) {
+    throw Unsupported(oriented.what + ": shapes too large for the residual's scratch (more than " +
+                      std::to_string(max_rows) + " faces)");
+  }
+}
 
 }  // namespace arena::silico

@@ -109,21 +109,11 @@ PlanarProblem::PlanarProblem(const Scene& scene) {
   int z = 0;
   for (const OrientedPair& oriented : OrientPairs(scene, slot, "silico (planar)")) {
     PlanarPair pair;
-    pair.collider_p = oriented.collider_p;
-    pair.collider_c = oriented.collider_c;
     pair.shape_p = FromShape(scene.colliders[oriented.collider_p].shape);
     pair.shape_c = FromShape(scene.colliders[oriented.collider_c].shape);
     pair.placement_p = PlanarPose(oriented.X_p);
     pair.placement_c = PlanarPose(oriented.X_c);
-    pair.body_p = oriented.body_p;
-    pair.body_c = oriented.body_c;
-    pair.friction = oriented.friction;
-    if (pair.shape_p.num_rows() > kMaxShapeRows || pair.shape_c.num_rows() > kMaxShapeRows ||
-        pair.shape_p.num_aux() > kMaxShapeAux || pair.shape_c.num_aux() > kMaxShapeAux ||
-        pair.num_local() > kMaxLocal) {
-      throw Unsupported(oriented.what + ": shapes too large for the residual's scratch (more than " +
-                        std::to_string(kMaxShapeRows) + " faces)");
-    }
+    AdoptOrientation(oriented, kMaxShapeRows, kMaxShapeAux, kMaxLocal, &pair);
     pair.y_offset = y;
     pair.z_offset = z;
     y += pair.num_primals();

@@ -96,10 +96,7 @@ SpatialProblem::SpatialProblem(const Scene& scene, FrictionCone cone) {
   int y = 6 * static_cast<int>(bodies_.size());
   int z = 0;
   for (const OrientedPair& oriented : OrientPairs(scene, slot, "silico (spatial)")) {
-    const std::string& what = oriented.what;
     SpatialPair pair;
-    pair.collider_p = oriented.collider_p;
-    pair.collider_c = oriented.collider_c;
     Vec3 off_p, off_c;
     pair.shape_p = FromShape3(scene.colliders[oriented.collider_p].shape, &off_p);
     pair.shape_c = FromShape3(scene.colliders[oriented.collider_c].shape, &off_c);
@@ -109,16 +106,8 @@ SpatialProblem::SpatialProblem(const Scene& scene, FrictionCone cone) {
     pair.rot_p = Xp.rotation();
     pair.offset_c = Xc.translation() + Xc.rotation() * off_c;
     pair.rot_c = Xc.rotation();
-    pair.body_p = oriented.body_p;
-    pair.body_c = oriented.body_c;
-    pair.friction = oriented.friction;
-    pair.cone = cone;
-    if (pair.shape_p.num_rows() > kMaxShapeRows3 || pair.shape_c.num_rows() > kMaxShapeRows3 ||
-        pair.shape_p.num_aux() > kMaxShapeAux3 || pair.shape_c.num_aux() > kMaxShapeAux3 ||
-        pair.num_local() > kMaxLocal3) {
-      throw Unsupported(what + ": shapes too large for the residual's scratch (more than " +
-                        std::to_string(kMaxShapeRows3) + " faces)");
-    }
+    pair.cone = cone;  // before the size check: the SOC cone adds unknowns
+    AdoptOrientation(oriented, kMaxShapeRows3, kMaxShapeAux3, kMaxLocal3, &pair);
     pair.y_offset = y;
     pair.z_offset = z;
     y += pair.num_primals();

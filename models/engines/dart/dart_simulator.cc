@@ -17,6 +17,7 @@
 #include <dart/constraint/PgsBoxedLcpSolver.hpp>
 #include <dart/simulation/World.hpp>
 
+#include "core/common/enum_names.h"
 #include "core/common/error.h"
 #include "core/scene/actuation.h"
 #include "models/engines/dart/scene_to_skeleton.h"
@@ -24,85 +25,38 @@
 
 namespace arena {
 
-std::string_view ToString(DartCollisionDetector detector) {
-  switch (detector) {
-    case DartCollisionDetector::kFcl: return "fcl";
-    case DartCollisionDetector::kDart: return "dart";
-  }
-  return "?";
-}
+namespace {
 
-bool FromString(std::string_view text, DartCollisionDetector* detector) {
-  for (DartCollisionDetector d : {DartCollisionDetector::kFcl, DartCollisionDetector::kDart}) {
-    if (text == ToString(d)) {
-      *detector = d;
-      return true;
-    }
-  }
-  return false;
-}
+constexpr EnumNameTable<DartCollisionDetector, 2> kDetectors = {{
+    {DartCollisionDetector::kFcl, "fcl"},
+    {DartCollisionDetector::kDart, "dart"},
+}};
+constexpr EnumNameTable<DartFclShapes, 2> kFclShapes = {{
+    {DartFclShapes::kMesh, "mesh"},
+    {DartFclShapes::kPrimitive, "primitive"},
+}};
+constexpr EnumNameTable<DartLcpSolver, 2> kLcpSolvers = {{
+    {DartLcpSolver::kDantzig, "dantzig"},
+    {DartLcpSolver::kPgs, "pgs"},
+}};
 
-std::string EnumValues(DartCollisionDetector) { return "fcl|dart"; }
+}  // namespace
 
-std::string_view ToString(DartFclShapes shapes) {
-  switch (shapes) {
-    case DartFclShapes::kMesh: return "mesh";
-    case DartFclShapes::kPrimitive: return "primitive";
-  }
-  return "?";
-}
-
-bool FromString(std::string_view text, DartFclShapes* shapes) {
-  for (DartFclShapes s : {DartFclShapes::kMesh, DartFclShapes::kPrimitive}) {
-    if (text == ToString(s)) {
-      *shapes = s;
-      return true;
-    }
-  }
-  return false;
-}
-
-std::string EnumValues(DartFclShapes) { return "mesh|primitive"; }
-
-std::string_view ToString(DartLcpSolver solver) {
-  switch (solver) {
-    case DartLcpSolver::kDantzig: return "dantzig";
-    case DartLcpSolver::kPgs: return "pgs";
-  }
-  return "?";
-}
-
-bool FromString(std::string_view text, DartLcpSolver* solver) {
-  for (DartLcpSolver s : {DartLcpSolver::kDantzig, DartLcpSolver::kPgs}) {
-    if (text == ToString(s)) {
-      *solver = s;
-      return true;
-    }
-  }
-  return false;
-}
-
-std::string EnumValues(DartLcpSolver) { return "dantzig|pgs"; }
+std::string_view ToString(DartCollisionDetector v) { return EnumName(v, kDetectors); }
+bool FromString(std::string_view text, DartCollisionDetector* v) { return ParseEnum(text, kDetectors, v); }
+std::string EnumValues(DartCollisionDetector) { return EnumList(kDetectors); }
+std::string_view ToString(DartFclShapes v) { return EnumName(v, kFclShapes); }
+bool FromString(std::string_view text, DartFclShapes* v) { return ParseEnum(text, kFclShapes, v); }
+std::string EnumValues(DartFclShapes) { return EnumList(kFclShapes); }
+std::string_view ToString(DartLcpSolver v) { return EnumName(v, kLcpSolvers); }
+bool FromString(std::string_view text, DartLcpSolver* v) { return ParseEnum(text, kLcpSolvers, v); }
+std::string EnumValues(DartLcpSolver) { return EnumList(kLcpSolvers); }
 
 std::string DartOptions::Validate() const {
   if (!(timestep > 0.0) || !std::isfinite(timestep)) {
     return "timestep must be > 0 and finite, got " + options_detail::FormatDouble(timestep);
   }
-  if (!(fd_step > 0.0) || !std::isfinite(fd_step)) {
-    return "fd_step must be > 0 and finite, got " + options_detail::FormatDouble(fd_step);
-  }
-  if (!(fd_ridders_step > 0.0) || !std::isfinite(fd_ridders_step)) {
-    return "fd_ridders_step must be > 0 and finite, got " + options_detail::FormatDouble(fd_ridders_step);
-  }
-  return "";
-}
-
-FdOptions DartOptions::Fd() const {
-  FdOptions fd;
-  fd.method = fd_method;
-  fd.step = fd_step;
-  fd.ridders_step = fd_ridders_step;
-  return fd;
+  return fd.Validate();
 }
 
 namespace {
@@ -258,7 +212,7 @@ StepReport DartSimulator::Step(State& state, const Control& control) {
 
 void DartSimulator::Derivatives(const State& state, const Control& control, StepDerivatives* out) {
   ValidateState(*scene_, state);
-  *out = FiniteDifferenceStepDerivatives(*this, state, control, options_.Fd());
+  *out = FiniteDifferenceStepDerivatives(*this, state, control, options_.fd.Fd());
 }
 
 }  // namespace arena

@@ -26,7 +26,7 @@
 
 #include "core/common/options.h"
 #include "models/simulator.h"
-#include "solvers/finite_difference.h"
+#include "models/finite_difference_derivatives.h"
 
 namespace arena {
 
@@ -55,9 +55,7 @@ struct DartOptions {
   DartFclShapes fcl_shapes = DartFclShapes::kMesh;
   DartLcpSolver lcp_solver = DartLcpSolver::kDantzig;
   bool joint_limits = true;
-  FdMethod fd_method = FdMethod::kCentral;
-  double fd_step = 1e-6;          // forward / central step
-  double fd_ridders_step = 1e-3;  // Ridders' initial step
+  FdStepOptions fd{.fd_ridders_step = 1e-3};  // Derivatives(): fd_method, fd_step, fd_ridders_step
 
   template <class V>
   void VisitFields(V&& v) {
@@ -70,13 +68,9 @@ struct DartOptions {
       "dantzig (pivoting, with DART's PGS fallback when it fails) or pgs (projected Gauss-Seidel, "
       "30 sweeps)", "");
     v("joint_limits", joint_limits, "enforce finite revolute / prismatic limits (DART's joint-limit constraint)", "");
-    v("fd_method", fd_method, "finite differences of Derivatives(): forward, central or ridders", "");
-    v("fd_step", fd_step, "forward / central difference step (tangent coordinates)", "");
-    v("fd_ridders_step", fd_ridders_step, "Ridders' initial step, shrunk by 1.4 over 10 rows", "");
+    fd.VisitFields(v);
   }
   std::string Validate() const;
-  /// The finite-difference settings of Derivatives().
-  FdOptions Fd() const;
 };
 
 class DartSimulator final : public Simulator {

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/common/enum_names.h"
 #include "core/common/error.h"
 #include "models/engines/mujoco/scene_to_mjcf.h"
 #include "models/finite_difference_derivatives.h"
@@ -19,43 +20,17 @@ namespace arena {
 
 namespace {
 
-template <class E, size_t N>
-bool ParseEnum(std::string_view text, const std::array<std::pair<E, const char*>, N>& table, E* out) {
-  for (const auto& [value, name] : table) {
-    if (text == name) {
-      *out = value;
-      return true;
-    }
-  }
-  return false;
-}
-
-template <class E, size_t N>
-std::string_view EnumName(E value, const std::array<std::pair<E, const char*>, N>& table) {
-  for (const auto& [v, name] : table) {
-    if (v == value) return name;
-  }
-  return "?";
-}
-
-template <class E, size_t N>
-std::string EnumList(const std::array<std::pair<E, const char*>, N>& table) {
-  std::string out;
-  for (const auto& entry : table) out += (out.empty() ? "" : "|") + std::string(entry.second);
-  return out;
-}
-
-constexpr std::array<std::pair<MujocoIntegrator, const char*>, 3> kIntegrators = {{
+constexpr EnumNameTable<MujocoIntegrator, 3> kIntegrators = {{
     {MujocoIntegrator::kEuler, "euler"},
     {MujocoIntegrator::kRk4, "rk4"},
     {MujocoIntegrator::kImplicit, "implicit"},
 }};
-constexpr std::array<std::pair<MujocoSolver, const char*>, 3> kSolvers = {{
+constexpr EnumNameTable<MujocoSolver, 3> kSolvers = {{
     {MujocoSolver::kPgs, "pgs"},
     {MujocoSolver::kCg, "cg"},
     {MujocoSolver::kNewton, "newton"},
 }};
-constexpr std::array<std::pair<MujocoCone, const char*>, 2> kCones = {{
+constexpr EnumNameTable<MujocoCone, 2> kCones = {{
     {MujocoCone::kPyramidal, "pyramidal"},
     {MujocoCone::kElliptic, "elliptic"},
 }};
@@ -79,19 +54,7 @@ std::string MujocoOptions::Validate() const {
   if (!(impratio > 0.0) || !std::isfinite(impratio)) return "impratio must be > 0 and finite";
   if (iterations < 1) return "iterations must be >= 1, got " + std::to_string(iterations);
   if (!(tolerance >= 0.0) || !std::isfinite(tolerance)) return "tolerance must be >= 0 and finite";
-  if (!(fd_step > 0.0) || !std::isfinite(fd_step)) return "fd_step must be > 0 and finite";
-  if (!(fd_ridders_step > 0.0) || !std::isfinite(fd_ridders_step)) {
-    return "fd_ridders_step must be > 0 and finite";
-  }
-  return "";
-}
-
-FdOptions MujocoOptions::Fd() const {
-  FdOptions fd;
-  fd.method = fd_method;
-  fd.step = fd_step;
-  fd.ridders_step = fd_ridders_step;
-  return fd;
+  return fd.Validate();
 }
 
 // ------------------------------------------------------------------ construction
@@ -412,7 +375,7 @@ void MujocoSimulator::Derivatives(const State& state, const Control& control, St
     bool* pin;
     ~Unpin() { *pin = false; }
   } unpin{&pin_warm_start_};
-  *out = FiniteDifferenceStepDerivatives(*this, state, control, options_.Fd());
+  *out = FiniteDifferenceStepDerivatives(*this, state, control, options_.fd.Fd());
 }
 
 }  // namespace arena

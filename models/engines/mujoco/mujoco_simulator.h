@@ -31,7 +31,7 @@
 
 #include "core/common/options.h"
 #include "models/simulator.h"
-#include "solvers/finite_difference.h"
+#include "models/finite_difference_derivatives.h"
 
 // MuJoCo's C types, declared here so that only mujoco_simulator.cc includes mujoco.h.
 struct mjModel_;
@@ -64,9 +64,7 @@ struct MujocoOptions {
   int iterations = 100;                                // solver iteration limit
   double tolerance = 1e-8;                             // solver tolerance (scaled cost change)
   bool warm_start = true;                              // solver warm start from the previous step
-  FdMethod fd_method = FdMethod::kCentral;             // Derivatives()
-  double fd_step = 1e-6;                               // forward / central step
-  double fd_ridders_step = 1e-2;                       // Ridders: initial step
+  FdStepOptions fd;                                    // Derivatives(): fd_method, fd_step, ...
 
   template <class V>
   void VisitFields(V&& v) {
@@ -80,12 +78,9 @@ struct MujocoOptions {
     v("tolerance", tolerance, "solver tolerance on the scaled cost improvement / gradient", "");
     v("warm_start", warm_start,
       "start the solver from the previous step's acceleration when the step continues the last one", "");
-    v("fd_method", fd_method, "finite differences of Derivatives(): central, ridders or forward", "");
-    v("fd_step", fd_step, "forward / central difference step (tangent-space units)", "");
-    v("fd_ridders_step", fd_ridders_step, "initial step of Ridders' extrapolation", "");
+    fd.VisitFields(v);
   }
   std::string Validate() const;
-  FdOptions Fd() const;
 };
 
 class MujocoSimulator final : public Simulator {

@@ -13,6 +13,7 @@
 #include "core/common/error.h"
 #include "core/scene/scene_builder.h"
 #include "models/bilevel/bilevel.h"
+#include "tests/models/silico/fig9_scene.h"
 #include "models/registry.h"
 
 namespace arena {
@@ -29,17 +30,7 @@ std::shared_ptr<const Scene> SquareOnFloor(double half, double y, double mu) {
   return b.Build();
 }
 
-// The Fig. 9 polygon (digest 4.1): rows not normalised, b = 0.4, m = 1, J = 0.2, mu = 0.2.
-std::shared_ptr<const Scene> Fig9Polygon() {
-  SceneBuilder b("fig9");
-  b.SetGravity(Vec3(0, -9.81, 0));
-  Eigen::Matrix<double, 5, 2> A;
-  A << 1.0, 0.2, 0.0, 1.0, -1.0, -0.3, 0.0, -1.0, 0.8, -0.8;
-  const int body = b.AddPlanarBody("polygon", 1.0, 0.2, Vec3(0, 1, 0));
-  b.AddCollider(body, MakePolygon2(A, VecX::Constant(5, 0.4)), SE3(), "polygon").friction = 0.2;
-  b.AddGroundPlane2(0.2);
-  return b.Build();
-}
+using silico_test::Fig9Polygon;
 
 BilevelOptions Mode(BilevelJacobian jacobian) {
   BilevelOptions o;

@@ -22,6 +22,7 @@
 #include "core/multibody/kinematics.h"
 #include "core/scene/scene_builder.h"
 #include "models/engines/dart/atlas_standing.h"
+#include "tests/models/engines/engine_test_support.h"
 #include "models/finite_difference_derivatives.h"
 #include "models/registry.h"
 
@@ -29,26 +30,13 @@ namespace arena {
 namespace {
 
 using ::testing::HasSubstr;
-
-// box_drop's spatial scene: a 0.5 m cube (1 kg, mu 0.2) on a free joint over the ground.
-std::shared_ptr<const Scene> CubeScene() {
-  SceneBuilder b("cube");
-  const Vec3 h = Vec3::Constant(0.25);
-  const int body = b.AddFreeBody("cube", SpatialInertia::SolidBox(1.0, h), SE3::FromTranslation(Vec3(0, 0, 1)));
-  b.AddCollider(body, Box{h}, SE3(), "cube").friction = 0.2;
-  b.AddGround(0.2);
-  return b.Build();
-}
-
-// The cube thrown from height z, turned by `rotation`, with world velocities v_W and w_W.
-State Throw(const Scene& scene, double z, const Vec3& rotation, const Vec3& v_W, const Vec3& w_W) {
-  State s = DefaultState(scene);
-  const Quat q(ExpSO3(rotation));
-  s.q << 0.0, 0.0, z, q.w(), q.x(), q.y(), q.z();
-  const Mat3 R = q.toRotationMatrix();
-  s.v << R.transpose() * w_W, R.transpose() * v_W;
-  return s;
-}
+using engine_test::CubeScene;
+using engine_test::DoublePendulum;
+using engine_test::MakeStiffPenalty;
+using engine_test::MaxDeviation;
+using engine_test::RestingBoxScene;
+using engine_test::StepMany;
+using engine_test::Throw;
 
 Mat3 Rotation(const State& s) { return Quat(s.q[3], s.q[4], s.q[5], s.q[6]).normalized().toRotationMatrix(); }
 
@@ -56,41 +44,17 @@ std::unique_ptr<Simulator> MakeDart(std::shared_ptr<const Scene> scene, const Op
   return MakeSimulator("dart", std::move(scene), options);
 }
 
-// Penalty stiff enough to rest within 0.1 mm of contact (m g / (n k) <= 1e-4 m) and damped
-// critically, so its rest height is a 2 mm reference for DART's (rigid, ERP-corrected) one.
-// Explicit damping needs c dt n / m < 2 (n contact points): the timestep must be small.
-std::unique_ptr<Simulator> MakeStiffPenalty(std::shared_ptr<const Scene> scene, double timestep) {
-  return MakeSimulator("penalty", std::move(scene),
-                       {{"timestep", options_detail::FormatDouble(timestep)},
-                        {"stiffness", "1e5"},
-                        {"damping_ratio", "1"}});
-}
-
-// Steps `sim` n times from `s`; every step must succeed.
-State StepMany(Simulator& sim, State s, int steps) {
-  for (int i = 0; i < steps; ++i) {
-    const StepReport r = sim.Step(s, {});
-    EXPECT_TRUE(r.ok()) << "step " << i << ": " << r.message;
-    if (!r.ok()) break;
-  }
-  return s;
-}
-
 // A 0.4 x 0.2 x 0.1 m box (2 kg) placed flat on the ground: DART's rigid contact holds it at
 // h_z (to the ERP's 1e-3 m/s correction of the g dt^2 sink), penalty's springs 5e-5 m lower.
 TEST(DartModel, RestingBoxRestsWherePenaltyDoes) {
-  SceneBuilder b("rest");
-  const Vec3 h(0.2, 0.1, 0.05);
-  const int box = b.AddFreeBody("box", SpatialInertia::SolidBox(2.0, h), SE3::FromTranslation(Vec3(0, 0, h.z())));
-  b.AddCollider(box, Box{h}, SE3(), "box");
-  b.AddGround();
-  auto scene = b.Build();
+  auto scene = RestingBoxScene();
+  const double half_height = 0.05;
   auto dart = MakeDart(scene);
   const State d = StepMany(*dart, DefaultState(*scene), 2000);
   auto penalty = MakeStiffPenalty(scene, 0.0005);
   const State p = StepMany(*penalty, DefaultState(*scene), 4000);
   EXPECT_NEAR(d.q[2], p.q[2], 2e-3);
-  EXPECT_NEAR(d.q[2], h.z(), 2e-3);
+  EXPECT_NEAR(d.q[2], half_height, 2e-3);
   EXPECT_LT(d.v.norm(), 1e-3);
   State probe = d;
   const StepReport r = dart->Step(probe, {});
@@ -141,16 +105,10 @@ TEST(DartModel, FreeFlightWithoutSpinFollowsPenalty) {
   s.v << 0.0, 0.0, 0.0, 1.0, -0.5, 2.0;
   auto dart = MakeDart(scene);
   auto penalty = MakeSimulator("penalty", scene, {{"timestep", "0.001"}});
-  State d = s, p = s;
-  double max_error = 0.0;
-  for (int i = 0; i < 100; ++i) {
-    ASSERT_TRUE(dart->Step(d, {}).ok());
-    ASSERT_TRUE(penalty->Step(p, {}).ok());
-    max_error = std::max({max_error, (d.q - p.q).cwiseAbs().maxCoeff(), (d.v - p.v).cwiseAbs().maxCoeff()});
-  }
+  const double max_error = MaxDeviation(*dart, *penalty, s, 100);
   EXPECT_LT(max_error, 1e-6);
   EXPECT_LT(max_error, 1e-12);  // measured: round-off only
-  EXPECT_NEAR(d.t, 0.1, 1e-12);
+  EXPECT_NEAR(StepMany(*dart, s, 100).t, 0.1, 1e-12);
 }
 
 TEST(DartModel, SpinningFreeFlightDiffersFromPenaltyOnlyByTheTranslationConvention) {
@@ -222,13 +180,7 @@ TEST(DartModel, JointConventionsMatchPenaltyWithoutContact) {
   s.v << 0.5, -0.3, 0.8, 1.1, 0.2, 0.0, 0.6, -0.4;
   auto dart = MakeDart(scene);
   auto penalty = MakeSimulator("penalty", scene, {{"timestep", "0.001"}});
-  State d = s, p = s;
-  double max_error = 0.0;
-  for (int i = 0; i < 100; ++i) {
-    ASSERT_TRUE(dart->Step(d, {}).ok());
-    ASSERT_TRUE(penalty->Step(p, {}).ok());
-    max_error = std::max({max_error, (d.q - p.q).cwiseAbs().maxCoeff(), (d.v - p.v).cwiseAbs().maxCoeff()});
-  }
+  const double max_error = MaxDeviation(*dart, *penalty, s, 100);
   EXPECT_LT(max_error, 1e-6);
 }
 
@@ -363,33 +315,8 @@ TEST(DartModel, ContactPairRulesAreDarts) {
 // A contact-free double pendulum with torque actuators (gears 2 and 0.5): central and Ridders
 // differences agree, and dv+/du = dt M(q)^-1 diag(gear), M from our CRBA (DART integrates
 // v+ = v + dt M^-1 (B u - c), linear in u: the difference is exact up to round-off).
-std::shared_ptr<const Scene> DoublePendulum() {
-  SceneBuilder b("double_pendulum");
-  JointModel shoulder;
-  shoulder.type = JointType::kRevolute;
-  shoulder.name = "shoulder";
-  shoulder.axis = Vec3::UnitY();
-  shoulder.placement = SE3::FromTranslation(Vec3(0, 0, 2));
-  const int upper = b.AddBody("upper", kWorldBody, shoulder, SpatialInertia(1.0, Vec3(0, 0, -0.5), Vec3(0.08, 0.08, 0.01).asDiagonal()));
-  JointModel elbow = shoulder;
-  elbow.name = "elbow";
-  elbow.axis = Vec3(1, 1, 0).normalized();
-  elbow.placement = SE3::FromTranslation(Vec3(0, 0, -1));
-  const int lower = b.AddBody("lower", upper, elbow, SpatialInertia(0.6, Vec3(0.05, 0, -0.4), Vec3(0.05, 0.04, 0.01).asDiagonal()));
-  Actuator a;
-  a.name = "shoulder_motor";
-  a.body = upper;
-  a.gear = 2.0;
-  b.AddActuator(a);
-  a.name = "elbow_motor";
-  a.body = lower;
-  a.gear = 0.5;
-  b.AddActuator(a);
-  return b.Build();
-}
-
 TEST(DartModel, FiniteDifferenceDerivativesAreConsistent) {
-  auto scene = DoublePendulum();
+  auto scene = DoublePendulum(0.0);  // DART 6.12 has no armature
   State s = DefaultState(*scene);
   s.q << 0.3, -0.7;
   s.v << 0.5, -1.2;
@@ -406,7 +333,7 @@ TEST(DartModel, FiniteDifferenceDerivativesAreConsistent) {
   MultibodyData data(scene->model);
   Crba(scene->model, data, s.q);
   const MatX Minv = MatX(data.M.selfadjointView<Eigen::Lower>()).inverse();
-  const MatX expected = 0.001 * Minv * Vec2(2.0, 0.5).asDiagonal();
+  const MatX expected = 0.001 * Minv * Vec2(2.0, 3.0).asDiagonal();  // gears
   EXPECT_LT(CorrectedRelativeError(dr.dv_du, expected), 1e-9);
   EXPECT_LT(CorrectedRelativeError(dc.dv_du, expected), 1e-7);
   // Positions follow v+ (revolute joints: q+ = q + dt v+), so dq+/du = dt dv+/du, to the

@@ -23,56 +23,23 @@
 #include "core/scene/scene_builder.h"
 #include "models/finite_difference_derivatives.h"
 #include "models/registry.h"
+#include "tests/models/engines/engine_test_support.h"
 
 namespace arena {
 namespace {
 
 using ::testing::HasSubstr;
+using engine_test::BodyTwist;
+using engine_test::DoublePendulum;
+using engine_test::FlyingBody;
+using engine_test::MaxAbsDifference;
+using engine_test::RestingBoxScene;
+using engine_test::Simulate;
+using engine_test::UnsupportedMessage;
 
 std::unique_ptr<Simulator> Make(const std::string& model, std::shared_ptr<const Scene> scene,
                                 OptionMap options = {}) {
   return MakeSimulator(model, std::move(scene), options);
-}
-
-// Steps for `seconds`; every step must succeed.
-State Simulate(Simulator& sim, State s, double seconds, const Control& control = {}) {
-  const int steps = static_cast<int>(std::lround(seconds / sim.timestep()));
-  for (int i = 0; i < steps; ++i) {
-    const StepReport r = sim.Step(s, control);
-    EXPECT_TRUE(r.ok()) << sim.name() << " step " << i << ": " << r.message;
-    if (!r.ok()) break;
-  }
-  return s;
-}
-
-// The message of the Unsupported error `f` throws ("" if it throws none).
-std::string UnsupportedMessage(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Unsupported& e) {
-    return e.what();
-  }
-  return "";
-}
-
-double MaxAbsDifference(const State& a, const State& b) {
-  return std::max((a.q - b.q).cwiseAbs().maxCoeff(), (a.v - b.v).cwiseAbs().maxCoeff());
-}
-
-// Free-joint velocity (omega_B, v_B) from world-frame velocities at orientation R_WB.
-VecX BodyTwist(const Mat3& R_WB, const Vec3& omega_W, const Vec3& v_W) {
-  VecX v(6);
-  v << R_WB.transpose() * omega_W, R_WB.transpose() * v_W;
-  return v;
-}
-
-std::shared_ptr<const Scene> RestingBoxScene() {
-  SceneBuilder b("rest");
-  const Vec3 h(0.2, 0.1, 0.05);
-  const int box = b.AddFreeBody("box", SpatialInertia::SolidBox(2.0, h), SE3::FromTranslation(Vec3(0, 0, h.z())));
-  b.AddCollider(box, Box{h}, SE3(), "box");
-  b.AddGround();
-  return b.Build();
 }
 
 // ------------------------------------------------------------------ contact: rest heights
@@ -111,12 +78,7 @@ TEST(Mujoco, RestingBoxAgreesWithPenalty) {
 // A 0.5 m cube (box_drop's spatial variant: 1 kg, mu 0.2) dropped tilted, sliding and spinning
 // lands, tumbles onto a face and rests at the height penalty gives it, within 2 mm.
 TEST(Mujoco, DroppedCubeRestsWherePenaltyRestsIt) {
-  SceneBuilder b("drop");
-  const Vec3 h = Vec3::Constant(0.25);
-  const int cube = b.AddFreeBody("cube", SpatialInertia::SolidBox(1.0, h), SE3());
-  b.AddCollider(cube, Box{h}, SE3(), "cube").friction = 0.2;
-  b.AddGround(0.2);
-  auto scene = b.Build();
+  auto scene = engine_test::CubeScene();
   State s = DefaultState(*scene);
   const Quat quat(Eigen::AngleAxisd(0.5, Vec3(1, 1, 0).normalized()));
   s.q << 0.0, 0.0, 1.0, quat.w(), quat.x(), quat.y(), quat.z();
@@ -189,14 +151,6 @@ TEST(Mujoco, OptionsMapToMujocosAndAllRest) {
 }
 
 // ------------------------------------------------------------------ free flight vs penalty
-
-std::shared_ptr<const Scene> FlyingBody(const Vec3& gravity) {
-  SceneBuilder b("flight");
-  b.SetGravity(gravity);
-  // Asymmetric inertia so that the spin precesses; COM at the body origin.
-  b.AddFreeBody("body", SpatialInertia::SolidBox(1.5, Vec3(0.3, 0.2, 0.1)), SE3());
-  return b.Build();
-}
 
 // Without rotation, both integrators are semi-implicit Euler on the position: p += dt v+,
 // v+ = v + dt g (penalty in the body frame, which then does not turn). 100 steps agree to
@@ -338,34 +292,12 @@ TEST(MujocoArticulated, TrajectoryMatchesPenaltyToRoundOff) {
 
 // ------------------------------------------------------------------ derivatives
 
-std::shared_ptr<const Scene> DoublePendulum() {
-  SceneBuilder b("double_pendulum");
-  JointModel j;
-  j.type = JointType::kRevolute;
-  j.axis = Vec3::UnitY();
-  j.placement = SE3::FromTranslation(Vec3(0, 0, 1));
-  j.armature = 0.02;
-  const Mat3 I = Vec3(0.01, 0.012, 0.003).asDiagonal();
-  const int upper = b.AddBody("upper", kWorldBody, j, SpatialInertia(1.0, Vec3(0, 0, -0.25), I));
-  j.placement = SE3::FromTranslation(Vec3(0, 0, -0.5));
-  j.armature = 0.0;
-  const int lower = b.AddBody("lower", upper, j, SpatialInertia(0.5, Vec3(0.02, 0, -0.2), I));
-  Actuator a;
-  a.body = upper;
-  a.gear = 2.0;
-  b.AddActuator(a);
-  a.body = lower;
-  a.gear = 3.0;
-  b.AddActuator(a);
-  return b.Build();
-}
-
 // Contact-free pendulum: central and Ridders differences agree, and dv/du is the closed form
 // dt M^-1 B of semi-implicit Euler (M from our CRBA, armature included; B = diag(gear)),
 // dq/du = dt dv/du. Tolerances: central differences of a step that is linear in u carry only
 // round-off, ~eps / fd_step = 2e-10 relative.
 TEST(MujocoDerivatives, PendulumMatchesClosedFormAndRidders) {
-  auto scene = DoublePendulum();
+  auto scene = DoublePendulum(0.02);  // armature on the shoulder
   State s = DefaultState(*scene);
   s.q << 0.4, -0.3;
   s.v << 0.5, 0.2;
@@ -469,7 +401,7 @@ TEST(Mujoco, StepsAreReproducible) {
 }
 
 TEST(Mujoco, NumericalTroubleIsReportedNotThrown) {
-  auto scene = DoublePendulum();
+  auto scene = DoublePendulum(0.02);
   auto sim = Make("mujoco", scene);
   State s = DefaultState(*scene);
   s.v[0] = std::nan("");

@@ -14,9 +14,11 @@
 #include "models/registry.h"
 #include "models/silico/collision_program.h"
 #include "models/silico/silico.h"
+#include "tests/models/silico/fig9_scene.h"
 
 namespace arena {
 namespace {
+using silico_test::Fig9Polygon;
 
 using silico::PlanarPair;
 
@@ -117,37 +119,6 @@ struct DerivativeCase {
   VecX u;
   bool expect_contact;
 };
-
-std::shared_ptr<const Scene> Fig9Polygon(bool with_actuators) {
-  SceneBuilder b("fig9");
-  b.SetGravity(Vec3(0, -9.81, 0));
-  Eigen::Matrix<double, 5, 2> A;
-  A << 1.0, 0.2, 0.0, 1.0, -1.0, -0.3, 0.0, -1.0, 0.8, -0.8;
-  const int body = b.AddPlanarBody("polygon", 1.0, 0.2, Vec3(0, 1, 0));
-  b.AddCollider(body, MakePolygon2(A, VecX::Constant(5, 0.4)), SE3(), "polygon").friction = 0.2;
-  b.AddGroundPlane2(0.2);
-  if (with_actuators) {
-    Actuator torque;
-    torque.name = "torque";
-    torque.body = body;
-    torque.dof = 0;
-    b.AddActuator(torque);
-    Actuator push;
-    push.name = "push_x";
-    push.body = body;
-    push.dof = 1;
-    b.AddActuator(push);
-    Actuator hold;
-    hold.name = "hold_y";
-    hold.type = ActuatorType::kPdTarget;
-    hold.body = body;
-    hold.dof = 2;
-    hold.kp = 50.0;
-    hold.kd = 2.0;
-    b.AddActuator(hold);
-  }
-  return b.Build();
-}
 
 TEST(Silico, StepDerivativesMatchFiniteDifferences) {
   std::vector<DerivativeCase> cases;
