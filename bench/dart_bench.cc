@@ -1,5 +1,5 @@
 // The `dart` engine model (DART 6.12): one step of box_drop's spatial cube resting on the
-// ground, one step of Nimble's Atlas standing on both soles (models/engines/dart/atlas_standing.h,
+// ground, one step of Nimble's Atlas standing on both soles (experiments/nimble_scenes.h,
 // dt = 0.001, Dantzig LCP, FCL on the STL meshes), and the finite-difference step Jacobians of
 // that Atlas step: Nimble's baseline (Werling et al., RSS 2021, Tables II and III, "All" row).
 //
@@ -12,7 +12,8 @@
 
 #include "bench/bench_support.h"
 #include "experiments/box_drop.h"
-#include "models/engines/dart/atlas_standing.h"
+#include "experiments/nimble_scenes.h"
+#include "models/counting_simulator.h"
 #include "models/engines/dart/dart_simulator.h"
 #include "models/finite_difference_derivatives.h"
 #include "models/registry.h"
@@ -49,24 +50,6 @@ void BM_DartAtlasStep(benchmark::State& state) {
 }
 BENCHMARK(BM_DartAtlasStep)->Unit(benchmark::kMillisecond);
 
-// Forwards to a simulator and counts its steps (what Derivatives() costs in world steps).
-class CountingSimulator final : public Simulator {
- public:
-  explicit CountingSimulator(Simulator& inner) : inner_(inner) {}
-  std::string_view name() const override { return inner_.name(); }
-  Capabilities capabilities() const override { return inner_.capabilities(); }
-  const Scene& scene() const override { return inner_.scene(); }
-  double timestep() const override { return inner_.timestep(); }
-  StepReport Step(State& state, const Control& control) override {
-    ++steps;
-    return inner_.Step(state, control);
-  }
-  long steps = 0;
-
- private:
-  Simulator& inner_;
-};
-
 // What DartSimulator::Derivatives does (FiniteDifferenceStepDerivatives with the model's
 // FdOptions), through the counter.
 void BM_DartAtlasFdJacobians(benchmark::State& state, const std::string& method) {
@@ -82,7 +65,7 @@ void BM_DartAtlasFdJacobians(benchmark::State& state, const std::string& method)
     benchmark::DoNotOptimize(d.dv_dq.data());
   }
   state.counters["inputs"] = 2 * atlas.scene->nv() + atlas.scene->nu();
-  state.counters["steps"] = static_cast<double>(counting.steps) / static_cast<double>(state.iterations());
+  state.counters["steps"] = static_cast<double>(counting.steps()) / static_cast<double>(state.iterations());
   state.counters["finite"] = d.dv_dq.allFinite() && d.dq_dq.allFinite() ? 1 : 0;
 }
 BENCHMARK_CAPTURE(BM_DartAtlasFdJacobians, central, std::string("central"))->Unit(benchmark::kMillisecond);

@@ -4,6 +4,7 @@
 #include "core/common/error.h"
 #include "experiments/box_drop.h"
 #include "experiments/convex_bundles.h"
+#include "experiments/jacobians.h"
 #include "experiments/peg_in_hole.h"
 #include "experiments/solve_time.h"
 #include "experiments/stacking.h"
@@ -18,6 +19,7 @@ const std::vector<std::unique_ptr<Experiment>>& Experiments() {
     list.push_back(std::make_unique<SolveTimeExperiment>());
     list.push_back(std::make_unique<PegInHoleExperiment>());
     list.push_back(std::make_unique<ConvexBundlesExperiment>());
+    list.push_back(std::make_unique<JacobiansExperiment>());
     return list;
   }();
   return experiments;

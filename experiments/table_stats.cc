@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <vector>
 
@@ -48,5 +49,11 @@ std::pair<double, double> ExtremeValues(const ResultTable& table, const std::str
 }
 
 std::string FormatValue(double x) { return options_detail::FormatDouble(x); }
+
+std::string FormatShort(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.3g", x);
+  return buf;
+}
 
 }  // namespace arena

@@ -15,5 +15,7 @@ double Median(const ResultTable& table, const std::string& column);
 std::pair<double, double> ExtremeValues(const ResultTable& table, const std::string& column);
 /// A number as the CSV writes it (for Filter on numeric columns).
 std::string FormatValue(double x);
+/// A number to three significant digits, for the notes of claims and observations.
+std::string FormatShort(double x);
 
 }  // namespace arena

@@ -50,6 +50,17 @@ OverridesByModel ModelOverridesSoFar(const std::optional<json>& previous, const 
 }
 
 // Options differing from the model's default; a swept option lists its distinct values.
+// The wrapped third-party engines among the run's models, with their one-line descriptions
+// (which name the engine's version): figures label their rows as engines.
+json Engines(const SweepPlan& plan, const ModelRegistry& registry) {
+  json engines = json::object();
+  for (const std::string& m : plan.models) {
+    const ModelInfo* info = registry.Find(m);
+    if (info != nullptr && info->capabilities.engine) engines[m] = info->description;
+  }
+  return engines;
+}
+
 json NonDefaultModelOptions(const SweepPlan& plan, const ModelRegistry& registry) {
   json non_default = json::object();
   for (const std::string& m : plan.models) {
@@ -151,6 +162,7 @@ json RunningSidecar(const SidecarRun& run, const RunSummary& summary,
   sidecar["profile"] = run.options.profile;
   sidecar["threads"] = summary.threads;
   sidecar["models"] = run.plan.models;
+  sidecar["engines"] = Engines(run.plan, run.registry);
   sidecar["overrides"] = run.options.overrides;
   sidecar["experiment_overrides"] = run.plan.experiment_overrides;
   sidecar["model_overrides"] = ModelOverridesSoFar(previous, run.plan);

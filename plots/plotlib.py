@@ -4,6 +4,7 @@ Every figure script is called as `python3 plots/<figure>.py <input.csv> <output.
 only that CSV (written by `arena run`), and writes <output>.png and <output>.pdf.
 """
 import argparse
+import json
 import os
 import sys
 
@@ -25,6 +26,22 @@ def read_csv(path):
     if not os.path.exists(path):
         sys.exit(f"{path}: no such file (run the experiment first)")
     return pd.read_csv(path, keep_default_na=True)
+
+
+def engines(csv_path):
+    """{model: description} of the wrapped engines (MuJoCo, DART) in the run, from the sidecar
+    JSON that `arena run` writes beside the CSV; {} when there is none."""
+    sidecar = os.path.splitext(csv_path)[0] + ".json"
+    try:
+        with open(sidecar) as f:
+            return dict(json.load(f).get("engines", {}))
+    except (OSError, ValueError):
+        return {}
+
+
+def model_label(model, engine_models):
+    """A model's name in legends and titles, marking wrapped engines as such."""
+    return f"{model} (engine)" if model in engine_models else model
 
 
 def save(fig, out):

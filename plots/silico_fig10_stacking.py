@@ -14,6 +14,7 @@ from silico_fig9_box_drop import cell_table, draw, stiffness_axis
 def main():
     args = plotlib.parse_args(__doc__)
     df = plotlib.read_csv(args.csv)
+    engines = plotlib.engines(args.csv)
     df["stands"] = df["stands"].astype(str).str.lower().eq("true").astype(float)
     df["param_value"] = df["param_value"].fillna(0.0)
     groups = list(df.groupby(["model", "variant"], sort=True))
@@ -21,7 +22,7 @@ def main():
                              constrained_layout=True)
     for row, ((model, variant), g) in enumerate(groups):
         descending, label = stiffness_axis(g)
-        prefix = f"{model} / {variant}: "
+        prefix = f"{plotlib.model_label(model, engines)} / {variant}: "
         draw(axes[row][0], fig, cell_table(g, "linear_momentum_error", descending),
              prefix + "linear momentum error [kg m/s]", "magma", True, None, label)
         draw(axes[row][1], fig, cell_table(g, "angular_momentum_error", descending),
@@ -29,7 +30,7 @@ def main():
         draw(axes[row][2], fig, cell_table(g, "stands", descending),
              prefix + "towers standing", "Greens", False, (0.0, 1.0), label)
     counts = df.groupby(["model", "variant"]).size().to_dict()
-    fig.suptitle("stacking (Silico Fig. 10): " + ", ".join(f"{m}/{v}: {n} runs" for (m, v), n in counts.items()),
+    fig.suptitle("stacking (Silico Fig. 10): " + ", ".join(f"{plotlib.model_label(m, engines)}/{v}: {n} runs" for (m, v), n in counts.items()),
                  fontsize=10)
     plotlib.save(fig, args.out)
 

@@ -63,6 +63,7 @@ def draw(ax, fig, table, title, cmap, log, fixed_range, xlabel):
 def main():
     args = plotlib.parse_args(__doc__)
     df = plotlib.read_csv(args.csv)
+    engines = plotlib.engines(args.csv)
     df["failed"] = df["failed"].astype(str).str.lower().eq("true").astype(float)
     df["param_value"] = df["param_value"].fillna(0.0)
     df["penetration_ok"] = df["max_penetration_m"].where(df["failed"] == 0.0)
@@ -73,7 +74,7 @@ def main():
                              constrained_layout=True)
     for row, ((model, variant), g) in enumerate(groups):
         descending, label = stiffness_axis(g)
-        prefix = f"{model} / {variant}: "
+        prefix = f"{plotlib.model_label(model, engines)} / {variant}: "
         draw(axes[row][0], fig, cell_table(g, "mean_iterations", descending),
              prefix + "mean iterations per step", "viridis", False, None, label)
         draw(axes[row][1], fig, cell_table(g, "failed", descending),
@@ -87,7 +88,7 @@ def main():
             else:
                 axes[row][3].axis("off")
     counts = df.groupby(["model", "variant"]).size().to_dict()
-    fig.suptitle("box_drop (Silico Fig. 9): " + ", ".join(f"{m}/{v}: {n} runs" for (m, v), n in counts.items()),
+    fig.suptitle("box_drop (Silico Fig. 9): " + ", ".join(f"{plotlib.model_label(m, engines)}/{v}: {n} runs" for (m, v), n in counts.items()),
                  fontsize=10)
     plotlib.save(fig, args.out)
 

@@ -1,4 +1,5 @@
-// The seed-000 experiments added with silico (stacking, solve_time, peg_in_hole, convex_bundles):
+// The seed-000 experiments added with silico (stacking, solve_time, peg_in_hole, convex_bundles)
+// and seed 002's jacobians:
 // each quick profile end to end through the runner on one thread, against the committed
 // reference in results/reference/<experiment>/ (timing columns excluded). After an intended
 // change, regenerate with scripts/update-reference.sh and say why in the commit.
@@ -65,6 +66,9 @@ TEST_P(QuickProfile, MatchesReference) {
 
 INSTANTIATE_TEST_SUITE_P(Seed000, QuickProfile,
                          ::testing::Values("stacking", "solve_time", "peg_in_hole", "convex_bundles"));
+// Nimble's Tables II-III: the non-timing columns (contacts, steps per Jacobian, errors against
+// Ridders) of the engine and penalty rows.
+INSTANTIATE_TEST_SUITE_P(Seed002, QuickProfile, ::testing::Values("jacobians"));
 
 }  // namespace
 }  // namespace arena

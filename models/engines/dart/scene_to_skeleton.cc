@@ -196,12 +196,19 @@ std::pair<dd::Joint*, dd::BodyNode*> CreateBody(const dd::SkeletonPtr& skeleton,
   return out;
 }
 
+// Before any BodyNode exists, so that a rejected scene leaves no DART warnings behind.
+void CheckJointsSupported(const MultibodyModel& model) {
+  for (int b = 0; b < model.num_bodies(); ++b) {
+    const BodyModel& body = model.body(b);
+    if (body.joint.armature != 0.0) {
+      throw Unsupported("dart: joint '" + body.joint.name + "' of body '" + body.name + "' has armature " +
+                        options_detail::FormatDouble(body.joint.armature) + "; DART 6.12 has no rotor inertia");
+    }
+  }
+}
+
 void SetPassiveTerms(const BodyModel& body, const SkeletonOptions& options, dd::Joint* joint) {
   const JointModel& jm = body.joint;
-  if (jm.armature != 0.0) {
-    throw Unsupported("dart: joint '" + jm.name + "' of body '" + body.name + "' has armature " +
-                      options_detail::FormatDouble(jm.armature) + "; DART 6.12 has no rotor inertia");
-  }
   if (jm.nv() != 1) return;
   // DART integrates joint springs and dampers implicitly (in the articulated inertia).
   joint->setDampingCoefficient(0, jm.damping);
@@ -241,6 +248,7 @@ Mat3 QuaternionRotation(const double* q) {
 
 SceneSkeletons BuildSkeletons(const Scene& scene, const SkeletonOptions& options) {
   const MultibodyModel& model = scene.model;
+  CheckJointsSupported(model);
   SceneSkeletons out;
   out.joints.assign(model.num_bodies(), nullptr);
   out.bodies.assign(model.num_bodies(), nullptr);

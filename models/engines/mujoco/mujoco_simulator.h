@@ -64,7 +64,9 @@ struct MujocoOptions {
   int iterations = 100;                                // solver iteration limit
   double tolerance = 1e-8;                             // solver tolerance (scaled cost change)
   bool warm_start = true;                              // solver warm start from the previous step
-  FdStepOptions fd;                                    // Derivatives(): fd_method, fd_step, ...
+  // Ridders from 1e-5: from 1e-2 or 1e-3 the tableau straddles changes of the constraint set
+  // (docs/models/mujoco.md, Derivatives).
+  FdStepOptions fd{.fd_ridders_step = 1e-5};  // Derivatives(): fd_method, fd_step, fd_ridders_step
 
   template <class V>
   void VisitFields(V&& v) {

@@ -1,4 +1,7 @@
-// The Atlas scene of Nimble's Tables II and III (Werling et al., RSS 2021; digest
+// The robots of Nimble's Jacobian benchmark (Tables II and III; Werling et al., RSS 2021), used
+// by the jacobians experiment, the engine benchmarks and tests.
+//
+// Atlas: the scene of Nimble's Tables II and III (Werling et al., RSS 2021; digest
 // /work/shared/papers/nimble.md, Sec. 8.1), as Nimble's benchmark script sets it up in DART:
 //   - atlas_v3_no_head.urdf from the dart-doc data (free pelvis + 27 revolute joints, nv = 33,
 //     the collision STL meshes), loaded with our LoadUrdf; friction 1 (DART's default, as the
@@ -21,5 +24,12 @@ namespace arena {
 /// Builds the scene (loads the URDF and its meshes from DartDataDir(); throws ParseError if
 /// the dart-doc data is missing).
 std::shared_ptr<const Scene> AtlasStandingScene();
+
+/// Half Cheetah as MuJoCo users know it: the OpenAI Gym MJCF shipped with dart-doc
+/// (mjcf/openai/half_cheetah.xml.gz: planar root rootx/rootz/rooty, six hinges, capsules, a
+/// plane, timestep 0.01 s, armature 0.1 and joint springs). Nimble's own Table III cheetah is
+/// the half_cheetah.skel of its repository (digest Sec. 8.2), which dart-doc does not ship; this
+/// is the closest robot available here (9 DOF, 6 actuators, the same leg chain).
+std::shared_ptr<const Scene> HalfCheetahScene();
 
 }  // namespace arena

@@ -1,4 +1,4 @@
-#include "models/engines/dart/atlas_standing.h"
+#include "experiments/nimble_scenes.h"
 
 #include <cstdint>
 #include <numbers>
@@ -58,6 +58,12 @@ std::shared_ptr<const Scene> AtlasStandingScene() {
   const int iq = scene.model.body(pelvis).idx_q;
   scene.default_q.segment<4>(iq + 3) << upright.w(), upright.x(), upright.y(), upright.z();
   scene.Validate();
+  return std::make_shared<const Scene>(std::move(scene));
+}
+
+std::shared_ptr<const Scene> HalfCheetahScene() {
+  Scene scene = LoadMjcf(DartDataDir() + "/mjcf/openai/half_cheetah.xml.gz");
+  scene.name = "half_cheetah";
   return std::make_shared<const Scene>(std::move(scene));
 }
 

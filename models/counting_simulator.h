@@ -1,0 +1,47 @@
+// A Simulator that forwards to another and counts its Step calls: how many steps a
+// finite-difference Jacobian costs (the jacobians experiment, the engine benchmarks), and how
+// many of them found a different number of contacts than a reference step (the perturbations
+// that changed the contact set, where differences of a rigid model jump).
+#pragma once
+
+#include <string_view>
+
+#include "models/simulator.h"
+
+namespace arena {
+
+class CountingSimulator final : public Simulator {
+ public:
+  explicit CountingSimulator(Simulator& inner) : inner_(inner) {}
+  std::string_view name() const override { return inner_.name(); }
+  Capabilities capabilities() const override { return inner_.capabilities(); }
+  const Scene& scene() const override { return inner_.scene(); }
+  double timestep() const override { return inner_.timestep(); }
+  StepReport Step(State& state, const Control& control) override {
+    ++steps_;
+    const StepReport report = inner_.Step(state, control);
+    if (reference_contacts_ >= 0 && report.contacts != reference_contacts_) ++contact_changes_;
+    return report;
+  }
+  void Derivatives(const State& state, const Control& control, StepDerivatives* out) override {
+    inner_.Derivatives(state, control, out);
+  }
+
+  long steps() const { return steps_; }
+  /// Steps since Reset whose contact count differed from `reference_contacts` (0 if none set).
+  long contact_changes() const { return contact_changes_; }
+  /// Zeroes the counters; a negative `reference_contacts` does not compare contact counts.
+  void Reset(int reference_contacts = -1) {
+    steps_ = 0;
+    contact_changes_ = 0;
+    reference_contacts_ = reference_contacts;
+  }
+
+ private:
+  Simulator& inner_;
+  long steps_ = 0;
+  long contact_changes_ = 0;
+  int reference_contacts_ = -1;
+};
+
+}  // namespace arena
