@@ -7,9 +7,12 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <vector>
 
 #include "core/common/error.h"
 #include "solvers/boxed_lcp.h"
+#include "solvers/contact_lcp_solver.h"
+#include "solvers/lcp_active_set.h"
 #include "solvers/dantzig_lcp.h"
 #include "solvers/lemke_lcp.h"
 #include "solvers/pgs_lcp.h"
@@ -112,19 +115,20 @@ TEST(Lcp, BoxedProblemsAgreeBetweenDantzigAndPgs) {
 // rows each (Nimble's 3 rows per contact, digest 2.1), Y up, over one step of dt = 0.01.
 struct CubeOnGround {
   double m = 1.0, dt = 0.01, g = 9.81, mu = 0.5;
-  MatX J;         // 12 x 6 in (v, omega) world coordinates
+  MatX J;         // 3 rows per contact x 6, in (v, omega) world coordinates
   VecX Minv;      // diagonal of M^-1
   BoxedLcp Lcp(const VecX& v) const {
+    const int rows = 3 * contacts();
     BoxedLcp lcp;
     const MatX MinvJt = Minv.asDiagonal() * J.transpose();
     lcp.A = J * MinvJt;
     VecX v_free = v;
     v_free[1] -= g * dt;
     lcp.b = -J * v_free;   // w = J v+ = A x - b
-    lcp.lo.resize(12);
-    lcp.hi.resize(12);
-    lcp.findex.assign(12, -1);
-    for (int c = 0; c < 4; ++c) {
+    lcp.lo.resize(rows);
+    lcp.hi.resize(rows);
+    lcp.findex.assign(rows, -1);
+    for (int c = 0; c < contacts(); ++c) {
       lcp.lo[3 * c] = 0.0;
       lcp.hi[3 * c] = std::numeric_limits<double>::infinity();
       for (int k = 1; k <= 2; ++k) {
@@ -140,21 +144,22 @@ struct CubeOnGround {
     v_plus[1] -= g * dt;
     return v_plus;
   }
-  CubeOnGround() : J(12, 6), Minv(6) {
+  // Contacts at the bottom corners (sx, sz) given, all four by default.
+  explicit CubeOnGround(std::vector<Vec2> corners = {{-0.5, -0.5}, {-0.5, 0.5}, {0.5, -0.5}, {0.5, 0.5}})
+      : J(3 * corners.size(), 6), Minv(6) {
     Minv << 1 / m, 1 / m, 1 / m, 6 / m, 6 / m, 6 / m;
     const Vec3 n(0, 1, 0), t1(1, 0, 0), t2(0, 0, 1);
     int row = 0;
-    for (double sx : {-0.5, 0.5}) {
-      for (double sz : {-0.5, 0.5}) {
-        const Vec3 r(sx, -0.5, sz);
-        for (const Vec3& d : {n, t1, t2}) {
-          J.row(row).head<3>() = d.transpose();
-          J.row(row).tail<3>() = r.cross(d).transpose();
-          ++row;
-        }
+    for (const Vec2& corner : corners) {
+      const Vec3 r(corner.x(), -0.5, corner.y());
+      for (const Vec3& d : {n, t1, t2}) {
+        J.row(row).head<3>() = d.transpose();
+        J.row(row).tail<3>() = r.cross(d).transpose();
+        ++row;
       }
     }
   }
+  int contacts() const { return static_cast<int>(J.rows()) / 3; }
 };
 
 // At rest: the 12 x 12 matrix has rank 6, Dantzig must cope with the redundancy (its free set
@@ -203,6 +208,69 @@ TEST(Lcp, OdePassAloneLeavesSlidingFrictionInvalid) {
   EXPECT_EQ(single.status, LcpStatus::kInvalid);
   EXPECT_GT(single.violation, 0.1);
   EXPECT_TRUE(SolveDantzig(cube.Lcp(v)).ok());
+}
+
+// Two identical contact rows (App. B's example): any split of the impulse solves the LCP.
+// With both rows clamping (a PGS-like split), the stabilized solution is the even one;
+// Dantzig's vertex (1, 0) leaves the second row separating, a different (valid) active set.
+TEST(ContactLcp, StabilizationSplitsRedundantContactsEvenly) {
+  const BoxedLcp lcp = BoxedLcp::Standard((MatX(2, 2) << 1, 1, 1, 1).finished(), Vec2(1.0, 1.0));
+  const LcpActiveSet both = ClassifyLcpSolution(lcp, Vec2(0.7, 0.3));
+  ASSERT_EQ(both.Indices(LcpRowClass::kClamping), (std::vector<int>{0, 1}));
+  const VecX even = SolveOnActiveSet(lcp, both);
+  EXPECT_NEAR(even[0], 0.5, 1e-12);
+  EXPECT_NEAR(even[1], 0.5, 1e-12);
+  EXPECT_TRUE(IsValidLcpSolution(lcp, even));
+  const LcpActiveSet vertex = ClassifyLcpSolution(lcp, SolveDantzig(lcp).x);
+  EXPECT_EQ(vertex.Indices(LcpRowClass::kClamping).size(), 1u);
+}
+
+// A cube sliding on three corners (a tripod: no redundant normals): normals clamping,
+// x-friction at its lower bound (against the motion); z-friction is clamping or at a bound
+// (the pyramid's corners let the yaw torque saturate it), never separating under a loaded
+// normal (digest 3).
+TEST(ContactLcp, ClassifiesSlidingCube) {
+  const CubeOnGround cube({{-0.5, -0.5}, {-0.5, 0.5}, {0.5, 0.0}});
+  VecX v = VecX::Zero(6);
+  v[0] = 2.0;
+  ContactLcpSolver solver;
+  const ContactLcpSolution s = solver.Solve(cube.Lcp(v));
+  ASSERT_LE(s.violation, 1e-5);
+  for (int c = 0; c < cube.contacts(); ++c) {
+    EXPECT_EQ(s.active_set.rows[3 * c], LcpRowClass::kClamping) << c;
+    EXPECT_EQ(s.active_set.rows[3 * c + 1], LcpRowClass::kUpperBound) << c;
+    EXPECT_EQ(s.active_set.bound_sign[3 * c + 1], -1) << c;
+    EXPECT_NE(s.active_set.rows[3 * c + 2], LcpRowClass::kSeparating) << c;  // loaded: sticks or slides
+  }
+}
+
+// The warm start gives the motion a cold solve (with stabilization) gives, and counts its hits:
+// a cube sliding to rest on a tripod over many steps keeps its active set except when it stops.
+TEST(ContactLcp, WarmStartMatchesColdSolveAndCountsHits) {
+  const CubeOnGround cube({{-0.5, -0.5}, {-0.5, 0.5}, {0.5, 0.0}});
+  VecX v = VecX::Zero(6);
+  v[0] = 0.3;
+  ContactLcpSolver warm;
+  int changes = 0;
+  LcpActiveSet last;
+  for (int step = 0; step < 100; ++step) {
+    const BoxedLcp lcp = cube.Lcp(v);
+    const ContactLcpSolution w = warm.Solve(lcp);
+    ContactLcpSolver cold_solver;
+    const ContactLcpSolution cold = cold_solver.Solve(lcp);
+    ASSERT_LE(w.violation, 1e-5) << step;
+    // The impulses need not be equal: static friction rows can squeeze the cube between two
+    // corners (opposite friction at both bounds) and stay valid. The motion is the same.
+    const VecX v_warm = cube.VelocityAfter(v, w.x), v_cold = cube.VelocityAfter(v, cold.x);
+    EXPECT_LT((v_warm - v_cold).lpNorm<Eigen::Infinity>(), 1e-9) << step;
+    if (step > 0 && !(cold.active_set == last)) ++changes;
+    last = cold.active_set;
+    v = cube.VelocityAfter(v, w.x);
+  }
+  EXPECT_LT(std::abs(v[0]), 1e-6);  // friction stopped it (0.3 m/s at mu g = 4.9 m/s^2)
+  EXPECT_EQ(warm.attempts(), 99);
+  EXPECT_GE(warm.hits(), 99 - 2 * changes);
+  EXPECT_GE(warm.hits(), 90);
 }
 
 TEST(Lcp, ViolationMeasuresEachCondition) {

@@ -1,0 +1,63 @@
+// Nimble's forward LCP pipeline for one contact group (seed 002 App. B; digest 2.2):
+//   1. warm start: the previous step's active set, if the problem has the same rows, solved on
+//      its own (SolveOnActiveSet) and kept when valid (a "hit": the paper reports > 95 %);
+//   2. otherwise Dantzig; if invalid, PGS on A + cfm I; if still invalid, the frictionless
+//      problem (friction rows forced to 0) by Dantzig;
+//   3. after a fresh solve, stabilization: the minimum-norm solution on the found active set
+//      replaces the solver's when it is valid (a unique answer for redundant contacts);
+//   4. non-finite impulses become 0.
+// The result carries the active set, which is what the analytical Jacobians differentiate.
+#pragma once
+
+#include <string_view>
+#include <utility>
+
+#include "solvers/boxed_lcp.h"
+#include "solvers/dantzig_lcp.h"
+#include "solvers/lcp_active_set.h"
+#include "solvers/pgs_lcp.h"
+
+namespace arena {
+
+enum class ContactLcpPath { kWarmStart, kDantzig, kPgs, kFrictionless, kFailed };
+std::string_view ToString(ContactLcpPath path);
+
+struct ContactLcpOptions {
+  bool warm_start = true;
+  bool stabilize = true;
+  double tolerance = 1e-5;   // validity (Nimble's 1e-5)
+  double pgs_cfm = 1e-4;     // added to A's diagonal before the PGS fallback (Nimble from 2021-03)
+  DantzigOptions dantzig;
+  PgsOptions pgs;
+};
+
+struct ContactLcpSolution {
+  VecX x;
+  LcpActiveSet active_set;
+  ContactLcpPath path = ContactLcpPath::kFailed;
+  bool stabilized = false;   // the minimum-norm active-set solution replaced the solver's
+  double violation = 0.0;    // LcpViolation of x
+};
+
+class ContactLcpSolver {
+ public:
+  explicit ContactLcpSolver(ContactLcpOptions options = {}) : options_(std::move(options)) {}
+
+  /// Never throws on a hard problem (path kFailed, x zeros where non-finite); throws
+  /// InvalidArgument when lcp.Check() fails.
+  ContactLcpSolution Solve(const BoxedLcp& lcp);
+
+  /// Warm-start statistics since construction (or ResetCounters).
+  long attempts() const { return attempts_; }  // solves with a previous active set of the same size
+  long hits() const { return hits_; }          // of those, solved by the guess
+  void ResetCounters() { attempts_ = hits_ = 0; }
+  /// Forget the previous active set (a new rollout).
+  void ForgetWarmStart() { previous_ = {}; }
+
+ private:
+  ContactLcpOptions options_;
+  LcpActiveSet previous_;
+  long attempts_ = 0, hits_ = 0;
+};
+
+}  // namespace arena
