@@ -13,9 +13,9 @@
 
 namespace arena {
 
-using penalty::ColliderGeometry;
-using penalty::ContactPointT;
-using penalty::PoseT;
+using contact::ColliderGeometry;
+using contact::ContactPointT;
+using contact::PoseT;
 
 std::string PenaltyOptions::Validate() const {
   if (!(timestep > 0.0) || !std::isfinite(timestep)) {
@@ -27,79 +27,6 @@ std::string PenaltyOptions::Validate() const {
   return "";
 }
 
-namespace penalty {
-
-ColliderGeometry MakeColliderGeometry(const Shape& shape) {
-  ColliderGeometry g;
-  g.type = TypeOf(shape);
-  if (const auto* s = std::get_if<Sphere>(&shape)) {
-    g.centres = Eigen::RowVector3d::Zero();
-    g.radius = s->radius;
-  } else if (const auto* d = std::get_if<Disk2>(&shape)) {
-    g.centres = Eigen::RowVector3d::Zero();
-    g.radius = d->radius;
-  } else if (const auto* c = std::get_if<Capsule>(&shape)) {
-    g.centres.resize(2, 3);
-    g.centres << 0, 0, -c->half_length, 0, 0, c->half_length;
-    g.radius = c->radius;
-  } else if (const auto* c2 = std::get_if<Capsule2>(&shape)) {
-    g.centres.resize(2, 3);
-    g.centres << -c2->half_length, 0, 0, c2->half_length, 0, 0;
-    g.radius = c2->radius;
-  } else if (const auto* b = std::get_if<Box>(&shape)) {
-    const Vec3& h = b->half_extents;
-    g.normals.resize(6, 3);
-    g.offsets.resize(6);
-    for (int k = 0; k < 3; ++k) {
-      g.normals.row(2 * k) = Vec3::Unit(k).transpose();
-      g.normals.row(2 * k + 1) = -Vec3::Unit(k).transpose();
-      g.offsets[2 * k] = g.offsets[2 * k + 1] = h[k];
-    }
-    g.vertices.resize(8, 3);
-    for (int i = 0; i < 8; ++i) {
-      g.vertices.row(i) << (i & 1 ? h.x() : -h.x()), (i & 2 ? h.y() : -h.y()), (i & 4 ? h.z() : -h.z());
-    }
-  } else if (const auto* p = std::get_if<Polygon2>(&shape)) {
-    const int m = static_cast<int>(p->A.rows());
-    g.normals = Eigen::Matrix<double, Eigen::Dynamic, 3>::Zero(m, 3);
-    g.offsets.resize(m);
-    for (int i = 0; i < m; ++i) {
-      const double len = p->A.row(i).norm();
-      g.normals.row(i).head<2>() = p->A.row(i) / len;
-      g.offsets[i] = p->b[i] / len;
-    }
-    g.vertices = Eigen::Matrix<double, Eigen::Dynamic, 3>::Zero(p->vertices.rows(), 3);
-    g.vertices.leftCols<2>() = p->vertices;
-    g.radius = p->radius;  // padding of a padded polygon (0: plain)
-  } else if (const auto* h = std::get_if<ConvexHull>(&shape)) {
-    g.vertices = h->data->vertices;
-    g.radius = h->radius;  // padding of a padded hull (0: plain)
-  } else if (const auto* m = std::get_if<TriangleMesh>(&shape)) {
-    g.vertices = m->data->vertices;
-  }
-  return g;
-}
-
-bool SupportsPair(ShapeType a, ShapeType b) {
-  using S = ShapeType;
-  auto ordered = [](S x, S y) {
-    // 3D
-    if (x == S::kHalfSpace) {
-      return y == S::kSphere || y == S::kBox || y == S::kCapsule || y == S::kConvexHull ||
-             y == S::kMesh;
-    }
-    if (x == S::kSphere) return y == S::kSphere || y == S::kBox;
-    if (x == S::kBox) return y == S::kBox;
-    // 2D
-    if (x == S::kHalfPlane2) return y == S::kPolygon2 || y == S::kDisk2 || y == S::kCapsule2;
-    if (x == S::kDisk2) return y == S::kDisk2 || y == S::kPolygon2;
-    if (x == S::kPolygon2) return y == S::kPolygon2;
-    return false;
-  };
-  return ordered(a, b) || ordered(b, a);
-}
-
-}  // namespace penalty
 
 namespace {
 
@@ -140,11 +67,11 @@ PenaltySimulator::PenaltySimulator(std::shared_ptr<const Scene> scene, const Pen
     throw InvalidArgument("penalty: " + error);
   }
   scene_->Validate();
-  for (const auto& c : scene_->colliders) geometry_.push_back(penalty::MakeColliderGeometry(c.shape));
+  for (const auto& c : scene_->colliders) geometry_.push_back(contact::MakeColliderGeometry(c.shape));
   for (const auto& [a, b] : scene_->CollisionPairs()) {
     const Collider& A = scene_->colliders[a];
     const Collider& B = scene_->colliders[b];
-    if (!penalty::SupportsPair(TypeOf(A.shape), TypeOf(B.shape))) {
+    if (!contact::SupportsPair(TypeOf(A.shape), TypeOf(B.shape))) {
       throw Unsupported("penalty: no contact kernel for the pair " +
                         std::string(ToString(TypeOf(A.shape))) + "-" +
                         std::string(ToString(TypeOf(B.shape))) + " (colliders '" + A.name +
@@ -173,7 +100,7 @@ int PenaltySimulator::ContactWrenches(std::vector<Force>* f_ext, double* min_phi
     const SE3 XA = ColliderPose(*scene_, data_, pair.a);
     const SE3 XB = ColliderPose(*scene_, data_, pair.b);
     contacts_.clear();
-    penalty::Contacts<double>(geometry_[pair.a], {XA.rotation(), XA.translation()},
+    contact::Contacts<double>(geometry_[pair.a], {XA.rotation(), XA.translation()},
                               geometry_[pair.b], {XB.rotation(), XB.translation()}, &contacts_);
     const Motion VA = WorldTwist(data_, A.body);
     const Motion VB = WorldTwist(data_, B.body);
@@ -309,12 +236,12 @@ void PenaltySimulator::Derivatives(const State& state, const Control& control, S
     const AdVec6 VA = SeedTwist(move_a ? V[ba] : Motion::Zero(), move_a ? 12 : -1);
     const AdVec6 VB = SeedTwist(move_b ? V[bb] : Motion::Zero(), move_b ? 18 : -1);
     contacts.clear();
-    penalty::Contacts<Ad>(geometry_[pair.a], XA, geometry_[pair.b], XB, &contacts);
+    contact::Contacts<Ad>(geometry_[pair.a], XA, geometry_[pair.b], XB, &contacts);
     if (contacts.empty()) continue;
     Eigen::Matrix<double, 6, 24> D = Eigen::Matrix<double, 6, 24>::Zero();
     for (const auto& c : contacts) {
-      const penalty::V3<Ad> f = penalty::ContactForce<Ad>(pair.law, c, VA, VB);
-      const penalty::V3<Ad> n = c.p_W.cross(f);
+      const contact::V3<Ad> f = penalty::ContactForce<Ad>(pair.law, c, VA, VB);
+      const contact::V3<Ad> n = c.p_W.cross(f);
       for (int i = 0; i < 3; ++i) {
         if (n(i).derivatives().size() == 24) D.row(i) += n(i).derivatives().transpose();
         if (f(i).derivatives().size() == 24) D.row(3 + i) += f(i).derivatives().transpose();

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/common/error.h"
+#include "core/geometry/convex_hull.h"
 #include "core/geometry/signed_distance.h"
 #include "core/math/so3.h"
 #include "core/multibody/configuration.h"
@@ -114,16 +115,16 @@ TEST(Penalty, PaddedSquareRestsOnItsPadding) {
 // same core without padding has no contact at all in this pose.
 TEST(PenaltyKernels, PaddedPolygonOnHalfPlaneShiftsTheVertexPointsByTheRadius) {
   const double h = 0.1, r = 0.05, theta = 0.3, y = 0.15;
-  const penalty::ColliderGeometry ground = penalty::MakeColliderGeometry(HalfPlane2{});
-  const penalty::ColliderGeometry padded = penalty::MakeColliderGeometry(PaddedSquare(h, r));
-  const penalty::ColliderGeometry plain = penalty::MakeColliderGeometry(PaddedSquare(h, 0.0));
-  const penalty::PoseT<double> XG{Mat3::Identity(), Vec3::Zero()};
+  const contact::ColliderGeometry ground = contact::MakeColliderGeometry(HalfPlane2{});
+  const contact::ColliderGeometry padded = contact::MakeColliderGeometry(PaddedSquare(h, r));
+  const contact::ColliderGeometry plain = contact::MakeColliderGeometry(PaddedSquare(h, 0.0));
+  const contact::PoseT<double> XG{Mat3::Identity(), Vec3::Zero()};
   const Mat3 R = ExpSO3(Vec3(0, 0, theta));
-  const penalty::PoseT<double> XB{R, Vec3(0.2, y, 0)};
-  std::vector<penalty::ContactPointT<double>> out;
-  ASSERT_TRUE(penalty::Contacts<double>(ground, XG, plain, XB, &out));
+  const contact::PoseT<double> XB{R, Vec3(0.2, y, 0)};
+  std::vector<contact::ContactPointT<double>> out;
+  ASSERT_TRUE(contact::Contacts<double>(ground, XG, plain, XB, &out));
   EXPECT_TRUE(out.empty());  // lowest core vertex at y - h (cos + sin) = 0.0249 > 0
-  ASSERT_TRUE(penalty::Contacts<double>(ground, XG, padded, XB, &out));
+  ASSERT_TRUE(contact::Contacts<double>(ground, XG, padded, XB, &out));
   ASSERT_EQ(out.size(), 1u);
   const Vec3 v = XB.Act(Vec3(-h, -h, 0));  // the lowest corner after a positive turn
   const double phi = v.y() - r;
@@ -134,7 +135,7 @@ TEST(PenaltyKernels, PaddedPolygonOnHalfPlaneShiftsTheVertexPointsByTheRadius) {
   EXPECT_TRUE(out[0].p_W.isApprox(Vec3(v.x(), 0.5 * phi, 0), 1e-14));
   // Swapped order: same points, normal from the polygon to the ground.
   out.clear();
-  ASSERT_TRUE(penalty::Contacts<double>(padded, XB, ground, XG, &out));
+  ASSERT_TRUE(contact::Contacts<double>(padded, XB, ground, XG, &out));
   ASSERT_EQ(out.size(), 1u);
   EXPECT_TRUE(out[0].n_W.isApprox(-Vec3::UnitY()));
 }
@@ -155,7 +156,7 @@ TEST(PenaltyKernels, PaddedPolygonPairsMatchTheSignedDistance) {
     return SE3(ExpSO3(Vec3(0, 0, 3.2 * U(gen))), Vec3(t * U(gen), t * U(gen), 0));
   };
   const auto kpose = [](const SE3& X) {
-    return penalty::PoseT<double>{X.rotation(), X.translation()};
+    return contact::PoseT<double>{X.rotation(), X.translation()};
   };
   int overlapping_pairs = 0, deep_disks = 0;
   for (int k = 0; k < 400; ++k) {
@@ -164,9 +165,9 @@ TEST(PenaltyKernels, PaddedPolygonPairsMatchTheSignedDistance) {
       const Shape& other = which == 0 ? Shape(pb) : Shape(disk);
       const SE3& XO = which == 0 ? XB : XD;
       const SignedDistanceResult sd = SignedDistance(pa, XA, other, XO);
-      std::vector<penalty::ContactPointT<double>> out;
-      ASSERT_TRUE(penalty::Contacts<double>(penalty::MakeColliderGeometry(pa), kpose(XA),
-                                            penalty::MakeColliderGeometry(other), kpose(XO), &out));
+      std::vector<contact::ContactPointT<double>> out;
+      ASSERT_TRUE(contact::Contacts<double>(contact::MakeColliderGeometry(pa), kpose(XA),
+                                            contact::MakeColliderGeometry(other), kpose(XO), &out));
       if (sd.distance >= 1e-9) {
         EXPECT_TRUE(out.empty()) << sd.distance;
         continue;
@@ -207,14 +208,14 @@ TEST(PenaltyKernels, PaddedPolygonPairsMatchTheSignedDistance) {
   // padded surfaces at x = 0.38 and x = 0.35.
   const SE3 XS(ExpSO3(Vec3(0, 0, M_PI / 4)), Vec3(0.4 + 0.15 * std::sqrt(2.0), 0.05, 0));
   for (int order = 0; order < 2; ++order) {
-    std::vector<penalty::ContactPointT<double>> out;
-    const penalty::ColliderGeometry gp = penalty::MakeColliderGeometry(pa);
-    const penalty::ColliderGeometry gs = penalty::MakeColliderGeometry(pb);
-    const penalty::PoseT<double> I{Mat3::Identity(), Vec3::Zero()};
+    std::vector<contact::ContactPointT<double>> out;
+    const contact::ColliderGeometry gp = contact::MakeColliderGeometry(pa);
+    const contact::ColliderGeometry gs = contact::MakeColliderGeometry(pb);
+    const contact::PoseT<double> I{Mat3::Identity(), Vec3::Zero()};
     if (order == 0) {
-      ASSERT_TRUE(penalty::Contacts<double>(gp, I, gs, kpose(XS), &out));
+      ASSERT_TRUE(contact::Contacts<double>(gp, I, gs, kpose(XS), &out));
     } else {
-      ASSERT_TRUE(penalty::Contacts<double>(gs, kpose(XS), gp, I, &out));
+      ASSERT_TRUE(contact::Contacts<double>(gs, kpose(XS), gp, I, &out));
     }
     ASSERT_EQ(out.size(), 1u) << "order " << order;
     EXPECT_NEAR(out[0].phi, 0.1 - 0.13, 1e-12);
@@ -351,6 +352,23 @@ std::vector<DerivativeCase> DerivativeCases() {
     VecX u(1);
     u << 0.7;
     cases.push_back({"arm_tip_contact", scene, s, u, true});
+  }
+  {  // A free hull (a tetrahedron) with one vertex 3 mm into a fixed ground box (vertex-face:
+     // a robot's mesh foot on a ground box, as Nimble's Atlas stands).
+    SceneBuilder b("hull_on_box");
+    b.SetGravity(Vec3(0.0, -9.81, 0.0));
+    PointsX3 pts(4, 3);
+    pts << 0.0, -0.2, 0.0, 0.2, 0.1, 0.0, -0.1, 0.1, 0.17, -0.1, 0.1, -0.17;
+    const int body = b.AddFreeBody("tetra", SpatialInertia::SolidBox(1.0, Vec3::Constant(0.1)), SE3());
+    b.AddCollider(body, MakeConvexHull(pts), SE3(), "tetra").friction = 0.6;
+    b.AddCollider(kWorldBody, Box{Vec3(2.0, 0.05, 2.0)}, SE3::FromTranslation(Vec3(0.0, -0.05, 0.0)), "ground")
+        .friction = 0.6;
+    auto scene = b.Build();
+    State s = DefaultState(*scene);
+    const Quat tilt(Eigen::AngleAxisd(0.03, Vec3::UnitZ()));
+    s.q << 0.01, 0.2 - 0.003, 0.0, tilt.w(), tilt.x(), tilt.y(), tilt.z();
+    s.v << 0.1, -0.2, 0.05, 0.2, -0.1, 0.1;
+    cases.push_back({"hull_vertex_in_box", scene, s, VecX(), true});
   }
   {  // Two free boxes, the upper one's corners inside the lower one (body-body contact).
     SceneBuilder b("stack");

@@ -1,11 +1,12 @@
-// Contact generation and the spring-damper force law of the penalty model, written once for
-// any scalar type: `double` for stepping, forward-mode AutoDiff for the step derivatives.
+// Contact generation shared by the models that find their own contact points (penalty, nimble),
+// written once for any scalar type: `double` for stepping, forward-mode AutoDiff for the
+// penalty model's step derivatives.
 //
 // A kernel takes two colliders A and B with world poses (R_WS, p_WS) and produces contact points
 // (p_W, n_W, phi): n_W is the unit normal from A to B (the force on B is along +n_W), phi the
 // signed distance (< 0: penetration). Only penetrating points are produced: a penalty force is
-// zero outside contact. The pair table is SupportsPair() below; anything else is rejected when
-// the model is built.
+// zero outside contact, and an LCP model needs only touching points. The pair table is
+// SupportsPair() below; anything else is rejected when the model is built.
 #pragma once
 
 #include <algorithm>
@@ -17,7 +18,7 @@
 
 #include "core/geometry/shape.h"
 
-namespace arena::penalty {
+namespace arena::contact {
 
 template <class T> using V3 = Eigen::Matrix<T, 3, 1>;
 template <class T> using M3 = Eigen::Matrix<T, 3, 3>;
@@ -209,6 +210,7 @@ void RoundVsRound(const V3<T>& cA, double rA, const V3<T>& cB, double rB,
 inline bool IsHalf(ShapeType t) { return t == ShapeType::kHalfSpace || t == ShapeType::kHalfPlane2; }
 inline bool IsPolytope(ShapeType t) { return t == ShapeType::kBox || t == ShapeType::kPolygon2; }
 inline bool IsRound(ShapeType t) { return t == ShapeType::kSphere || t == ShapeType::kDisk2; }
+inline bool IsVertexCloud(ShapeType t) { return t == ShapeType::kMesh || t == ShapeType::kConvexHull; }
 
 // Kernel for an ordered pair the table supports directly (A is the "simpler" side).
 template <class T>
@@ -228,6 +230,20 @@ bool OrderedContacts(const ColliderGeometry& A, const PoseT<T>& XA, const Collid
   }
   if (IsPolytope(a) && IsRound(b)) {
     RoundVsPolytope(XA, A, XB.p, B.radius, out);
+    return true;
+  }
+  if (a == ShapeType::kBox && IsVertexCloud(b)) {
+    // A mesh or hull against a box (a robot's foot on a ground box): B's vertices inside the
+    // box, each on the box face it penetrates least (vertex-face contacts); a padded hull's
+    // vertices as balls of its padding radius. The box's corners inside B are not looked for:
+    // B has no face planes here.
+    if (B.radius == 0.0) {
+      VerticesInPolytope(XA, A, XB, B, 1.0, out);
+    } else {
+      for (int j = 0; j < B.vertices.rows(); ++j) {
+        RoundVsPolytope(XA, A, XB.Act(B.vertices.row(j).transpose()), B.radius, out);
+      }
+    }
     return true;
   }
   if (IsPolytope(a) && IsPolytope(b)) {
@@ -256,30 +272,4 @@ bool Contacts(const ColliderGeometry& A, const PoseT<T>& XA, const ColliderGeome
   return true;
 }
 
-/// Spring-damper normal force with regularised Coulomb friction (force on B, world frame):
-///   f_n = max(0, -k phi - c dphi/dt),  f_t = -mu f_n v_t / sqrt(|v_t|^2 + v_s^2),
-/// with the relative velocity of B w.r.t. A at the contact point from the bodies' world twists
-/// [omega; v] (about the world origin).
-struct ForceLaw {
-  double stiffness = 0.0;        // k, N/m
-  double damping = 0.0;          // c, N s/m
-  double friction = 0.0;         // mu
-  double friction_velocity = 0.0;  // v_s, m/s
-};
-
-template <class T>
-V3<T> ContactForce(const ForceLaw& law, const ContactPointT<T>& c,
-                   const Eigen::Matrix<T, 6, 1>& VA, const Eigen::Matrix<T, 6, 1>& VB) {
-  const V3<T> vA = VA.template tail<3>() + VA.template head<3>().cross(c.p_W);
-  const V3<T> vB = VB.template tail<3>() + VB.template head<3>().cross(c.p_W);
-  const V3<T> v_rel = vB - vA;
-  const T phi_dot = c.n_W.dot(v_rel);
-  T fn = T(-law.stiffness) * c.phi - T(law.damping) * phi_dot;
-  if (Val(fn) <= 0.0) return V3<T>::Zero();
-  using std::sqrt;
-  const V3<T> vt = v_rel - phi_dot * c.n_W;
-  const T scale = sqrt(vt.squaredNorm() + T(law.friction_velocity * law.friction_velocity));
-  return fn * c.n_W - (T(law.friction) * fn / scale) * vt;
-}
-
-}  // namespace arena::penalty
+}  // namespace arena::contact
