@@ -6,6 +6,7 @@
 #include "core/geometry/signed_distance.h"
 #include "core/multibody/energy.h"
 #include "core/multibody/kinematics.h"
+#include "models/contact_kernels.h"
 
 namespace arena {
 
@@ -16,14 +17,11 @@ std::vector<double> PairSignedDistances(const Scene& scene, MultibodyData& data,
     const Collider& A = scene.colliders[a];
     const Collider& B = scene.colliders[b];
     if (A.body == kWorldBody && B.body == kWorldBody) continue;
-    out.push_back(SignedDistance(A.shape, ColliderPose(data, A), B.shape, ColliderPose(data, B)).distance);
+    out.push_back(SignedDistance(A.shape, contact::ColliderPose(data, A), B.shape, contact::ColliderPose(data, B)).distance);
   }
   return out;
 }
 
-SE3 ColliderPose(const MultibodyData& data, const Collider& c) {
-  return c.body == kWorldBody ? c.placement : data.X_WB[c.body] * c.placement;
-}
 
 double MinSignedDistance(const Scene& scene, MultibodyData& data, const VecX& q) {
   double d_min = std::numeric_limits<double>::infinity();

@@ -18,9 +18,6 @@ double MinSignedDistance(const Scene& scene, MultibodyData& data, const VecX& q)
 /// world colliders left out), after forward kinematics at q.
 std::vector<double> PairSignedDistances(const Scene& scene, MultibodyData& data, const VecX& q);
 
-/// World pose of a collider (forward kinematics must be current).
-SE3 ColliderPose(const MultibodyData& data, const Collider& c);
-
 /// max(0, -MinSignedDistance): penetration depth in metres.
 double Penetration(const Scene& scene, MultibodyData& data, const VecX& q);
 

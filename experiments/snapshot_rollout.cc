@@ -7,6 +7,7 @@
 
 #include "core/multibody/data.h"
 #include "core/multibody/kinematics.h"
+#include "models/contact_kernels.h"
 #include "experiments/metrics.h"
 
 namespace arena {
@@ -57,7 +58,7 @@ std::string PlanarOutlines(const Scene& scene, const VecX& q) {
   out.precision(6);
   bool first = true;
   for (const Collider& c : scene.colliders) {
-    const SE3 X = ColliderPose(data, c);
+    const SE3 X = contact::ColliderPose(data, c);
     const Vec2 t = X.translation().head<2>();
     const Mat2 R = X.rotation().topLeftCorner<2, 2>();
     if (!first) out << '|';

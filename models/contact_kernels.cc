@@ -7,6 +7,10 @@ namespace arena {
 
 namespace contact {
 
+SE3 ColliderPose(const MultibodyData& data, const Collider& collider) {
+  return collider.body == kWorldBody ? collider.placement : data.X_WB[collider.body] * collider.placement;
+}
+
 ColliderGeometry MakeColliderGeometry(const Shape& shape) {
   ColliderGeometry g;
   g.type = TypeOf(shape);

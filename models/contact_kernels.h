@@ -17,6 +17,8 @@
 #include <unsupported/Eigen/AutoDiff>
 
 #include "core/geometry/shape.h"
+#include "core/multibody/data.h"
+#include "core/scene/scene.h"
 
 namespace arena::contact {
 
@@ -56,6 +58,9 @@ struct ColliderGeometry {
 };
 
 ColliderGeometry MakeColliderGeometry(const Shape& shape);
+
+/// A collider's world pose X_WS after ForwardKinematics (its placement for environment shapes).
+SE3 ColliderPose(const MultibodyData& data, const Collider& collider);
 
 /// The pair table. Order-independent: Contacts() swaps A and B when only (B, A) is written.
 bool SupportsPair(ShapeType a, ShapeType b);

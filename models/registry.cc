@@ -5,6 +5,7 @@
 #include "models/bilevel/bilevel.h"
 #include "models/engines/dart/dart_simulator.h"
 #include "models/engines/mujoco/mujoco_simulator.h"
+#include "models/nimble/nimble.h"
 #include "models/penalty/penalty.h"
 #include "models/silico/silico.h"
 
@@ -52,6 +53,11 @@ const std::vector<ModelInfo>& Models() {
           "bilevel contact: collision detection (P14) nested in every residual evaluation of the "
           "contact solve, outer Jacobian by finite differences or the IFT chain rule",
           "seed 000 (Le Cleac'h et al., RA-L 2023), Sec. VII baseline, Figs. 9-11"),
+      Entry<NimbleSimulator, NimbleOptions>(
+          "nimble",
+          "velocity-level LCP contact on articulated bodies (boxed Dantzig with Nimble's warm "
+          "start and stabilization); forward model, analytical Jacobians to come",
+          "seed 002 (Werling et al., RSS 2021), Sec. III, App. A-B"),
       Entry<MujocoSimulator, MujocoOptions>(
           "mujoco",
           "MuJoCo 2.2.2 (Debian libmujoco): the scene as generated MJCF, soft contact, "

@@ -30,11 +30,6 @@ std::string PenaltyOptions::Validate() const {
 
 namespace {
 
-SE3 ColliderPose(const Scene& scene, const MultibodyData& data, int collider) {
-  const Collider& c = scene.colliders[collider];
-  return c.body == kWorldBody ? c.placement : data.X_WB[c.body] * c.placement;
-}
-
 Motion WorldTwist(const MultibodyData& data, int body) {
   return body == kWorldBody ? Motion::Zero() : Motion(data.X_WB[body].ActMotion(data.V_B[body]));
 }
@@ -97,8 +92,8 @@ int PenaltySimulator::ContactWrenches(std::vector<Force>* f_ext, double* min_phi
   for (const Pair& pair : pairs_) {
     const Collider& A = scene_->colliders[pair.a];
     const Collider& B = scene_->colliders[pair.b];
-    const SE3 XA = ColliderPose(*scene_, data_, pair.a);
-    const SE3 XB = ColliderPose(*scene_, data_, pair.b);
+    const SE3 XA = contact::ColliderPose(data_, scene_->colliders[pair.a]);
+    const SE3 XB = contact::ColliderPose(data_, scene_->colliders[pair.b]);
     contacts_.clear();
     contact::Contacts<double>(geometry_[pair.a], {XA.rotation(), XA.translation()},
                               geometry_[pair.b], {XB.rotation(), XB.translation()}, &contacts_);
@@ -231,8 +226,8 @@ void PenaltySimulator::Derivatives(const State& state, const Control& control, S
     const int ba = scene_->colliders[pair.a].body;
     const int bb = scene_->colliders[pair.b].body;
     const bool move_a = ba != kWorldBody, move_b = bb != kWorldBody;
-    const PoseT<Ad> XA = SeedPose(ColliderPose(*scene_, data_, pair.a), move_a ? 0 : -1);
-    const PoseT<Ad> XB = SeedPose(ColliderPose(*scene_, data_, pair.b), move_b ? 6 : -1);
+    const PoseT<Ad> XA = SeedPose(contact::ColliderPose(data_, scene_->colliders[pair.a]), move_a ? 0 : -1);
+    const PoseT<Ad> XB = SeedPose(contact::ColliderPose(data_, scene_->colliders[pair.b]), move_b ? 6 : -1);
     const AdVec6 VA = SeedTwist(move_a ? V[ba] : Motion::Zero(), move_a ? 12 : -1);
     const AdVec6 VB = SeedTwist(move_b ? V[bb] : Motion::Zero(), move_b ? 18 : -1);
     contacts.clear();

@@ -154,6 +154,21 @@ TEST(Jacobians, HalfCheetahCasesAgreeWithRidders) {
   }
 }
 
+// Nimble's stabilized LCP (the minimum-norm impulses on the active set, App. B) makes the Atlas
+// step a smooth function of its inputs where DART's is not (next test): central differences
+// agree with Ridders, and no perturbation changes the 44 contacts.
+TEST(Jacobians, NimbleAtlasDifferencesAgreeWithRidders) {
+  const JacobiansExperiment e;
+  const Sweep sweep = e.Expand(Config(kQuick), {"nimble"});
+  const std::vector<Row> rows = e.Run(FindCase(sweep, "atlas/nimble"));
+  ASSERT_EQ(rows.size(), 2u);  // central and ridders: no analytical Jacobians yet
+  const Row& central = rows[0];
+  EXPECT_EQ(std::get<std::string>(central.at("method")), "central");
+  EXPECT_EQ(std::get<std::int64_t>(central.at("contacts")), 44);
+  EXPECT_EQ(std::get<std::int64_t>(central.at("contact_changes")), 0);
+  EXPECT_LT(std::get<double>(central.at("max_rel_error_vs_ridders")), 1e-6);
+}
+
 // Why DART's Atlas differences disagree with Ridders (docs/deviations.md): in the benchmark
 // pose, a 1e-9 change of almost any velocity changes the next velocity by centimetres per
 // second while the 66 contacts stay the same. The sole contacts are redundant (66 rows for two

@@ -1,0 +1,37 @@
+// The constraint rows of Nimble's LCP (seed 002 Sec. III, App. A; digest 2.1): per contact one
+// normal row and, with friction, two tangent rows whose box is +-mu times the normal impulse.
+// A row's Jacobian maps generalized velocity to the velocity of body B relative to body A at the
+// contact point along the row's direction (the impulse pushes B along it and A against it).
+#pragma once
+
+#include <vector>
+
+#include "core/multibody/data.h"
+#include "core/scene/scene.h"
+#include "solvers/boxed_lcp.h"
+
+namespace arena::nimble {
+
+/// One contact point between two colliders' bodies (kWorldBody for the environment).
+struct Contact {
+  int body_a = kWorldBody, body_b = kWorldBody;
+  Vec3 point_W;
+  Vec3 normal_W;        // unit, from A to B
+  double depth = 0.0;   // penetration (> 0 inside)
+  double friction = 0.0;
+};
+
+/// ODE's tangent basis (`getTangentBasisMatrixODE`, digest 2.1): t1 = normalize(z x n), falling
+/// back to x x n, then y x n when degenerate; t2 = n x t1. Singular for n ~ +-z, which Nimble's
+/// Y-up scenes avoid.
+void TangentBasisOde(const Vec3& n, Vec3* t1, Vec3* t2);
+
+/// Friction below this is none (digest 1.2: "friction is off if below 1e-3").
+inline constexpr double kMinFriction = 1e-3;
+
+/// Rows of every contact: J (rows x nv, after ForwardKinematics) and the LCP bounds / findex of
+/// `lcp` (A and b are left to the caller). Returns the first row of each contact.
+std::vector<int> BuildContactRows(const MultibodyModel& model, const MultibodyData& data,
+                                  const std::vector<Contact>& contacts, MatX* J, BoxedLcp* lcp);
+
+}  // namespace arena::nimble

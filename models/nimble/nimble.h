@@ -1,0 +1,89 @@
+// `nimble`: velocity-level LCP time stepping on articulated bodies (Werling et al., "Fast and
+// Feature-Complete Differentiable Physics for Articulated Rigid Bodies with Contact", RSS 2021,
+// seed 002 Sec. III; digest 1-4), as its code (a DART fork) steps:
+//   v* = v + dt M^-1 (tau - c(q, v))                      (tau: actuators and passive forces)
+//   A = J M^-1 J^T,  w = J v+ = A f - b,  b = -J v*       (solvers/boxed_lcp.h convention)
+//   f: boxed LCP, 3 rows per contact (normal; two ODE tangents, box +-mu f_n), solved by the
+//      pipeline of solvers/contact_lcp_solver.h (warm start, Dantzig, PGS, stabilization)
+//   v+ = v* + M^-1 J^T f
+//   q+ = q (+) dt v        (Nimble's parallel update: positions move with the pre-step
+//                           velocity, digest 1.2; `parallel_position_update` = false uses v+)
+// No penetration correction (Nimble turns DART's ERP off); contacts deeper than
+// `max_contact_depth` are dropped, as Nimble's detector does. Contacts come from
+// models/contact_kernels.h (the pairs penalty supports).
+//
+// This is the forward model. Its analytical Jacobians (Sec. IV-V) are not written yet, so
+// capabilities().state_derivatives is false and Derivatives() throws Unsupported.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/common/options.h"
+#include "core/multibody/data.h"
+#include "models/contact_kernels.h"
+#include "models/nimble/contact_rows.h"
+#include "models/simulator.h"
+#include "solvers/contact_lcp_solver.h"
+
+namespace arena {
+
+struct NimbleOptions {
+  double timestep = 0.001;              // s (DART's default)
+  bool parallel_position_update = true;  // q+ from the pre-step velocity (Nimble)
+  double max_contact_depth = 0.03;      // m; deeper contacts are dropped (Nimble)
+  bool warm_start = true;               // guess last step's active set first (App. B)
+  bool stabilize = true;                // minimum-norm impulses on the active set (App. B)
+
+  template <class V>
+  void VisitFields(V&& v) {
+    v("timestep", timestep, "step length", "s");
+    v("parallel_position_update", parallel_position_update,
+      "integrate positions with the pre-step velocity (Nimble's World); false: with v+", "");
+    v("max_contact_depth", max_contact_depth, "contacts deeper than this are dropped", "m");
+    v("warm_start", warm_start, "try the previous step's LCP active set before solving", "");
+    v("stabilize", stabilize, "replace the LCP solution by the minimum-norm one on its active set", "");
+  }
+  std::string Validate() const;
+};
+
+class NimbleSimulator final : public Simulator {
+ public:
+  /// Throws Unsupported for a planar scene or a collider pair without a kernel,
+  /// InvalidArgument for bad options.
+  NimbleSimulator(std::shared_ptr<const Scene> scene, const NimbleOptions& options);
+
+  static Capabilities StaticCapabilities();
+
+  std::string_view name() const override { return "nimble"; }
+  Capabilities capabilities() const override { return StaticCapabilities(); }
+  const Scene& scene() const override { return *scene_; }
+  double timestep() const override { return options_.timestep; }
+
+  StepReport Step(State& state, const Control& control) override;
+
+  /// The LCP warm start's statistics since construction (lcp_warmstart experiment).
+  const ContactLcpSolver& lcp_solver() const { return lcp_; }
+
+ private:
+  struct Pair {
+    int a = 0, b = 0;   // collider indices
+    double friction = 0.0;
+  };
+  // Contacts at the current kinematics (data_ after ForwardKinematics).
+  void FindContacts(std::vector<nimble::Contact>* out, double* min_signed_distance);
+
+  std::shared_ptr<const Scene> scene_;
+  NimbleOptions options_;
+  std::vector<contact::ColliderGeometry> geometry_;
+  std::vector<Pair> pairs_;
+  ContactLcpSolver lcp_;
+
+  // Workspace.
+  MultibodyData data_;
+  std::vector<nimble::Contact> contacts_;
+  std::vector<contact::ContactPointT<double>> points_;
+};
+
+}  // namespace arena
