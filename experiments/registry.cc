@@ -5,6 +5,7 @@
 #include "experiments/box_drop.h"
 #include "experiments/convex_bundles.h"
 #include "experiments/jacobians.h"
+#include "experiments/lcp_warmstart.h"
 #include "experiments/peg_in_hole.h"
 #include "experiments/solve_time.h"
 #include "experiments/stacking.h"
@@ -20,6 +21,7 @@ const std::vector<std::unique_ptr<Experiment>>& Experiments() {
     list.push_back(std::make_unique<PegInHoleExperiment>());
     list.push_back(std::make_unique<ConvexBundlesExperiment>());
     list.push_back(std::make_unique<JacobiansExperiment>());
+    list.push_back(std::make_unique<LcpWarmstartExperiment>());
     return list;
   }();
   return experiments;

@@ -1,6 +1,7 @@
 #include "solvers/contact_lcp_solver.h"
 
 #include <cmath>
+#include <utility>
 
 #include "core/common/error.h"
 
@@ -31,23 +32,25 @@ ContactLcpSolution ContactLcpSolver::Solve(const BoxedLcp& lcp) {
       out.stabilized = true;  // the active-set solution is the minimum-norm one
       out.active_set = ClassifyLcpSolution(lcp, out.x);
       out.violation = LcpViolation(lcp, out.x);
-      previous_ = out.active_set;
-      return out;
+      return Finish(std::move(out));
     }
   }
   LcpResult r = SolveDantzig(lcp, options_.dantzig);
   out.path = ContactLcpPath::kDantzig;
-  if (!(r.violation <= options_.tolerance)) {
+  bool solved = r.violation <= options_.tolerance;
+  if (!solved) {
+    // PGS on A + cfm I, from Dantzig's answer. It solves the softened problem, so it is judged
+    // on that one: its x violates the original by about cfm |x|.
     BoxedLcp soft = lcp;
     soft.A.diagonal().array() += options_.pgs_cfm;
     LcpResult p = SolvePgs(soft, options_.pgs, r.x.allFinite() ? &r.x : nullptr);
-    if (LcpViolation(lcp, p.x) < r.violation || !std::isfinite(r.violation)) {
+    if (p.x.allFinite() && LcpViolation(soft, p.x) <= options_.tolerance) {
       r = p;
-      r.violation = LcpViolation(lcp, p.x);
       out.path = ContactLcpPath::kPgs;
+      solved = true;
     }
   }
-  if (!(r.violation <= options_.tolerance) && !lcp.findex.empty()) {
+  if (!solved && !lcp.findex.empty()) {
     // Last resort: no friction this step (digest 2.2 step 5).
     BoxedLcp frictionless = lcp;
     for (int i = 0; i < n; ++i) {
@@ -56,8 +59,8 @@ ContactLcpSolution ContactLcpSolver::Solve(const BoxedLcp& lcp) {
     LcpResult f = SolveDantzig(frictionless, options_.dantzig);
     if (f.x.allFinite()) {
       r = f;
-      r.violation = LcpViolation(lcp, f.x);
       out.path = ContactLcpPath::kFrictionless;
+      solved = f.violation <= options_.tolerance;
     }
   }
   out.x = r.x;
@@ -74,9 +77,13 @@ ContactLcpSolution ContactLcpSolver::Solve(const BoxedLcp& lcp) {
     }
   }
   out.violation = LcpViolation(lcp, out.x);
-  if (!(out.violation <= options_.tolerance) && out.path != ContactLcpPath::kFrictionless) {
-    out.path = ContactLcpPath::kFailed;
-  }
+  if (!solved) out.path = ContactLcpPath::kFailed;
+  return Finish(std::move(out));
+}
+
+ContactLcpSolution ContactLcpSolver::Finish(ContactLcpSolution out) {
+  ++solves_;
+  ++paths_[static_cast<int>(out.path)];
   previous_ = out.active_set;
   return out;
 }

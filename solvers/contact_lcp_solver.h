@@ -1,14 +1,15 @@
 // Nimble's forward LCP pipeline for one contact group (seed 002 App. B; digest 2.2):
 //   1. warm start: the previous step's active set, if the problem has the same rows, solved on
 //      its own (SolveOnActiveSet) and kept when valid (a "hit": the paper reports > 95 %);
-//   2. otherwise Dantzig; if invalid, PGS on A + cfm I; if still invalid, the frictionless
-//      problem (friction rows forced to 0) by Dantzig;
+//   2. otherwise Dantzig; if invalid, PGS on A + cfm I (valid for that softened problem); if
+//      still invalid, the frictionless problem (friction rows forced to 0) by Dantzig;
 //   3. after a fresh solve, stabilization: the minimum-norm solution on the found active set
 //      replaces the solver's when it is valid (a unique answer for redundant contacts);
 //   4. non-finite impulses become 0.
 // The result carries the active set, which is what the analytical Jacobians differentiate.
 #pragma once
 
+#include <array>
 #include <string_view>
 #include <utility>
 
@@ -20,6 +21,7 @@
 namespace arena {
 
 enum class ContactLcpPath { kWarmStart, kDantzig, kPgs, kFrictionless, kFailed };
+inline constexpr int kNumContactLcpPaths = 5;
 std::string_view ToString(ContactLcpPath path);
 
 struct ContactLcpOptions {
@@ -36,7 +38,7 @@ struct ContactLcpSolution {
   LcpActiveSet active_set;
   ContactLcpPath path = ContactLcpPath::kFailed;
   bool stabilized = false;   // the minimum-norm active-set solution replaced the solver's
-  double violation = 0.0;    // LcpViolation of x
+  double violation = 0.0;    // LcpViolation of x for the original problem (PGS: ~cfm |x|)
 };
 
 class ContactLcpSolver {
@@ -47,17 +49,25 @@ class ContactLcpSolver {
   /// InvalidArgument when lcp.Check() fails.
   ContactLcpSolution Solve(const BoxedLcp& lcp);
 
-  /// Warm-start statistics since construction (or ResetCounters).
+  /// Statistics since construction (or ResetCounters).
+  long solves() const { return solves_; }
   long attempts() const { return attempts_; }  // solves with a previous active set of the same size
   long hits() const { return hits_; }          // of those, solved by the guess
-  void ResetCounters() { attempts_ = hits_ = 0; }
+  long path_count(ContactLcpPath path) const { return paths_[static_cast<int>(path)]; }
+  void ResetCounters() {
+    solves_ = attempts_ = hits_ = 0;
+    paths_.fill(0);
+  }
   /// Forget the previous active set (a new rollout).
   void ForgetWarmStart() { previous_ = {}; }
 
  private:
   ContactLcpOptions options_;
+  ContactLcpSolution Finish(ContactLcpSolution out);
+
   LcpActiveSet previous_;
-  long attempts_ = 0, hits_ = 0;
+  long solves_ = 0, attempts_ = 0, hits_ = 0;
+  std::array<long, kNumContactLcpPaths> paths_{};
 };
 
 }  // namespace arena

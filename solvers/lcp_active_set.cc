@@ -61,6 +61,17 @@ LcpActiveSet ClassifyLcpSolution(const BoxedLcp& lcp, const VecX& x) {
       }
     }
   }
+  // A friction row's box is mu times its normal's impulse: it can carry force only if that
+  // normal is clamping. The rules above can disagree (a normal of 1e-6..1e-5 is separating by
+  // rule 5 while its unloaded friction rows are clamping by rule 2); such friction rows would
+  // make the active-set solve give friction under a zero normal. They are separating here
+  // (docs/deviations.md, seed 002).
+  for (int j = 0; j < n; ++j) {
+    if (IsFriction(lcp, j) && set.rows[lcp.findex[j]] != LcpRowClass::kClamping) {
+      set.rows[j] = LcpRowClass::kSeparating;
+      set.bound_sign[j] = 0;
+    }
+  }
   return set;
 }
 

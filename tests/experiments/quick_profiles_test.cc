@@ -67,8 +67,8 @@ TEST_P(QuickProfile, MatchesReference) {
 INSTANTIATE_TEST_SUITE_P(Seed000, QuickProfile,
                          ::testing::Values("stacking", "solve_time", "peg_in_hole", "convex_bundles"));
 // Nimble's Tables II-III: the non-timing columns (contacts, steps per Jacobian, errors against
-// Ridders) of the engine and penalty rows.
-INSTANTIATE_TEST_SUITE_P(Seed002, QuickProfile, ::testing::Values("jacobians"));
+// Ridders) of the model and engine rows; App. B: the warm start's counts per rollout.
+INSTANTIATE_TEST_SUITE_P(Seed002, QuickProfile, ::testing::Values("jacobians", "lcp_warmstart"));
 
 }  // namespace
 }  // namespace arena

@@ -1,0 +1,170 @@
+#include "experiments/lcp_warmstart.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/common/error.h"
+#include "core/common/strings.h"
+#include "experiments/box_drop.h"
+#include "experiments/case_params.h"
+#include "experiments/model_sweep.h"
+#include "experiments/nimble_scenes.h"
+#include "experiments/stacking.h"
+#include "experiments/table_stats.h"
+#include "harness/config.h"
+#include "harness/result_table.h"
+#include "models/nimble/nimble.h"
+#include "models/registry.h"
+
+namespace arena {
+
+namespace {
+
+const std::vector<std::string> kRollouts = {"atlas", "box_drop", "stacking", "half_cheetah"};
+constexpr double kTimestep = 0.001;  // Nimble's (DART's default)
+
+}  // namespace
+
+std::shared_ptr<const Scene> LcpWarmstartExperiment::MakeScene(const std::string& rollout) {
+  if (rollout == "atlas") return AtlasStandingScene();
+  if (rollout == "box_drop") return BoxDropExperiment::MakeScene("spatial");
+  if (rollout == "stacking") return StackingExperiment::MakeScene("spatial", 0);
+  if (rollout == "half_cheetah") return HalfCheetahScene();
+  throw InvalidArgument("lcp_warmstart: unknown rollout '" + rollout + "'; valid: " + Join(kRollouts));
+}
+
+State LcpWarmstartExperiment::InitialState(const std::string& rollout, const Scene& scene, int ic) {
+  if (rollout == "box_drop") {
+    return BoxDropExperiment::InitialState("spatial", DeriveSeed("lcp_warmstart", "box_drop/ic=" + std::to_string(ic)));
+  }
+  return DefaultState(scene);
+}
+
+std::vector<Column> LcpWarmstartExperiment::columns() const {
+  return {
+      {"rollout", "atlas, box_drop (spatial cube), stacking (two cubes) or half_cheetah"},
+      {"ic", "initial condition (box_drop; 0 for the others)"},
+      {"steps", "steps asked for (duration / 0.001 s)"},
+      {"steps_done", "steps taken (a non-finite state ends the rollout)"},
+      {"contact_steps", "steps with at least one contact (each solves one LCP)"},
+      {"mean_contacts", "mean contacts over the contact steps"},
+      {"attempts", "LCP solves where last step's active set had the same rows (the guess applies)"},
+      {"hits", "of those, solved by the guess (valid at Nimble's 1e-5)"},
+      {"hit_rate", "hits / contact_steps: the fraction of LCPs the guess solved"},
+      {"dantzig", "LCPs solved by Dantzig (the guess missed or did not apply)"},
+      {"pgs", "LCPs that needed the PGS fallback"},
+      {"frictionless", "LCPs solved only without friction"},
+      {"lcp_failed", "LCPs without a valid solution"},
+      {"failure", "why the rollout ended early, if it did"},
+  };
+}
+
+Sweep LcpWarmstartExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
+  const std::vector<std::string> rollouts = config.Strings("rollouts");
+  const double duration = config.Double("duration_s");
+  const std::int64_t box_drop_runs = config.Int("box_drop_runs");
+  for (const std::string& r : rollouts) {
+    if (std::find(kRollouts.begin(), kRollouts.end(), r) == kRollouts.end()) {
+      throw InvalidArgument(config.file() + ": rollouts: unknown rollout '" + r + "'; valid: " + Join(kRollouts));
+    }
+  }
+  if (!(duration > 0.0)) throw InvalidArgument(config.file() + ": duration_s must be > 0");
+  if (box_drop_runs <= 0) throw InvalidArgument(config.file() + ": box_drop_runs must be > 0");
+  const std::int64_t steps = std::llround(duration / kTimestep);
+  Sweep sweep;
+  for (const std::string& model : models) {
+    // Only Nimble's LCP pipeline has an active set to guess.
+    if (!dynamic_cast<NimbleSimulator*>(MakeSimulator(model, MakeScene("box_drop"), {}).get())) {
+      sweep.notes.push_back(model + ": skipped (no LCP active-set warm start)");
+      continue;
+    }
+    for (const ModelSetting& setting :
+         ExpandModelSweep(config, model, {"timestep"}, "the rollouts run at Nimble's 0.001 s")) {
+      for (const std::string& rollout : rollouts) {
+        const int runs = rollout == "box_drop" ? static_cast<int>(box_drop_runs) : 1;
+        for (int ic = 0; ic < runs; ++ic) {
+          Case c;
+          c.index = static_cast<int>(sweep.cases.size());
+          c.model = model;
+          c.id = model + "/" + rollout + "/ic=" + std::to_string(ic) +
+                 (setting.param_name.empty() ? "" : "/" + setting.param_name + "=" + setting.param_text);
+          c.model_options = setting.options;
+          c.model_options["timestep"] = options_detail::FormatDouble(kTimestep);
+          c.params = {{"rollout", rollout}, {"ic", static_cast<std::int64_t>(ic)}, {"steps", steps}};
+          c.seed = DeriveSeed(name(), c.id);
+          sweep.cases.push_back(std::move(c));
+        }
+      }
+    }
+  }
+  return sweep;
+}
+
+std::vector<Row> LcpWarmstartExperiment::Run(const Case& c) const {
+  const std::string rollout = ParamText(c, "rollout");
+  const std::shared_ptr<const Scene> scene = MakeScene(rollout);
+  std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
+  const auto* nimble = dynamic_cast<const NimbleSimulator*>(sim.get());
+  if (nimble == nullptr) throw Unsupported(c.model + " has no LCP active-set warm start");
+  State state = InitialState(rollout, *scene, static_cast<int>(ParamNumber(c, "ic")));
+  const std::int64_t steps = static_cast<std::int64_t>(ParamNumber(c, "steps"));
+  std::int64_t done = 0, contact_steps = 0, contacts = 0;
+  std::string failure;
+  for (; done < steps; ++done) {
+    const StepReport r = sim->Step(state, Control{});
+    if (r.status == StepStatus::kNonFinite || r.status == StepStatus::kError) {
+      failure = std::string(ToString(r.status)) + " at step " + std::to_string(done) + ": " + r.message;
+      break;
+    }
+    if (r.contacts > 0) {
+      ++contact_steps;
+      contacts += r.contacts;
+    }
+  }
+  const ContactLcpSolver& lcp = nimble->lcp_solver();
+  Row row;
+  row["steps_done"] = done;
+  row["contact_steps"] = contact_steps;
+  row["mean_contacts"] = contact_steps > 0 ? static_cast<double>(contacts) / contact_steps : 0.0;
+  row["attempts"] = static_cast<std::int64_t>(lcp.attempts());
+  row["hits"] = static_cast<std::int64_t>(lcp.hits());
+  row["hit_rate"] = contact_steps > 0 ? static_cast<double>(lcp.hits()) / contact_steps : std::nan("");
+  row["dantzig"] = static_cast<std::int64_t>(lcp.path_count(ContactLcpPath::kDantzig));
+  row["pgs"] = static_cast<std::int64_t>(lcp.path_count(ContactLcpPath::kPgs));
+  row["frictionless"] = static_cast<std::int64_t>(lcp.path_count(ContactLcpPath::kFrictionless));
+  row["lcp_failed"] = static_cast<std::int64_t>(lcp.path_count(ContactLcpPath::kFailed));
+  row["failure"] = failure;
+  return {row};
+}
+
+std::vector<ClaimResult> LcpWarmstartExperiment::Summarize(const ResultTable& table) const {
+  const ResultTable nimble = table.Filter("model", "nimble");
+  double hits = 0.0, solves = 0.0, attempts = 0.0;
+  for (int i = 0; i < nimble.num_rows(); ++i) {
+    if (nimble.Text(i, "contact_steps").empty()) continue;  // a failed case
+    hits += nimble.Number(i, "hits");
+    solves += nimble.Number(i, "contact_steps");
+    attempts += nimble.Number(i, "attempts");
+  }
+  if (solves == 0.0) return {};
+  ClaimResult r{"lcp_warmstart.hit_rate"};
+  r.ours = hits / solves;
+  std::string per_rollout;
+  for (const std::string& rollout : nimble.Distinct("rollout")) {
+    const ResultTable t = nimble.Filter("rollout", rollout);
+    double h = 0.0, s = 0.0;
+    for (int i = 0; i < t.num_rows(); ++i) {
+      if (t.Text(i, "contact_steps").empty()) continue;
+      h += t.Number(i, "hits");
+      s += t.Number(i, "contact_steps");
+    }
+    per_rollout += (per_rollout.empty() ? "" : ", ") + rollout + " " + FormatShort(s > 0 ? h / s : std::nan(""));
+  }
+  r.note = FormatShort(hits) + " of " + FormatShort(solves) + " LCPs solved by last step's active set (" +
+           FormatShort(attempts > 0 ? hits / attempts : std::nan("")) +
+           " of the solves where it applied); per rollout: " + per_rollout;
+  r.verdict = r.ours > 0.95 ? Verdict::kReproduced : Verdict::kDiffers;
+  return {r};
+}
+
+}  // namespace arena
