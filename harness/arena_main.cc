@@ -6,6 +6,8 @@
 //   arena run EXPERIMENT|all [--profile quick|paper] [--models a,b] [--set key=value]...
 //             [--threads N] [--out DIR] [--no-progress] [--fresh] [--retry-failed]
 //   arena report [--results DIR] [--claims FILE]
+//   arena gradcheck --model M --scene <builtin|file> [--states N] [--seed S] [--tolerance T]
+//                   [--set option=value]...
 //
 // Exit status: 0 success, 2 bad input (unknown experiment, model, option or key; malformed
 // file), 1 runtime failure. Errors are printed as "arena: error: <message>" on stderr.
@@ -22,6 +24,7 @@
 #include "core/common/error.h"
 #include "core/scene/loader.h"
 #include "experiments/registry.h"
+#include "harness/gradcheck.h"
 #include "harness/report.h"
 #include "harness/run_info.h"
 #include "harness/runner.h"
@@ -182,6 +185,22 @@ int Report(const std::string& results_dir, const std::string& claims_file) {
   return 0;
 }
 
+// Exit status: 0 when every block is within the tolerance, 1 above it.
+int Gradcheck(const GradcheckOptions& options) {
+  const GradcheckResult r = RunGradcheck(options);
+  std::cout << "gradcheck: " << options.model << " on " << options.scene << ", " << options.states
+            << " states (" << r.states_in_contact << " in contact, " << r.states_free
+            << " free), against Ridders from " << Num(options.ridders_step) << "\n";
+  std::vector<std::vector<std::string>> rows;
+  for (const GradcheckBlock& b : r.blocks) {
+    rows.push_back({b.name, Num(b.max_error), b.worst_state >= 0 ? std::to_string(b.worst_state) : "-"});
+  }
+  PrintTable({"jacobian", "max_rel_error", "worst_state"}, rows);
+  std::cout << (r.passed ? "PASS" : "FAIL") << ": max " << Num(r.max_error) << (r.passed ? " <= " : " > ")
+            << Num(options.tolerance) << "\n";
+  return r.passed ? 0 : kFailure;
+}
+
 int Main(int argc, char** argv) {
   CLI::App app{"ContactArena: reproduce and compare differentiable contact models"};
   app.name("arena");
@@ -230,6 +249,23 @@ int Main(int argc, char** argv) {
   report->add_option("--results", results_dir, "Results folder")->capture_default_str();
   report->add_option("--claims", claims_file, "Claims catalogue")->capture_default_str();
 
+  auto* gradcheck = app.add_subcommand(
+      "gradcheck", "Check a model's step derivatives against Ridders differences on random states");
+  GradcheckOptions gradcheck_options;
+  std::vector<std::string> gradcheck_sets;
+  gradcheck->add_option("--model", gradcheck_options.model, "Model with derivatives")->required();
+  gradcheck->add_option("--scene", gradcheck_options.scene,
+                        "Builtin scene (box, polygon, tower, atlas, half_cheetah) or a URDF/MJCF/mesh file")
+      ->required();
+  gradcheck->add_option("--states", gradcheck_options.states, "Random states to check")->capture_default_str();
+  gradcheck->add_option("--seed", gradcheck_options.seed, "Random seed")->capture_default_str();
+  gradcheck->add_option("--tolerance", gradcheck_options.tolerance, "Largest accepted relative error")
+      ->capture_default_str();
+  gradcheck->add_option("--ridders-step", gradcheck_options.ridders_step, "Ridders' initial step")
+      ->capture_default_str();
+  gradcheck->add_option("--set", gradcheck_sets, "Model option (option=value); repeatable")
+      ->allow_extra_args(false);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -249,6 +285,16 @@ int Main(int argc, char** argv) {
     return Run(target, run_options);
   }
   if (*report) return Report(results_dir, claims_file);
+  if (*gradcheck) {
+    for (const std::string& kv : gradcheck_sets) {
+      const size_t eq = kv.find('=');
+      if (eq == std::string::npos || eq == 0) {
+        throw InvalidArgument("gradcheck: --set expects option=value, got '" + kv + "'");
+      }
+      gradcheck_options.model_options[kv.substr(0, eq)] = kv.substr(eq + 1);
+    }
+    return Gradcheck(gradcheck_options);
+  }
   return kBadInput;
 }
 

@@ -56,6 +56,21 @@ TEST_F(CliTest, ListNamesMatchesRegistry) {
   EXPECT_EQ(Arena("models").status, 0);
 }
 
+// gradcheck's exit status: 0 within the tolerance, 1 above it, 2 for a model without
+// derivatives.
+TEST_F(CliTest, GradcheckExitStatus) {
+  const Result pass = Arena("gradcheck --model penalty --scene half_cheetah --states 2");
+  EXPECT_EQ(pass.status, 0) << pass.err;
+  EXPECT_TRUE(Contains(pass.out, "PASS"));
+  EXPECT_TRUE(Contains(pass.out, "dv+/dq"));
+  const Result fail = Arena("gradcheck --model silico --scene polygon --states 1 --set rho=1e-3");
+  EXPECT_EQ(fail.status, 1) << fail.err;
+  EXPECT_TRUE(Contains(fail.out, "FAIL"));
+  const Result bad = Arena("gradcheck --model nimble --scene box");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_TRUE(Contains(bad.err, "offers no derivatives"));
+}
+
 TEST_F(CliTest, ListPlots) {
   if (Experiments().empty()) GTEST_SKIP();
   const Experiment& e = *Experiments().front();

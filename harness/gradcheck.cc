@@ -1,0 +1,119 @@
+#include "harness/gradcheck.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <random>
+
+#include "core/common/error.h"
+#include "core/common/random.h"
+#include "core/common/strings.h"
+#include "core/multibody/configuration.h"
+#include "core/scene/loader.h"
+#include "experiments/box_drop.h"
+#include "experiments/nimble_scenes.h"
+#include "experiments/stacking.h"
+#include "models/finite_difference_derivatives.h"
+#include "models/registry.h"
+#include "solvers/finite_difference.h"
+
+namespace arena {
+
+std::vector<std::string> GradcheckSceneNames() { return {"box", "polygon", "tower", "atlas", "half_cheetah"}; }
+
+std::shared_ptr<const Scene> GradcheckScene(const std::string& name_or_file) {
+  if (name_or_file == "box") return BoxDropExperiment::MakeScene("spatial");
+  if (name_or_file == "polygon") return BoxDropExperiment::MakeScene("planar");
+  if (name_or_file == "tower") return StackingExperiment::MakeScene("spatial", 0);
+  if (name_or_file == "atlas") return AtlasStandingScene();
+  if (name_or_file == "half_cheetah") return HalfCheetahScene();
+  if (!std::filesystem::exists(name_or_file)) {
+    throw InvalidArgument("gradcheck: '" + name_or_file + "' is neither a builtin scene (" +
+                          Join(GradcheckSceneNames()) + ") nor a file");
+  }
+  return std::make_shared<const Scene>(LoadScene(name_or_file));
+}
+
+namespace {
+
+// A state the model visits: a random perturbation of the default state, then its own steps.
+State VisitedState(Simulator& sim, Rng& rng) {
+  const Scene& scene = sim.scene();
+  std::normal_distribution<double> normal(0.0, 1.0);
+  State s = DefaultState(scene);
+  VecX dq(scene.nv());
+  for (int i = 0; i < scene.nv(); ++i) dq[i] = 0.05 * normal(rng);
+  s.q = Integrate(scene.model, s.q, dq);
+  for (int i = 0; i < scene.nv(); ++i) s.v[i] = 0.3 * normal(rng);
+  const int steps = static_cast<int>(Uniform(rng, 0.0, 300.0));
+  for (int k = 0; k < steps; ++k) {
+    State next = s;
+    if (!sim.Step(next, {}).ok() || !FirstNonFiniteEntry(next).empty()) break;  // keep the last good state
+    s = std::move(next);
+  }
+  return s;
+}
+
+}  // namespace
+
+GradcheckResult RunGradcheck(const GradcheckOptions& options) {
+  if (options.states <= 0) throw InvalidArgument("gradcheck: --states must be > 0");
+  if (!(options.tolerance > 0.0)) throw InvalidArgument("gradcheck: --tolerance must be > 0");
+  if (!(options.ridders_step > 0.0)) throw InvalidArgument("gradcheck: --ridders-step must be > 0");
+  const ModelInfo& info = FindModel(options.model);
+  if (!info.capabilities.state_derivatives) {
+    throw InvalidArgument("gradcheck: model '" + options.model + "' offers no derivatives");
+  }
+  const std::shared_ptr<const Scene> scene = GradcheckScene(options.scene);
+  OptionMap model_options = options.model_options;
+  if (model_options.count("timestep") == 0 && scene->timestep_hint > 0.0) {
+    model_options["timestep"] = options_detail::FormatDouble(scene->timestep_hint);
+  }
+  std::unique_ptr<Simulator> sim = MakeSimulator(options.model, scene, model_options);
+  FdOptions ridders;
+  ridders.method = FdMethod::kRidders;
+  ridders.ridders_step = options.ridders_step;
+
+  GradcheckResult result;
+  result.blocks = {{"dq+/dq"}, {"dq+/dv"}, {"dq+/du"}, {"dv+/dq"}, {"dv+/dv"}, {"dv+/du"}};
+  Rng rng(options.seed);
+  for (int i = 0; i < options.states; ++i) {
+    // A state whose step (with its control) succeeds; a model that blows up from every draw
+    // gets its last one, and the failure shows as an infinite error.
+    State s;
+    Control u;
+    StepReport report;
+    for (int attempt = 0; attempt < 20; ++attempt) {
+      s = VisitedState(*sim, rng);
+      u.u.resize(scene->nu());
+      for (int k = 0; k < scene->nu(); ++k) u.u[k] = Uniform(rng, -1.0, 1.0);
+      State probe = s;
+      report = sim->Step(probe, u);
+      if (report.ok() && FirstNonFiniteEntry(probe).empty()) break;
+    }
+    (report.contacts > 0 ? result.states_in_contact : result.states_free)++;
+    StepDerivatives analytic;
+    sim->Derivatives(s, u, &analytic);
+    const StepDerivatives reference = FiniteDifferenceStepDerivatives(*sim, s, u, ridders);
+    const MatX* a[6] = {&analytic.dq_dq, &analytic.dq_dv, &analytic.dq_du,
+                        &analytic.dv_dq, &analytic.dv_dv, &analytic.dv_du};
+    const MatX* r[6] = {&reference.dq_dq, &reference.dq_dv, &reference.dq_du,
+                        &reference.dv_dq, &reference.dv_dv, &reference.dv_du};
+    for (int b = 0; b < 6; ++b) {
+      if (a[b]->size() == 0 && r[b]->size() == 0) continue;
+      const double e = a[b]->rows() == r[b]->rows() && a[b]->cols() == r[b]->cols()
+                           ? CorrectedRelativeError(*a[b], *r[b])
+                           : std::numeric_limits<double>::infinity();
+      GradcheckBlock& block = result.blocks[b];
+      if (!(e <= block.max_error)) {  // NaN counts as the worst
+        block.max_error = std::isnan(e) ? std::numeric_limits<double>::infinity() : e;
+        block.worst_state = i;
+      }
+    }
+  }
+  for (const GradcheckBlock& b : result.blocks) result.max_error = std::max(result.max_error, b.max_error);
+  result.passed = result.max_error <= options.tolerance;
+  return result;
+}
+
+}  // namespace arena

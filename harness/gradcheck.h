@@ -1,0 +1,54 @@
+// `arena gradcheck`: every derivative a model offers (its Derivatives(): d(q+, v+)/d(q, v, u))
+// against Ridders' extrapolation of its own Step, on random states in and out of contact.
+//
+// States: from the scene's default state, a random perturbation (tangent q ~ N(0, 0.05^2),
+// v ~ N(0, 0.3^2)) followed by a random number of the model's own steps (0-300), so that the
+// states are ones the model visits: resting, sliding, landing and flying. Controls are uniform
+// in [-1, 1] per actuator. The error per Jacobian block is the corrected relative error
+// max |A - R| / (1e-6 + max |R|) (solvers/finite_difference.h), its maximum over the states.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/common/options.h"
+#include "core/scene/scene.h"
+
+namespace arena {
+
+struct GradcheckOptions {
+  std::string model;
+  std::string scene;            // a builtin name (GradcheckSceneNames) or a scene file
+  OptionMap model_options;      // "timestep" defaults to the scene's hint (if it has one)
+  int states = 10;
+  std::uint64_t seed = 0;
+  double tolerance = 1e-5;      // fail above this corrected relative error
+  double ridders_step = 1e-5;   // Ridders' initial step (10 rows, shrink 1.4)
+};
+
+struct GradcheckBlock {
+  std::string name;             // "dv+/dq", ...
+  double max_error = 0.0;
+  int worst_state = -1;
+};
+
+struct GradcheckResult {
+  std::vector<GradcheckBlock> blocks;
+  int states_in_contact = 0;
+  int states_free = 0;
+  double max_error = 0.0;
+  bool passed = false;
+};
+
+/// Builtin scenes: box (box_drop's 3D cube), polygon (box_drop's planar polygon), tower
+/// (stacking's two cubes), atlas (Nimble's pose), half_cheetah.
+std::vector<std::string> GradcheckSceneNames();
+std::shared_ptr<const Scene> GradcheckScene(const std::string& name_or_file);
+
+/// Throws InvalidArgument (unknown model or scene, bad options, a model without derivatives)
+/// or Unsupported (the model cannot simulate the scene).
+GradcheckResult RunGradcheck(const GradcheckOptions& options);
+
+}  // namespace arena
