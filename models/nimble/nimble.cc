@@ -10,6 +10,7 @@
 #include "core/multibody/dynamics.h"
 #include "core/multibody/kinematics.h"
 #include "core/scene/actuation.h"
+#include "models/nimble/contact_reduction.h"
 
 namespace arena {
 
@@ -57,8 +58,10 @@ NimbleSimulator::NimbleSimulator(std::shared_ptr<const Scene> scene, const Nimbl
 
 void NimbleSimulator::FindContacts(std::vector<nimble::Contact>* out, double* min_signed_distance) {
   out->clear();
+  pair_of_.clear();
   *min_signed_distance = std::numeric_limits<double>::infinity();
-  for (const Pair& pair : pairs_) {
+  for (size_t index = 0; index < pairs_.size(); ++index) {
+    const Pair& pair = pairs_[index];
     const Collider& A = scene_->colliders[pair.a];
     const Collider& B = scene_->colliders[pair.b];
     const SE3 XA = contact::ColliderPose(data_, A);
@@ -70,8 +73,10 @@ void NimbleSimulator::FindContacts(std::vector<nimble::Contact>* out, double* mi
       *min_signed_distance = std::min(*min_signed_distance, p.phi);
       if (-p.phi > options_.max_contact_depth) continue;  // Nimble drops contacts deeper than this
       out->push_back({A.body, B.body, p.p_W, p.n_W, -p.phi, pair.friction});
+      pair_of_.push_back(static_cast<int>(index));
     }
   }
+  if (options_.hull_contacts) nimble::ReduceToHullCorners(pair_of_, out);
 }
 
 StepReport NimbleSimulator::Step(State& state, const Control& control) {

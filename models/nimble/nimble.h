@@ -10,7 +10,8 @@
 //                           velocity, digest 1.2; `parallel_position_update` = false uses v+)
 // No penetration correction (Nimble turns DART's ERP off); contacts deeper than
 // `max_contact_depth` are dropped, as Nimble's detector does. Contacts come from
-// models/contact_kernels.h (the pairs penalty supports).
+// models/contact_kernels.h (the pairs penalty supports), reduced to the corners of each flat
+// patch's 2D convex hull (models/nimble/contact_reduction.h; `hull_contacts`).
 //
 // This is the forward model. Its analytical Jacobians (Sec. IV-V) are not written yet, so
 // capabilities().state_derivatives is false and Derivatives() throws Unsupported.
@@ -35,6 +36,7 @@ struct NimbleOptions {
   double max_contact_depth = 0.03;      // m; deeper contacts are dropped (Nimble)
   bool warm_start = true;               // guess last step's active set first (App. B)
   bool stabilize = true;                // minimum-norm impulses on the active set (App. B)
+  bool hull_contacts = true;            // keep the hull corners of each flat patch (digest 7.3)
 
   template <class V>
   void VisitFields(V&& v) {
@@ -44,6 +46,8 @@ struct NimbleOptions {
     v("max_contact_depth", max_contact_depth, "contacts deeper than this are dropped", "m");
     v("warm_start", warm_start, "try the previous step's LCP active set before solving", "");
     v("stabilize", stabilize, "replace the LCP solution by the minimum-norm one on its active set", "");
+    v("hull_contacts", hull_contacts,
+      "keep only the strict 2D hull corners of each flat contact patch, as Nimble's detector does", "");
   }
   std::string Validate() const;
 };
@@ -83,6 +87,7 @@ class NimbleSimulator final : public Simulator {
   // Workspace.
   MultibodyData data_;
   std::vector<nimble::Contact> contacts_;
+  std::vector<int> pair_of_;  // collider pair of each contact
   std::vector<contact::ContactPointT<double>> points_;
 };
 
