@@ -17,6 +17,7 @@
 
 #include "core/common/error.h"
 #include "experiments/registry.h"
+#include "models/registry.h"
 #include "harness/result_table.h"
 #include "harness/run_info.h"
 #include "harness/runner.h"
@@ -26,6 +27,14 @@ namespace fs = std::filesystem;
 using json = nlohmann::json;
 
 namespace {
+
+// A model's name in the report, marking wrapped engines (MuJoCo, DART) as such.
+std::string ModelLabel(const std::string& model) {
+  for (const ModelInfo& m : Models()) {
+    if (m.name == model) return m.capabilities.engine ? model + " (engine)" : model;
+  }
+  return model;
+}
 
 std::string FormatNumber(double x) {
   char buf[64];
@@ -297,7 +306,7 @@ ReportSummary WriteReport(const std::string& results_dir, const std::string& cla
       for (const Observation& o : s->second.observations) {
         const std::string value =
             std::isfinite(o.value) ? WithUnit(FormatNumber(o.value), o.unit) : "-";
-        md << "| " << Cell(o.quantity) << " | " << Cell(o.model) << " | " << Cell(value) << " | "
+        md << "| " << Cell(o.quantity) << " | " << Cell(ModelLabel(o.model)) << " | " << Cell(value) << " | "
            << Cell(o.note) << " |\n";
       }
       md << "\n";
