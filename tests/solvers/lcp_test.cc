@@ -33,6 +33,14 @@ MatX RandomMatrix(std::mt19937& rng, int rows, int cols) {
 
 VecX RandomVector(std::mt19937& rng, int n) { return RandomMatrix(rng, n, 1).col(0); }
 
+// PGS run to the precision that a comparison with the pivoting solvers needs.
+PgsOptions TightPgs() {
+  PgsOptions o;
+  o.tolerance = 1e-11;
+  o.max_sweeps = 200000;
+  return o;
+}
+
 // Positive definite: the standard LCP has exactly one solution, so all three solvers must
 // return the same x.
 TEST(Lcp, SolversAgreeOnRandomPositiveDefiniteProblems) {
@@ -43,10 +51,7 @@ TEST(Lcp, SolversAgreeOnRandomPositiveDefiniteProblems) {
     const BoxedLcp lcp = BoxedLcp::Standard(R * R.transpose() + 0.1 * MatX::Identity(n, n), RandomVector(rng, n));
     const LcpResult lemke = SolveLemke(lcp);
     const LcpResult dantzig = SolveDantzig(lcp);
-    PgsOptions pgs_options;
-    pgs_options.tolerance = 1e-11;
-    pgs_options.max_sweeps = 200000;
-    const LcpResult pgs = SolvePgs(lcp, pgs_options);
+    const LcpResult pgs = SolvePgs(lcp, TightPgs());
     ASSERT_TRUE(lemke.ok()) << trial << " " << ToString(lemke.status);
     ASSERT_TRUE(dantzig.ok()) << trial << " " << ToString(dantzig.status);
     ASSERT_TRUE(pgs.ok()) << trial << " " << ToString(pgs.status);
@@ -101,10 +106,7 @@ TEST(Lcp, BoxedProblemsAgreeBetweenDantzigAndPgs) {
       lcp.hi[i] = i % 3 == 0 ? std::numeric_limits<double>::infinity() : unit(rng);
     }
     const LcpResult dantzig = SolveDantzig(lcp);
-    PgsOptions pgs_options;
-    pgs_options.tolerance = 1e-11;
-    pgs_options.max_sweeps = 200000;
-    const LcpResult pgs = SolvePgs(lcp, pgs_options);
+    const LcpResult pgs = SolvePgs(lcp, TightPgs());
     ASSERT_TRUE(dantzig.ok()) << trial << " " << ToString(dantzig.status);
     ASSERT_TRUE(pgs.ok()) << trial;
     EXPECT_LT((dantzig.x - pgs.x).lpNorm<Eigen::Infinity>(), 1e-7) << trial;
