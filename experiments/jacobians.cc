@@ -21,7 +21,7 @@ namespace arena {
 
 namespace {
 
-const std::vector<std::string> kRobots = {"atlas", "half_cheetah"};
+const std::vector<std::string> kRobots = {"atlas", "half_cheetah", "jump_worm", "catapult"};
 
 // Half Cheetah's benchmark state: this long on the floor from the file's pose.
 constexpr double kCheetahSettleTime = 1.0;
@@ -63,6 +63,8 @@ struct MethodTiming {
 std::shared_ptr<const Scene> JacobiansExperiment::MakeScene(const std::string& robot) {
   if (robot == "atlas") return AtlasStandingScene();
   if (robot == "half_cheetah") return HalfCheetahScene();
+  if (robot == "jump_worm") return JumpWormScene();
+  if (robot == "catapult") return CatapultScene();
   throw InvalidArgument("jacobians: unknown robot '" + robot + "'; valid: " + Join(kRobots));
 }
 
@@ -72,12 +74,14 @@ State JacobiansExperiment::BenchmarkState(const std::string& robot, Simulator& s
     const int steps = static_cast<int>(std::lround(kCheetahSettleTime / sim.timestep()));
     for (int i = 0; i < steps; ++i) sim.Step(s, {});
   }
+  if (robot == "jump_worm" || robot == "catapult") sim.Step(s, {});  // Nimble's one world.step()
   return s;
 }
 
 std::vector<Column> JacobiansExperiment::columns() const {
   return {
-      {"robot", "atlas (Nimble's Table II pose) or half_cheetah (OpenAI MJCF, settled 1 s)"},
+      {"robot", "atlas (Nimble's Table II pose), half_cheetah (OpenAI MJCF, settled 1 s), jump_worm or catapult "
+                "(Nimble's benchmark states, one step)"},
       {"samples", "timed repetitions per method (medians are reported)"},
       {"central_step", "central-difference step (tangent coordinates)"},
       {"ridders_step", "Ridders' initial step (shrunk by 1.4 per tableau row, at most 10 rows)"},

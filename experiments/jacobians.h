@@ -1,9 +1,10 @@
 // jacobians — seed 002 (Nimble) Tables II and III: what one step's Jacobians cost, and how
-// accurate they are, on the benchmark robots: Atlas standing on both soles (dt = 0.001) and
-// Half Cheetah resting on its floor (experiments/nimble_scenes.h).
+// accurate they are, on the benchmark robots: Atlas standing on both soles (dt = 0.001), Half
+// Cheetah resting on its floor, Jump-Worm and Catapult (experiments/nimble_scenes.h).
 //
 // One case = one robot x one model. From one benchmark state (Atlas: Nimble's pose, no step
-// before; Half Cheetah: 1 s settled on the floor with the model itself), the case times, in
+// before; Half Cheetah: 1 s settled on the floor with the model itself; Jump-Worm, Catapult:
+// Nimble's state and one step, as its benchmark scripts do), the case times, in
 // rounds of [step, central differences, Ridders, analytical], `samples` times each:
 //   - one Step;
 //   - d(q+, v+)/d(q, v, u) by central differences (2 (2 nv + nu) steps, the five Jacobians of
@@ -40,7 +41,7 @@ class JacobiansExperiment final : public Experiment {
   std::vector<ClaimResult> Summarize(const ResultTable& table) const override;
   std::vector<Observation> Observe(const ResultTable& table) const override;
 
-  /// "atlas" or "half_cheetah"; InvalidArgument naming the valid robots otherwise.
+  /// "atlas", "half_cheetah", "jump_worm" or "catapult"; InvalidArgument naming the valid ones.
   static std::shared_ptr<const Scene> MakeScene(const std::string& robot);
   /// The state whose step is differentiated, reached with `sim` (see the header comment).
   static State BenchmarkState(const std::string& robot, Simulator& sim);

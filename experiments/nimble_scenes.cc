@@ -6,6 +6,7 @@
 
 #include "core/math/so3.h"
 #include "core/scene/loader.h"
+#include "core/scene/scene_builder.h"
 
 namespace arena {
 
@@ -59,6 +60,104 @@ std::shared_ptr<const Scene> AtlasStandingScene() {
   scene.default_q.segment<4>(iq + 3) << upright.w(), upright.x(), upright.y(), upright.z();
   scene.Validate();
   return std::make_shared<const Scene>(std::move(scene));
+}
+
+namespace {
+
+constexpr std::uint32_t kProjectileGroup = 4;
+const Vec3 kGravityY(0.0, -9.81, 0.0);
+
+// Unit inertia (DART's default "I") about the centre of mass at `com`.
+SpatialInertia UnitInertia(const Vec3& com) { return SpatialInertia(1.0, com, Mat3::Identity()); }
+
+Collider& AddBoxCollider(SceneBuilder& b, int body, const Vec3& half, const Vec3& at, std::uint32_t group,
+                         std::uint32_t mask, const std::string& name) {
+  Collider& c = b.AddCollider(body, Box{half}, SE3::FromTranslation(at), name);
+  c.friction = 1.0;  // DART's default
+  c.group = group;
+  c.mask = mask;
+  return c;
+}
+
+// DART's TranslationalJoint2D in the XY plane: prismatic x, then prismatic y (a massless body
+// between them). Returns the moving body, a 0.1 m cube of mass 1 and unit inertia.
+int AddTranslation2d(SceneBuilder& b, const std::string& name, std::uint32_t group, std::uint32_t mask) {
+  JointModel x;
+  x.type = JointType::kPrismatic;
+  x.name = name + "_x";
+  x.axis = Vec3::UnitX();
+  const int carrier = b.AddBody(name + "/x", kWorldBody, x, SpatialInertia(0.0, Vec3::Zero(), Mat3::Zero()));
+  JointModel y;
+  y.type = JointType::kPrismatic;
+  y.name = name + "_y";
+  y.axis = Vec3::UnitY();
+  const int body = b.AddBody(name, carrier, y, UnitInertia(Vec3::Zero()));
+  AddBoxCollider(b, body, Vec3::Constant(0.05), Vec3::Zero(), group, mask, name);
+  return body;
+}
+
+// Three revolute segments about z (digest 8.3): 0.05 x 0.25 x 0.05 boxes of mass 1, unit
+// inertia, each turning about its bottom end; the first at the centre of `root`, the others at
+// the top of the previous one. Each has a torque actuator limited to +-`torque`.
+void AddSegments(SceneBuilder& b, int root, double torque, std::uint32_t group, std::uint32_t mask,
+                 const std::string& prefix) {
+  int parent = root;
+  for (int i = 1; i <= 3; ++i) {
+    JointModel hinge;
+    hinge.type = JointType::kRevolute;
+    hinge.name = prefix + "_joint" + std::to_string(i);
+    hinge.axis = Vec3::UnitZ();
+    // The previous segment's frame is at its joint (its bottom end): its top is 0.25 above.
+    hinge.placement = SE3::FromTranslation(Vec3(0.0, i == 1 ? 0.0 : 0.25, 0.0));
+    hinge.lower = 0.0;
+    hinge.upper = 3.1415;  // the scripts' pi
+    // The body frame is the joint frame; the segment's centre sits 0.125 above it.
+    const std::string name = prefix + "_segment" + std::to_string(i);
+    const int body = b.AddBody(name, parent, hinge, UnitInertia(Vec3(0.0, 0.125, 0.0)));
+    AddBoxCollider(b, body, Vec3(0.025, 0.125, 0.025), Vec3(0.0, 0.125, 0.0), group, mask, name);
+    Actuator motor;
+    motor.name = hinge.name;
+    motor.body = body;
+    motor.ctrl_lower = -torque;
+    motor.ctrl_upper = torque;
+    b.AddActuator(motor);
+    parent = body;
+  }
+}
+
+}  // namespace
+
+std::shared_ptr<const Scene> JumpWormScene() {
+  SceneBuilder b("jump_worm");
+  b.SetGravity(kGravityY);
+  const int root = AddTranslation2d(b, "root", kRobotGroup, kGroundGroup);
+  AddSegments(b, root, 100.0, kRobotGroup, kGroundGroup, "worm");
+  AddBoxCollider(b, kWorldBody, Vec3(1.25, 0.125, 0.25), Vec3(0.0, -0.7, 0.0), kGroundGroup, kRobotGroup, "floor");
+  Scene& scene = b.scene();
+  scene.timestep_hint = 0.001;
+  const double pi = std::numbers::pi;
+  scene.default_q = VecX(5);
+  scene.default_q << 0.0, -0.14, pi / 2, pi / 2, pi / 4;  // [0, 0, 90, 90, 45 deg], root y = -0.14
+  return b.Build();
+}
+
+std::shared_ptr<const Scene> CatapultScene() {
+  SceneBuilder b("catapult");
+  b.SetGravity(kGravityY);
+  AddTranslation2d(b, "projectile", kProjectileGroup, kGroundGroup | kRobotGroup);
+  JointModel weld;
+  weld.type = JointType::kFixed;
+  weld.name = "catapult_root";
+  weld.placement = SE3::FromTranslation(Vec3(0.5, -0.45, 0.0));
+  const int root = b.AddBody("catapult_root", kWorldBody, weld, UnitInertia(Vec3::Zero()));
+  AddSegments(b, root, 1000.0, kRobotGroup, kGroundGroup | kProjectileGroup, "catapult");
+  AddBoxCollider(b, kWorldBody, Vec3(1.75, 0.125, 0.25), Vec3(1.2, -0.7, 0.0), kGroundGroup,
+                 kRobotGroup | kProjectileGroup, "floor");
+  Scene& scene = b.scene();
+  scene.timestep_hint = 0.001;
+  scene.default_q = VecX(5);
+  scene.default_q << 0.0, 0.0, 0.65, 0.0, std::numbers::pi / 4;  // the benchmark state (digest 8.4)
+  return b.Build();
 }
 
 std::shared_ptr<const Scene> HalfCheetahScene() {

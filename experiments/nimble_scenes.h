@@ -25,6 +25,16 @@ namespace arena {
 /// the dart-doc data is missing).
 std::shared_ptr<const Scene> AtlasStandingScene();
 
+/// Jump-Worm (digest 8.3): a 0.1 m root cube on a 2D translation joint (unactuated) and three
+/// revolute segments (torques +-100), Y up, a floor box with its top at y = -0.575. Default
+/// state: Nimble's benchmark q = [0, -0.14, 90, 90, 45 deg] (the benchmark then takes one step).
+std::shared_ptr<const Scene> JumpWormScene();
+
+/// Catapult (digest 8.4): the same three segments (torques +-1000) on a root welded at
+/// (0.5, -0.45), a 0.1 m projectile cube on a 2D translation joint, a floor box 3.5 m long.
+/// Default state: Nimble's benchmark state, projectile at (0, 0), segments [0.65, 0, 45 deg].
+std::shared_ptr<const Scene> CatapultScene();
+
 /// Half Cheetah as MuJoCo users know it: the OpenAI Gym MJCF shipped with dart-doc
 /// (mjcf/openai/half_cheetah.xml.gz: planar root rootx/rootz/rooty, six hinges, capsules, a
 /// plane, timestep 0.01 s, armature 0.1 and joint springs). Nimble's own Table III cheetah is

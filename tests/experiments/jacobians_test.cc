@@ -67,6 +67,23 @@ TEST(NimbleScenes, AtlasStandsOnBothSolesInDart) {
 }
 
 
+// Jump-Worm and Catapult (digest 8.3-8.4): 5 DOF (a 2D translation and three hinges), three
+// motors, and in Nimble's benchmark state (after its one step) the 2 contacts of the paper's
+// Table III with nimble: the worm's last segment on the floor, the catapult's arm on the
+// projectile.
+TEST(NimbleScenes, JumpWormAndCatapultHaveThePapersContacts) {
+  for (const std::string robot : {"jump_worm", "catapult"}) {
+    auto scene = JacobiansExperiment::MakeScene(robot);
+    EXPECT_EQ(scene->nv(), 5) << robot;
+    EXPECT_EQ(scene->nu(), 3) << robot;
+    auto sim = MakeSimulator("nimble", scene, {{"timestep", "0.001"}});
+    State s = JacobiansExperiment::BenchmarkState(robot, *sim);
+    const StepReport r = sim->Step(s, {});
+    ASSERT_TRUE(r.ok()) << robot << ": " << r.message;
+    EXPECT_EQ(r.contacts, 2) << robot;
+  }
+}
+
 std::vector<std::string> ModelNames() {
   std::vector<std::string> names;
   for (const auto& m : Models()) names.push_back(m.name);
