@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "models/silico/planar_shape.h"
 
@@ -47,10 +48,6 @@ struct PlanarPair {
   int num_local() const { return 12 + num_primals() + num_cone(); }
   int num_outputs() const { return 6 + num_primals() + num_cone(); }
 };
-
-// Scratch bounds of the residual (checked when a pair is built).
-inline constexpr int kMaxShapeRows = 16;
-inline constexpr int kMaxShapeAux = 8;
 
 namespace detail {
 
@@ -87,6 +84,83 @@ void WorldConstraint(const PlanarShape& shape, const V2<T>& r, const T& angle, c
 
 }  // namespace detail
 
+/// Everything of the collision program at the body poses that does not involve the
+/// multipliers: the contact point p and, per shape, g and its world-frame partials dg/dp,
+/// dg/dalpha, dg/daux. The pair's residual is linear in each dual given the others (the
+/// normals are linear in lambda, the impulses bilinear in (gamma, beta) and lambda), so the
+/// step's Jacobian differentiates this part by AD over the geometry only (LocalJacobian in
+/// planar_problem.cc) and fills the dual columns by hand from its values.
+template <class T>
+struct CollisionGeometry {
+  V2<T> point;
+  T g[2 * kMaxShapeRows];  // g_P then g_C
+  T G_p[2 * kMaxShapeRows], Ga_p[kMaxShapeRows], Gx_p[kMaxShapeRows * kMaxShapeAux];
+  T G_c[2 * kMaxShapeRows], Ga_c[kMaxShapeRows], Gx_c[kMaxShapeRows * kMaxShapeAux];
+};
+
+/// The geometry at the body poses x_P, x_C and the primals `y` = (c, alpha, aux_P, aux_C).
+template <class T>
+void EvaluateCollisionGeometry(const PlanarPair& pair, const T* x_p, const T* x_c, const T* y,
+                               CollisionGeometry<T>* geo) {
+  const int na_p = pair.shape_p.num_aux();
+  const V2<T> c(y[0], y[1]);
+  const T& alpha = y[2];
+  const T* aux_p = y + 3;
+  const T* aux_c = y + 3 + na_p;
+
+  V2<T> r_p, r_c;
+  T angle_p, angle_c;
+  detail::ShapePose(x_p, pair.placement_p, &r_p, &angle_p);
+  detail::ShapePose(x_c, pair.placement_c, &r_c, &angle_c);
+  geo->point = pair.child_is_floor() ? V2<T>(c + r_p) : V2<T>(c + 0.5 * (r_p + r_c));
+  const V2<T>& p = geo->point;
+  detail::WorldConstraint(pair.shape_p, r_p, angle_p, p, alpha, aux_p, geo->g, geo->G_p, geo->Ga_p, geo->Gx_p);
+  detail::WorldConstraint(pair.shape_c, r_c, angle_c, p, alpha, aux_c, geo->g + pair.shape_p.num_rows(), geo->G_c,
+                          geo->Ga_c, geo->Gx_c);
+}
+
+/// The stationarity rows (2 + 1 + aux) of the collision program's Lagrangian alpha - lambda^T g
+/// at `geo` and the multipliers `lambda` = (lambda_P, lambda_C), and both normals. `L` is T, or
+/// double when T differentiates the geometry only.
+template <class T, class L>
+void StationarityRows(const PlanarPair& pair, const CollisionGeometry<T>& geo, const L* lambda, T* opt, V2<T>* n_p,
+                      V2<T>* n_c) {
+  const int na_p = pair.shape_p.num_aux(), na_c = pair.shape_c.num_aux();
+  const int m_p = pair.shape_p.num_rows(), m_c = pair.shape_c.num_rows();
+  const L* lambda_p = lambda;
+  const L* lambda_c = lambda + m_p;
+
+  // Stationarity of the Lagrangian alpha - lambda^T g (lambda_alpha is left out of the alpha
+  // row as in the paper's code, digest 2.3) and the two normals.
+  V2<T> np(T(0.0), T(0.0)), nc(T(0.0), T(0.0));
+  T d_alpha = T(1.0);
+  for (int i = 0; i < m_p; ++i) {
+    np[0] += geo.G_p[2 * i] * lambda_p[i];
+    np[1] += geo.G_p[2 * i + 1] * lambda_p[i];
+    d_alpha -= geo.Ga_p[i] * lambda_p[i];
+  }
+  for (int i = 0; i < m_c; ++i) {
+    nc[0] -= geo.G_c[2 * i] * lambda_c[i];
+    nc[1] -= geo.G_c[2 * i + 1] * lambda_c[i];
+    d_alpha -= geo.Ga_c[i] * lambda_c[i];
+  }
+  opt[0] = np[0] - nc[0];  // = dg_P/dp^T lambda_P + dg_C/dp^T lambda_C
+  opt[1] = np[1] - nc[1];
+  opt[2] = d_alpha;
+  for (int j = 0; j < na_p; ++j) {
+    T sum = T(0.0);
+    for (int i = 0; i < m_p; ++i) sum += geo.Gx_p[i * na_p + j] * lambda_p[i];
+    opt[3 + j] = sum;
+  }
+  for (int j = 0; j < na_c; ++j) {
+    T sum = T(0.0);
+    for (int i = 0; i < m_c; ++i) sum += geo.Gx_c[i * na_c + j] * lambda_c[i];
+    opt[3 + na_p + j] = sum;
+  }
+  *n_p = np;
+  *n_c = nc;
+}
+
 /// The collision program of a pair at the body poses x_P, x_C (Sec. IV-A, the KKT conditions
 /// of min alpha s.t. g_P >= 0, g_C >= 0): `y` = (c, alpha, aux_P, aux_C), `lambda` = (lambda_P,
 /// lambda_C). Writes the stationarity rows (2 + 1 + aux) to `opt`, the constraint values
@@ -94,63 +168,43 @@ void WorldConstraint(const PlanarShape& shape, const V2<T>& r, const T& angle, c
 template <class T>
 void CollisionKkt(const PlanarPair& pair, const T* x_p, const T* x_c, const T* y, const T* lambda,
                   T* opt, T* g, V2<T>* point, V2<T>* n_p, V2<T>* n_c) {
-  const int na_p = pair.shape_p.num_aux(), na_c = pair.shape_c.num_aux();
-  const int m_p = pair.shape_p.num_rows(), m_c = pair.shape_c.num_rows();
-  const V2<T> c(y[0], y[1]);
-  const T& alpha = y[2];
-  const T* aux_p = y + 3;
-  const T* aux_c = y + 3 + na_p;
-  const T* lambda_p = lambda;
-  const T* lambda_c = lambda + m_p;
-
-  V2<T> r_p, r_c;
-  T angle_p, angle_c;
-  detail::ShapePose(x_p, pair.placement_p, &r_p, &angle_p);
-  detail::ShapePose(x_c, pair.placement_c, &r_c, &angle_c);
-  const V2<T> p = pair.child_is_floor() ? V2<T>(c + r_p) : V2<T>(c + 0.5 * (r_p + r_c));
-
-  constexpr int R = kMaxShapeRows;
-  T G_p[2 * R], Ga_p[R], Gx_p[R * kMaxShapeAux];
-  T G_c[2 * R], Ga_c[R], Gx_c[R * kMaxShapeAux];
-  detail::WorldConstraint(pair.shape_p, r_p, angle_p, p, alpha, aux_p, g, G_p, Ga_p, Gx_p);
-  detail::WorldConstraint(pair.shape_c, r_c, angle_c, p, alpha, aux_c, g + m_p, G_c, Ga_c, Gx_c);
-
-  // Stationarity of the Lagrangian alpha - lambda^T g (lambda_alpha is left out of the alpha
-  // row as in the paper's code, digest 2.3) and the two normals.
-  V2<T> np(T(0.0), T(0.0)), nc(T(0.0), T(0.0));
-  T d_alpha = T(1.0);
-  for (int i = 0; i < m_p; ++i) {
-    np[0] += G_p[2 * i] * lambda_p[i];
-    np[1] += G_p[2 * i + 1] * lambda_p[i];
-    d_alpha -= Ga_p[i] * lambda_p[i];
-  }
-  for (int i = 0; i < m_c; ++i) {
-    nc[0] -= G_c[2 * i] * lambda_c[i];
-    nc[1] -= G_c[2 * i + 1] * lambda_c[i];
-    d_alpha -= Ga_c[i] * lambda_c[i];
-  }
-  opt[0] = np[0] - nc[0];  // = dg_P/dp^T lambda_P + dg_C/dp^T lambda_C
-  opt[1] = np[1] - nc[1];
-  opt[2] = d_alpha;
-  for (int j = 0; j < na_p; ++j) {
-    T sum = T(0.0);
-    for (int i = 0; i < m_p; ++i) sum += Gx_p[i * na_p + j] * lambda_p[i];
-    opt[3 + j] = sum;
-  }
-  for (int j = 0; j < na_c; ++j) {
-    T sum = T(0.0);
-    for (int i = 0; i < m_c; ++i) sum += Gx_c[i * na_c + j] * lambda_c[i];
-    opt[3 + na_p + j] = sum;
-  }
-  *point = p;
-  *n_p = np;
-  *n_c = nc;
+  CollisionGeometry<T> geo;
+  EvaluateCollisionGeometry(pair, x_p, x_c, y, &geo);
+  StationarityRows(pair, geo, lambda, opt, n_p, n_c);
+  const int m = pair.shape_p.num_rows() + pair.shape_c.num_rows();
+  for (int i = 0; i < m; ++i) g[i] = geo.g[i];
+  *point = geo.point;
 }
 
-/// The pair's residual block (see the file comment for the layout of `in` and `out`).
+/// Where and how the bodies touch in a pair's residual (values): the contact point p, the
+/// normals (unnormalised, see the file comment), the lever arms p - x and the velocities of the
+/// bodies' material points at p.
+struct ContactFrame {
+  Vec2 point, n_p, n_c, arm_p, arm_c, vel_p, vel_c;
+};
+
+namespace detail {
+
+// The value of a double or of a forward-mode AD scalar.
 template <class T>
-void PlanarContactResidual(const PlanarPair& pair, const T* in, T* out, V2<T>* normal_p = nullptr,
-                           V2<T>* point = nullptr) {
+double ValueOf(const T& x) {
+  if constexpr (std::is_arithmetic_v<T>) {
+    return x;
+  } else {
+    return x.value();
+  }
+}
+template <class T>
+Vec2 ValueOf(const V2<T>& v) { return Vec2(ValueOf(v[0]), ValueOf(v[1])); }
+
+}  // namespace detail
+
+/// The pair's residual rows from its geometry (see the file comment for the layout of `in` and
+/// `out`; `in`'s duals are read from `z` instead, of type D = T, or double when T
+/// differentiates the geometry only). Writes the contact frame to `frame` if non-null.
+template <class T, class D>
+void ContactRows(const PlanarPair& pair, const CollisionGeometry<T>& geo, const T* in, const D* z, T* out,
+                 ContactFrame* frame = nullptr) {
   using detail::Cross2;
   const T* x_p = in;
   const T* v_p = in + 3;
@@ -159,16 +213,15 @@ void PlanarContactResidual(const PlanarPair& pair, const T* in, T* out, V2<T>* n
   const T* y = in + 12;
   const int m_p = pair.shape_p.num_rows(), m_c = pair.shape_c.num_rows();
   const T& alpha = y[2];
-  const T* z = y + pair.num_primals();
-  const T& gamma = z[0];
-  const T& psi = z[1];
-  const T& beta1 = z[2];
-  const T& beta2 = z[3];
+  const D& gamma = z[0];
+  const D& psi = z[1];
+  const D& beta1 = z[2];
+  const D& beta2 = z[3];
 
   T* opt = out + 6;
-  T g[2 * kMaxShapeRows];
-  V2<T> p, n_p, n_c;
-  CollisionKkt(pair, x_p, x_c, y, z + 5, opt, g, &p, &n_p, &n_c);
+  V2<T> n_p, n_c;
+  StationarityRows(pair, geo, z + 5, opt, &n_p, &n_c);
+  const V2<T>& p = geo.point;
 
   // Against the floor only the parent's normal is used (the child does not move).
   if (pair.child_is_floor()) n_c = n_p;
@@ -188,19 +241,30 @@ void PlanarContactResidual(const PlanarPair& pair, const T* in, T* out, V2<T>* n
   slack[2] = -(v_t + psi);
   slack[3] = -(-v_t + psi);
   slack[4] = -alpha;
-  for (int i = 0; i < m_p + m_c; ++i) slack[5 + i] = -g[i];
+  for (int i = 0; i < m_p + m_c; ++i) slack[5 + i] = -geo.g[i];
 
   // Impulses (not forces: no dt factor, digest 2.3 / "forces are impulses").
-  const V2<T> f_p = t_p * (beta1 - beta2) + n_p * gamma;
-  const V2<T> f_c = -(t_c * (beta1 - beta2) + n_c * gamma);
+  const D beta = beta1 - beta2;
+  const V2<T> f_p = t_p * beta + n_p * gamma;
+  const V2<T> f_c = -(t_c * beta + n_c * gamma);
   out[0] = f_p[0];
   out[1] = f_p[1];
   out[2] = Cross2(arm_p, f_p);
   out[3] = f_c[0];
   out[4] = f_c[1];
   out[5] = Cross2(arm_c, f_c);
-  if (normal_p != nullptr) *normal_p = n_p;
-  if (point != nullptr) *point = p;
+  if (frame != nullptr) {
+    using detail::ValueOf;
+    *frame = {ValueOf(p), ValueOf(n_p), ValueOf(n_c), ValueOf(arm_p), ValueOf(arm_c), ValueOf(vp), ValueOf(vc)};
+  }
+}
+
+/// The pair's residual block (see the file comment for the layout of `in` and `out`).
+template <class T>
+void PlanarContactResidual(const PlanarPair& pair, const T* in, T* out) {
+  CollisionGeometry<T> geo;
+  EvaluateCollisionGeometry(pair, in, in + 6, in + 12, &geo);
+  ContactRows(pair, geo, in, in + 12 + pair.num_primals(), out);
 }
 
 }  // namespace arena::silico

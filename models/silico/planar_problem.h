@@ -47,8 +47,6 @@ class PlanarProblem final : public ComplementarityProblem {
  private:
   // Fills the pair's local input vector (doubles).
   void LocalInput(const PlanarPair& pair, const VecX& y, const VecX& z, double* in) const;
-  // Global residual row of a pair's local output r (-1: the impulse on a fixed child).
-  int RowOf(const PlanarPair& pair, int r) const;
 
   PlanarBodyRows rows_;
   std::vector<PlanarPair> pairs_;
@@ -57,7 +55,7 @@ class PlanarProblem final : public ComplementarityProblem {
 
   double dt_ = 0.01;
   VecX p2_, v15_, u_;
-  MatX local_;  // scratch: one pair's local Jacobian
+  VecX local_;  // scratch: one pair's local Jacobian (column-major), sized for the largest pair
 };
 
 }  // namespace arena::silico

@@ -32,6 +32,11 @@ namespace arena::silico {
 
 template <class T> using V2 = Eigen::Matrix<T, 2, 1>;
 
+// Scratch bounds of the residual (checked when a pair is built): rows and auxiliaries of one
+// shape, a Minkowski sum's parts included.
+inline constexpr int kMaxShapeRows = 16;
+inline constexpr int kMaxShapeAux = 8;
+
 struct PlanarShape {
   enum class Kind { kPolygon, kDisk, kCapsule, kHalfPlane, kMinkowski };
   Kind kind = Kind::kPolygon;
@@ -120,10 +125,12 @@ void EvaluateConstraint(const PlanarShape& s, const V2<T>& p, const T& alpha, co
       const int a1 = s1.num_aux(), a2 = s2.num_aux();
       const V2<T> p1(aux[0], aux[1]);
       const V2<T> p2 = p - p1;
-      // Part derivatives into scratch, then scatter into the stacked layout.
-      std::vector<T> dp1(2 * m1), daux1(std::max(1, m1 * a1)), dp2(2 * m2), daux2(std::max(1, m2 * a2));
-      EvaluateConstraint(s1, p1, alpha, aux + 2, g, dp1.data(), dg_dalpha, daux1.data());
-      EvaluateConstraint(s2, p2, alpha, aux + 2 + a1, g + m1, dp2.data(), dg_dalpha + m1, daux2.data());
+      // Part derivatives into scratch on the stack (the residual runs in the solver's inner
+      // loop: no heap allocation), then scatter into the stacked layout.
+      T dp1[2 * kMaxShapeRows], daux1[kMaxShapeRows * kMaxShapeAux];
+      T dp2[2 * kMaxShapeRows], daux2[kMaxShapeRows * kMaxShapeAux];
+      EvaluateConstraint(s1, p1, alpha, aux + 2, g, dp1, dg_dalpha, daux1);
+      EvaluateConstraint(s2, p2, alpha, aux + 2 + a1, g + m1, dp2, dg_dalpha + m1, daux2);
       for (int i = 0; i < m1 + m2; ++i) {
         for (int j = 0; j < na; ++j) dg_daux[i * na + j] = T(0.0);
       }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <random>
 
 #include <Eigen/LU>
 #include <gtest/gtest.h>
@@ -13,6 +14,7 @@
 #include "models/finite_difference_derivatives.h"
 #include "models/registry.h"
 #include "models/silico/collision_program.h"
+#include "models/silico/planar_problem.h"
 #include "models/silico/silico.h"
 #include "tests/models/silico/fig9_scene.h"
 
@@ -174,6 +176,79 @@ TEST(Silico, StepDerivativesMatchFiniteDifferences) {
     fd.step = 1e-6;
     const StepDerivatives numeric = FiniteDifferenceStepDerivatives(*sim, c.state, Control{c.u}, fd);
     EXPECT_LT(MaxStepDerivativeError(analytic, numeric), 1e-5);
+  }
+}
+
+// The step's Jacobian dF/d(y, z) (geometry by AD, duals by hand: planar_problem.cc) and the
+// parameter Jacobian dF/dtheta against central differences of the residual, at a generic point
+// (primals and duals away from any solution), for every kind of pair: a padded polygon (a
+// Minkowski sum), a capsule and a disk on moving bodies, against each other, a fixed wall and
+// the floor.
+TEST(Silico, StepJacobiansMatchFiniteDifferencesForEveryShapePair) {
+  SceneBuilder b("shapes");
+  b.SetGravity(Vec3(0, -9.81, 0));
+  const int padded = b.AddPlanarBody("padded", 1.0, 0.2, Vec3(0.0, 0.5, 0.2));
+  const int capsule = b.AddPlanarBody("capsule", 1.0, 0.1, Vec3(0.6, 0.4, -0.3));
+  const int disk = b.AddPlanarBody("disk", 0.5, 0.05, Vec3(-0.5, 0.3, 0.0));
+  const Mat3 turn = Eigen::AngleAxisd(0.3, Vec3::UnitZ()).toRotationMatrix();
+  b.AddCollider(padded, MakePaddedPolygon2(SquareFaces(), VecX::Constant(4, 0.2), 0.05),
+                SE3::FromTranslation(Vec3(0.05, 0.0, 0.0)), "padded")
+      .friction = 0.4;
+  b.AddCollider(capsule, Capsule2{0.1, 0.2}, SE3(turn, Vec3(0.0, 0.02, 0.0)), "capsule").friction = 0.6;
+  b.AddCollider(disk, Disk2{0.15}, SE3(), "disk");
+  b.AddCollider(kWorldBody, MakePolygon2(SquareFaces(), VecX::Constant(4, 0.3)),
+                SE3::FromTranslation(Vec3(1.5, 0.3, 0.0)), "wall");
+  b.AddGroundPlane2(0.5);
+  auto scene = b.Build();
+  silico::PlanarProblem problem(*scene);
+  ASSERT_EQ(problem.pairs().size(), 9u);  // 3 moving pairs, 3 against the wall, 3 on the floor
+
+  std::mt19937 rng(7);
+  auto uniform = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+  const int nb = 3, ny = problem.num_primals(), nz = problem.cone().size();
+  VecX theta(problem.num_parameters());
+  for (int i = 0; i < theta.size(); ++i) theta[i] = uniform(-0.5, 0.5);
+  for (int k = 0; k < nb; ++k) theta[3 * k + 1] += 0.5;  // heights
+  VecX y(ny), z(nz);
+  for (int i = 0; i < ny; ++i) y[i] = uniform(-0.5, 0.5);
+  for (int i = 0; i < nz; ++i) z[i] = uniform(0.1, 1.0);
+  for (const PlanarPair& pair : problem.pairs()) y[pair.y_offset + 2] = uniform(0.8, 1.2);  // alpha
+  const double dt = 0.05;
+  auto set_step = [&](const VecX& th) {
+    problem.SetStep(dt, th.head(3 * nb), th.segment(3 * nb, 3 * nb), th.tail(problem.num_parameters() - 6 * nb));
+  };
+  set_step(theta);
+
+  VecX F(ny + nz), F_plus(ny + nz), F_minus(ny + nz);
+  MatX J, dF_dtheta;
+  ASSERT_TRUE(problem.Evaluate(y, z, &F, &J));
+  problem.ParameterJacobian(y, z, &dF_dtheta);
+  const double h = 1e-6;
+  auto expect_column = [&](const VecX& analytic, const char* what, int j) {
+    const VecX numeric = (F_plus - F_minus) / (2.0 * h);
+    for (int i = 0; i < numeric.size(); ++i) {
+      EXPECT_NEAR(analytic[i], numeric[i], 1e-6 * (1.0 + std::abs(numeric[i]))) << what << " row " << i << " col " << j;
+    }
+  };
+  for (int j = 0; j < ny + nz; ++j) {
+    VecX y_shift = y, z_shift = z;
+    double& w = j < ny ? y_shift[j] : z_shift[j - ny];
+    const double w0 = w;
+    w = w0 + h;
+    problem.Evaluate(y_shift, z_shift, &F_plus, nullptr);
+    w = w0 - h;
+    problem.Evaluate(y_shift, z_shift, &F_minus, nullptr);
+    expect_column(J.col(j), "dF/d(y, z)", j);
+  }
+  for (int j = 0; j < theta.size(); ++j) {
+    VecX shifted = theta;
+    shifted[j] += h;
+    set_step(shifted);
+    problem.Evaluate(y, z, &F_plus, nullptr);
+    shifted[j] = theta[j] - h;
+    set_step(shifted);
+    problem.Evaluate(y, z, &F_minus, nullptr);
+    expect_column(dF_dtheta.col(j), "dF/dtheta", j);
   }
 }
 
