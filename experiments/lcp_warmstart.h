@@ -6,7 +6,8 @@
 // box_drop's spatial cube dropped from its random initial conditions (it lands, tumbles,
 // slides and settles), the two-cube tower of stacking (configuration 0), Half Cheetah falling
 // onto its floor from the file's pose. One row per rollout: LCP solves, warm-start attempts
-// (a previous active set with the same rows) and hits, and how the other solves ended.
+// (a previous active set with the same rows) and hits, and how the other solves ended. The
+// claim is hits / attempts (the paper: the guess "is correct more than 95 % of the time").
 // Only models with Nimble's LCP pipeline run (the others have no active set to guess).
 #pragma once
 

@@ -3,7 +3,8 @@
 One stacked bar per rollout (box drops summed over their initial conditions): the fraction of
 LCP solves that last step's active set solved (the warm start's hits), and of the rest those
 solved by Dantzig, by the PGS fallback, only without friction, or not at all. The dashed line
-is the paper's "more than 95 %".
+is the paper's "more than 95 %" (which counts the solves where a guess exists: last step's
+LCP had the same rows; the title gives both rates).
 """
 import matplotlib.pyplot as plt
 
@@ -17,7 +18,7 @@ def main():
     args = plotlib.parse_args(__doc__)
     df = plotlib.read_csv(args.csv)
     df = df[df["contact_steps"].notna()]
-    groups = df.groupby("rollout", sort=False)[[p for p, _ in PATHS] + ["contact_steps"]].sum()
+    groups = df.groupby("rollout", sort=False)[[p for p, _ in PATHS] + ["contact_steps", "attempts"]].sum()
     fig, ax = plt.subplots(figsize=(8, 4), constrained_layout=True)
     bottom = [0.0] * len(groups)
     for column, label in PATHS:
@@ -30,9 +31,10 @@ def main():
     ax.axhline(0.95, color="black", ls="--", lw=0.8)
     ax.set_ylim(0, 1.15)
     ax.set_ylabel("fraction of LCP solves")
-    total = groups["hits"].sum() / groups["contact_steps"].sum()
-    ax.set_title(f"lcp_warmstart (Nimble App. B): warm-start hit rate {total:.3f} overall (paper: > 0.95)",
-                 fontsize=10)
+    right = groups["hits"].sum() / groups["attempts"].sum()
+    solved = groups["hits"].sum() / groups["contact_steps"].sum()
+    ax.set_title(f"lcp_warmstart (Nimble App. B): the guess is right in {right:.3f} of its tries "
+                 f"(paper: > 0.95) and solves {solved:.3f} of all LCPs", fontsize=9)
     ax.legend(fontsize=8, loc="lower left")
     plotlib.save(fig, args.out)
 
