@@ -117,4 +117,20 @@ Motion SpatialAccelerationBias(const MultibodyModel& model, const MultibodyData&
   return bias;
 }
 
+void WorldTwistDerivative(const MultibodyModel& model, const MultibodyData& data, int body, MatX* dV_dq) {
+  dV_dq->setZero(6, model.nv());
+  MatX J;
+  BodyJacobian(model, data, body, ReferenceFrame::kWorld, &J);
+  const Motion V = data.X_WB[body].ActMotion(data.V_B[body]);
+  for (int a = body; a != kWorldBody; a = model.body(a).parent) {
+    const int p = model.body(a).parent;
+    const Motion V_carried = p == kWorldBody ? V : Motion(V - data.X_WB[p].ActMotion(data.V_B[p]));
+    const BodyModel& b = model.body(a);
+    for (int k = 0; k < b.joint.nv(); ++k) {
+      const int col = b.idx_v + k;
+      dV_dq->col(col) = CrossMotion(Motion(J.col(col)), V_carried);
+    }
+  }
+}
+
 }  // namespace arena

@@ -36,4 +36,11 @@ Vec3 PointVelocity(const MultibodyData& data, int body, const Vec3& p_W);
 /// spatial acceleration term: A_W = J a + dJ v (after ForwardKinematics(q, v)).
 Motion SpatialAccelerationBias(const MultibodyModel& model, const MultibodyData& data, int body);
 
+/// d V_W / dq at fixed v: the derivative of body `body`'s world twist V_W = J_W(q) v (spatial,
+/// about the world origin) along the configuration tangent (Integrate's dq), 6 x nv, after
+/// ForwardKinematics(q, v). A joint perturbation moves everything it carries, so the column of
+/// DOF k with world axis S_k is S_k x (V_W - V_W(parent of k's joint)) (Featherstone 2008,
+/// Sec. 2.9; the screw-axis rule of Nimble's eq. 25). The contact Jacobian's d(J v)/dq needs it.
+void WorldTwistDerivative(const MultibodyModel& model, const MultibodyData& data, int body, MatX* dV_dq);
+
 }  // namespace arena

@@ -104,6 +104,31 @@ TEST(Kinematics, BodyJacobiansMatchFiniteDifferences) {
   }
 }
 
+// d(J_W(q) v)/dq at fixed v against Ridders differences of the world twist, for every body of
+// random trees with every joint type (free root, ball, planar, revolute, prismatic, fixed).
+TEST(Kinematics, WorldTwistDerivativeMatchesFiniteDifferences) {
+  for (int s = 0; s < NumSamples(3); ++s) {
+    const MultibodyModel model = RandomTree(820 + s);
+    MultibodyData data(model), data_fd(model);
+    std::mt19937_64 rng(920 + s);
+    const VecX q = RandomConfiguration(model, rng);
+    const VecX v = RandomVec(rng, model.nv());
+    ForwardKinematics(model, data, q, v);
+    for (int b = 0; b < model.num_bodies(); ++b) {
+      MatX analytic;
+      WorldTwistDerivative(model, data, b, &analytic);
+      const MatX fd = FdWrtQ(
+          model, q,
+          [&](const VecX& qq) -> VecX {
+            ForwardKinematics(model, data_fd, qq, v);
+            return data_fd.X_WB[b].ActMotion(data_fd.V_B[b]);
+          },
+          RiddersOptions());
+      EXPECT_LT(CorrectedRelativeError(analytic, fd), kRiddersTol) << "tree " << s << " body " << b;
+    }
+  }
+}
+
 TEST(Kinematics, PointJacobianAndVelocity) {
   const MultibodyModel model = RandomTree(1000);
   MultibodyData data(model), data_fd(model);
