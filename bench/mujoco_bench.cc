@@ -1,6 +1,6 @@
 // One MuJoCo 2.2.2 step (the `mujoco` engine model, MuJoCo's default options: Euler, Newton,
 // pyramidal cone) on box_drop's spatial cube, resting and at impact, and on half_cheetah (the
-// OpenAI MJCF of dart-doc, loaded by LoadMjcf and translated back to MJCF, at the file's own
+// OpenAI MJCF of dart-doc, experiments/nimble_scenes.h, translated back to MJCF, at the file's own
 // 100 Hz) standing on its floor; plus the finite-difference derivatives of the cube's step.
 // Every timed step starts from the same state, so the solver starts cold (zero warm start).
 // Debian's libmujoco is built without AVX: timings are below upstream release builds.
@@ -9,8 +9,8 @@
 #include <utility>
 
 #include "bench/bench_support.h"
-#include "core/scene/loader.h"
 #include "experiments/box_drop.h"
+#include "experiments/nimble_scenes.h"
 #include "models/registry.h"
 
 namespace arena {
@@ -63,7 +63,7 @@ BENCHMARK_CAPTURE(BM_MujocoBoxImpactStep, dt_10ms, std::string("0.01"));
 
 // half_cheetah settled on its floor (2 s from its initial pose) at the file's 0.01 s.
 void BM_MujocoHalfCheetahStep(benchmark::State& state) {
-  auto scene = std::make_shared<const Scene>(LoadMjcf(DartDataDir() + "/mjcf/openai/half_cheetah.xml.gz"));
+  auto scene = HalfCheetahScene();
   auto sim = MakeSimulator("mujoco", scene, {{"timestep", "0.01"}});
   State s = DefaultState(*scene);
   for (int i = 0; i < 200; ++i) sim->Step(s, {});

@@ -19,9 +19,9 @@
 #include "core/math/so3.h"
 #include "core/multibody/data.h"
 #include "core/multibody/dynamics.h"
-#include "core/scene/loader.h"
 #include "core/scene/scene_builder.h"
 #include "models/finite_difference_derivatives.h"
+#include "experiments/nimble_scenes.h"
 #include "models/registry.h"
 #include "tests/models/engines/engine_test_support.h"
 
@@ -330,7 +330,7 @@ TEST(MujocoDerivatives, PendulumMatchesClosedFormAndRidders) {
 // checks the translation of a loaded robot: inertias (settotalmass), armature, the merged
 // rootx-rootz-rooty chain, gears.
 TEST(MujocoDerivatives, HalfCheetahControlJacobianIsImplicitEuler) {
-  auto scene = std::make_shared<const Scene>(LoadMjcf(DartDataDir() + "/mjcf/openai/half_cheetah.xml.gz"));
+  auto scene = HalfCheetahScene();
   auto sim = Make("mujoco", scene, {{"timestep", "0.01"}});
   State s = DefaultState(*scene);
   s.q[1] = 2.0;  // rootz: far above the floor, no contact
@@ -523,7 +523,7 @@ TEST(MujocoTranslation, PairsFollowTheScene) {
 
 // A loaded robot runs: half_cheetah dropped on its floor settles.
 TEST(Mujoco, HalfCheetahSettlesOnTheFloor) {
-  auto scene = std::make_shared<const Scene>(LoadMjcf(DartDataDir() + "/mjcf/openai/half_cheetah.xml.gz"));
+  auto scene = HalfCheetahScene();
   auto sim = Make("mujoco", scene, {{"timestep", "0.01"}});
   State s = Simulate(*sim, DefaultState(*scene), 3.0);
   EXPECT_LT(s.v.norm(), 0.05);

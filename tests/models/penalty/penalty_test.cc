@@ -17,9 +17,9 @@
 #include "core/multibody/configuration.h"
 #include "core/multibody/data.h"
 #include "core/multibody/energy.h"
-#include "core/scene/loader.h"
 #include "core/scene/scene_builder.h"
 #include "models/finite_difference_derivatives.h"
+#include "experiments/nimble_scenes.h"
 #include "models/registry.h"
 
 namespace arena {
@@ -481,7 +481,7 @@ namespace {
 // every pair has a kernel. At rest the capsules carry the weight: penetration stays below a
 // centimetre and the speed decays.
 TEST(Penalty, HalfCheetahSettlesOnTheFloor) {
-  auto scene = std::make_shared<const Scene>(LoadMjcf(DartDataDir() + "/mjcf/openai/half_cheetah.xml.gz"));
+  auto scene = HalfCheetahScene();
   auto sim = MakeSimulator("penalty", scene, {{"timestep", "0.001"}, {"stiffness", "3e4"}, {"damping_ratio", "1"}});
   State s = DefaultState(*scene);
   MultibodyData data(scene->model);
