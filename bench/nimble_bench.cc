@@ -2,7 +2,9 @@
 // Atlas pose (24 sole contacts, dt = 0.001) and on Half Cheetah settled on its floor, each from
 // the same state every iteration. The warm start persists across iterations, so after the
 // first one each step is a hit: the time of a step whose LCP is one active-set solve. The
-// cold variant turns the warm start off (Dantzig every step).
+// cold variant turns the warm start off (Dantzig every step). The Jacobian benchmarks time
+// Derivatives() (all five Jacobians of a step, Nimble Table II's "analytical") at the same
+// states; the jacobians experiment compares them with finite differences in one run.
 #include <benchmark/benchmark.h>
 
 #include <string>
@@ -30,6 +32,34 @@ void BM_NimbleHalfCheetahStep(benchmark::State& state) {
   TimeStepsFrom(state, *sim, s);
 }
 BENCHMARK(BM_NimbleHalfCheetahStep)->Unit(benchmark::kMicrosecond);
+
+// Derivatives() after a Step from the same state reuse its snapshot (contacts, LCP solution),
+// so this times the Jacobians alone, as Nimble's Table II does.
+void TimeDerivatives(benchmark::State& state, Simulator& sim, const State& at) {
+  State next = at;
+  sim.Step(next, {});
+  StepDerivatives d;
+  for (auto _ : state) {
+    sim.Derivatives(at, {}, &d);
+    benchmark::DoNotOptimize(d.dv_dq.data());
+  }
+}
+
+void BM_NimbleAtlasJacobians(benchmark::State& state) {
+  auto scene = AtlasStandingScene();
+  auto sim = MakeSimulator("nimble", scene, {{"timestep", "0.001"}});
+  TimeDerivatives(state, *sim, DefaultState(*scene));
+}
+BENCHMARK(BM_NimbleAtlasJacobians)->Unit(benchmark::kMicrosecond);
+
+void BM_NimbleHalfCheetahJacobians(benchmark::State& state) {
+  auto scene = HalfCheetahScene();
+  auto sim = MakeSimulator("nimble", scene, {{"timestep", "0.001"}});
+  State s = DefaultState(*scene);
+  for (int i = 0; i < 1000; ++i) sim->Step(s, {});
+  TimeDerivatives(state, *sim, s);
+}
+BENCHMARK(BM_NimbleHalfCheetahJacobians)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace arena

@@ -191,13 +191,22 @@ int Gradcheck(const GradcheckOptions& options) {
   std::cout << "gradcheck: " << options.model << " on " << options.scene << ", " << options.states
             << " states (" << r.states_in_contact << " in contact, " << r.states_free
             << " free), against Ridders from " << Num(options.ridders_step) << "\n";
+  if (r.states_at_events > 0) {
+    std::cout << r.states_at_events << " state(s) at a contact event (a perturbed step changed the contact set"
+              << " or mode): reported apart, not judged\n";
+  }
   std::vector<std::vector<std::string>> rows;
   for (const GradcheckBlock& b : r.blocks) {
-    rows.push_back({b.name, Num(b.max_error), b.worst_state >= 0 ? std::to_string(b.worst_state) : "-"});
+    rows.push_back({b.name, Num(b.max_error), b.worst_state >= 0 ? std::to_string(b.worst_state) : "-",
+                    r.states_at_events > 0 ? Num(b.max_error_at_events) : "-"});
   }
-  PrintTable({"jacobian", "max_rel_error", "worst_state"}, rows);
-  std::cout << (r.passed ? "PASS" : "FAIL") << ": max " << Num(r.max_error) << (r.passed ? " <= " : " > ")
-            << Num(options.tolerance) << "\n";
+  PrintTable({"jacobian", "max_rel_error", "worst_state", "at_events"}, rows);
+  if (r.states_at_events == options.states) {
+    std::cout << "FAIL: every state is at a contact event; nothing to judge (try --ridders-step smaller)\n";
+  } else {
+    std::cout << (r.passed ? "PASS" : "FAIL") << ": max " << Num(r.max_error) << (r.passed ? " <= " : " > ")
+              << Num(options.tolerance) << "\n";
+  }
   return r.passed ? 0 : kFailure;
 }
 

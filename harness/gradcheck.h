@@ -6,6 +6,12 @@
 // states are ones the model visits: resting, sliding, landing and flying. Controls are uniform
 // in [-1, 1] per actuator. The error per Jacobian block is the corrected relative error
 // max |A - R| / (1e-6 + max |R|) (solvers/finite_difference.h), its maximum over the states.
+//
+// Ridders' differences are derivatives only on a smooth piece of the step map. A state where
+// one of its perturbed steps finds another contact count or contact mode (StepReport::
+// contact_mode: nimble's LCP active set), or where forward and backward differences (1e-7)
+// disagree by more than 1e-4, is "at a contact event": its errors are reported apart and do
+// not decide the verdict, which needs at least one smooth state.
 #pragma once
 
 #include <cstdint>
@@ -30,20 +36,23 @@ struct GradcheckOptions {
 
 struct GradcheckBlock {
   std::string name;             // "dv+/dq", ...
-  double max_error = 0.0;
+  double max_error = 0.0;        // over the smooth states
   int worst_state = -1;
+  double max_error_at_events = 0.0;
 };
 
 struct GradcheckResult {
   std::vector<GradcheckBlock> blocks;
   int states_in_contact = 0;
   int states_free = 0;
-  double max_error = 0.0;
+  int states_at_events = 0;     // of all states, those whose differences crossed a contact event
+  double max_error = 0.0;       // over the smooth states
   bool passed = false;
 };
 
 /// Builtin scenes: box (box_drop's 3D cube), polygon (box_drop's planar polygon), tower
-/// (stacking's two cubes), atlas (Nimble's pose), half_cheetah.
+/// (stacking's two cubes), and the jacobians experiment's robots: atlas (Nimble's pose),
+/// half_cheetah, jump_worm, catapult.
 std::vector<std::string> GradcheckSceneNames();
 std::shared_ptr<const Scene> GradcheckScene(const std::string& name_or_file);
 

@@ -1,9 +1,11 @@
 // A Simulator that forwards to another and counts its Step calls: how many steps a
 // finite-difference Jacobian costs (the jacobians experiment, the engine benchmarks), and how
-// many of them found a different number of contacts than a reference step (the perturbations
-// that changed the contact set, where differences of a rigid model jump).
+// many of them found a different number of contacts or another contact mode than a reference
+// step (the perturbations that changed the contact set or the LCP's active set, where
+// differences of a rigid model jump).
 #pragma once
 
+#include <cstdint>
 #include <string_view>
 
 #include "models/simulator.h"
@@ -20,7 +22,10 @@ class CountingSimulator final : public Simulator {
   StepReport Step(State& state, const Control& control) override {
     ++steps_;
     const StepReport report = inner_.Step(state, control);
-    if (reference_contacts_ >= 0 && report.contacts != reference_contacts_) ++contact_changes_;
+    if (reference_contacts_ >= 0 &&
+        (report.contacts != reference_contacts_ || report.contact_mode != reference_mode_)) {
+      ++contact_changes_;
+    }
     return report;
   }
   void Derivatives(const State& state, const Control& control, StepDerivatives* out) override {
@@ -28,13 +33,15 @@ class CountingSimulator final : public Simulator {
   }
 
   long steps() const { return steps_; }
-  /// Steps since Reset whose contact count differed from `reference_contacts` (0 if none set).
+  /// Steps since Reset whose contact count or contact mode differed from the reference's
+  /// (0 if none set).
   long contact_changes() const { return contact_changes_; }
-  /// Zeroes the counters; a negative `reference_contacts` does not compare contact counts.
-  void Reset(int reference_contacts = -1) {
+  /// Zeroes the counters; a negative `reference_contacts` compares nothing.
+  void Reset(int reference_contacts = -1, std::uint64_t reference_mode = 0) {
     steps_ = 0;
     contact_changes_ = 0;
     reference_contacts_ = reference_contacts;
+    reference_mode_ = reference_mode;
   }
 
  private:
@@ -42,6 +49,7 @@ class CountingSimulator final : public Simulator {
   long steps_ = 0;
   long contact_changes_ = 0;
   int reference_contacts_ = -1;
+  std::uint64_t reference_mode_ = 0;
 };
 
 }  // namespace arena

@@ -56,8 +56,8 @@ const std::vector<ModelInfo>& Models() {
       Entry<NimbleSimulator, NimbleOptions>(
           "nimble",
           "velocity-level LCP contact on articulated bodies (boxed Dantzig with Nimble's warm "
-          "start and stabilization); forward model, analytical Jacobians to come",
-          "seed 002 (Werling et al., RSS 2021), Sec. III, App. A-B"),
+          "start and stabilization), analytical Jacobians through the LCP active set",
+          "seed 002 (Werling et al., RSS 2021), Sec. III-V, App. A-B, F"),
       Entry<MujocoSimulator, MujocoOptions>(
           "mujoco",
           "MuJoCo 2.2.2 (Debian libmujoco): the scene as generated MJCF, soft contact, "

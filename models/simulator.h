@@ -7,6 +7,7 @@
 #pragma once
 
 #include <bitset>
+#include <cstdint>
 #include <limits>
 #include <memory>
 #include <string>
@@ -44,6 +45,10 @@ struct StepReport {
   int iterations = 0;                 // solver iterations (1 for explicit models)
   double residual = std::numeric_limits<double>::quiet_NaN();  // NaN: not computed
   int contacts = 0;                   // active contacts after the step
+  // A fingerprint of the discrete contact state the step chose (nimble: the LCP rows' classes),
+  // 0 when the model does not tell. Steps with the same contacts and mode lie on one smooth piece
+  // of the step map, so finite differences across a change of either are not derivatives.
+  std::uint64_t contact_mode = 0;
   double min_signed_distance = std::numeric_limits<double>::infinity();  // m, < 0: penetration
   double wall_time_s = 0.0;
   std::string message;                // why, when status != kOk

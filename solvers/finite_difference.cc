@@ -10,6 +10,7 @@ namespace arena {
 std::string_view ToString(FdMethod method) {
   switch (method) {
     case FdMethod::kForward: return "forward";
+    case FdMethod::kBackward: return "backward";
     case FdMethod::kCentral: return "central";
     case FdMethod::kRidders: return "ridders";
   }
@@ -17,7 +18,7 @@ std::string_view ToString(FdMethod method) {
 }
 
 bool FromString(std::string_view text, FdMethod* method) {
-  for (FdMethod m : {FdMethod::kForward, FdMethod::kCentral, FdMethod::kRidders}) {
+  for (FdMethod m : {FdMethod::kForward, FdMethod::kBackward, FdMethod::kCentral, FdMethod::kRidders}) {
     if (text == ToString(m)) {
       *method = m;
       return true;
@@ -26,7 +27,7 @@ bool FromString(std::string_view text, FdMethod* method) {
   return false;
 }
 
-std::string EnumValues(FdMethod) { return "forward|central|ridders"; }
+std::string EnumValues(FdMethod) { return "forward|backward|central|ridders"; }
 
 namespace {
 
@@ -81,17 +82,19 @@ FdResult FiniteDifferenceJacobian(const LocalFunction& f, int n, const FdOptions
   FdResult result;
   result.error_estimate = VecX::Zero(n);
   VecX f0;
-  if (o.method == FdMethod::kForward) {
+  if (o.method == FdMethod::kForward || o.method == FdMethod::kBackward) {
     f0 = f(VecX::Zero(n));
     result.evaluations = 1;
   }
   for (int i = 0; i < n; ++i) {
     VecX col;
     switch (o.method) {
-      case FdMethod::kForward: {
+      case FdMethod::kForward:
+      case FdMethod::kBackward: {
+        const double h = o.method == FdMethod::kForward ? o.step : -o.step;
         VecX dx = VecX::Zero(n);
-        dx[i] = o.step;
-        col = (f(dx) - f0) / o.step;
+        dx[i] = h;
+        col = (f(dx) - f0) / h;
         ++result.evaluations;
         break;
       }

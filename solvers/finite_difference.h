@@ -1,4 +1,4 @@
-// Finite-difference Jacobians: forward, central and Ridders' extrapolation.
+// Finite-difference Jacobians: forward, backward, central and Ridders' extrapolation.
 //
 // The function is written in local (tangent) coordinates: f(dx) evaluates the quantity at the
 // input perturbed by dx (for configurations: integrate(q, dx)) and returns it in local output
@@ -13,14 +13,14 @@
 
 namespace arena {
 
-enum class FdMethod { kForward, kCentral, kRidders };
+enum class FdMethod { kForward, kBackward, kCentral, kRidders };
 std::string_view ToString(FdMethod method);
 bool FromString(std::string_view text, FdMethod* method);
 std::string EnumValues(FdMethod);
 
 struct FdOptions {
   FdMethod method = FdMethod::kCentral;
-  double step = 1e-6;            // forward / central step (in the units of dx)
+  double step = 1e-6;            // forward / backward / central step (in the units of dx)
   double ridders_step = 1e-2;    // Ridders: initial (largest) step
   double ridders_shrink = 1.4;   // Ridders: step ratio between tableau rows
   int ridders_rows = 10;         // Ridders: tableau size (function evaluations = 2 per row)
@@ -34,7 +34,7 @@ struct FdResult {
   int evaluations = 0;   // calls of f
 };
 
-/// Jacobian of f at 0, with `n` inputs. f(0) is evaluated once for the forward method.
+/// Jacobian of f at 0, with `n` inputs. f(0) is evaluated once for the one-sided methods.
 FdResult FiniteDifferenceJacobian(const LocalFunction& f, int n, const FdOptions& options = {});
 
 /// Corrected relative error of `a` against reference `b`: max_ij |a - b| / (floor + |b|_max),

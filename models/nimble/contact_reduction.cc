@@ -39,14 +39,14 @@ std::vector<int> HullCorners(const std::vector<Vec2>& pts) {
 
 }  // namespace
 
-void ReduceToHullCorners(const std::vector<int>& pair_of, std::vector<Contact>* contacts) {
+void ReduceToHullCorners(std::vector<Contact>* contacts) {
   const size_t n = contacts->size();
   std::vector<bool> keep(n, true), grouped(n, false);
   for (size_t a = 0; a < n; ++a) {
     if (grouped[a]) continue;
     std::vector<int> patch;
     for (size_t b = a; b < n; ++b) {
-      if (!grouped[b] && pair_of[b] == pair_of[a] &&
+      if (!grouped[b] && (*contacts)[b].pair == (*contacts)[a].pair &&
           ((*contacts)[b].normal_W - (*contacts)[a].normal_W).norm() < 1e-6) {
         patch.push_back(static_cast<int>(b));
         grouped[b] = true;

@@ -13,7 +13,7 @@ namespace arena::nimble {
 /// Keeps, among the contacts of one collider pair that share a normal (within 1e-6), those at
 /// strict corners of the 2D convex hull of their points in the plane normal to it; collinear
 /// and interior points are dropped. Patches of one or two points are kept whole.
-/// `pair_of[k]` names contact k's collider pair.
-void ReduceToHullCorners(const std::vector<int>& pair_of, std::vector<Contact>* contacts);
+/// Contacts group by their `pair`.
+void ReduceToHullCorners(std::vector<Contact>* contacts);
 
 }  // namespace arena::nimble

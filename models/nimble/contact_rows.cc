@@ -6,14 +6,6 @@
 
 namespace arena::nimble {
 
-void TangentBasisOde(const Vec3& n, Vec3* t1, Vec3* t2) {
-  Vec3 t = Vec3::UnitZ().cross(n);
-  if (t.squaredNorm() < 1e-12) t = Vec3::UnitX().cross(n);
-  if (t.squaredNorm() < 1e-12) t = Vec3::UnitY().cross(n);
-  *t1 = t.normalized();
-  *t2 = n.cross(*t1);
-}
-
 std::vector<int> BuildContactRows(const MultibodyModel& model, const MultibodyData& data,
                                   const std::vector<Contact>& contacts, MatX* J, BoxedLcp* lcp) {
   const int nv = model.nv();

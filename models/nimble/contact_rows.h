@@ -8,9 +8,16 @@
 
 #include "core/multibody/data.h"
 #include "core/scene/scene.h"
+#include "models/contact_kernels.h"
 #include "solvers/boxed_lcp.h"
 
 namespace arena::nimble {
+
+/// Two colliders that may touch, with their combined friction min(mu_A, mu_B) (digest 1.2).
+struct ColliderPair {
+  int a = 0, b = 0;  // collider indices
+  double friction = 0.0;
+};
 
 /// One contact point between two colliders' bodies (kWorldBody for the environment).
 struct Contact {
@@ -19,12 +26,22 @@ struct Contact {
   Vec3 normal_W;        // unit, from A to B
   double depth = 0.0;   // penetration (> 0 inside)
   double friction = 0.0;
+  int pair = -1;   // the model's collider pair that produced it
+  int point = -1;  // its index in that pair's kernel output (to redo the kernel with AD)
 };
 
 /// ODE's tangent basis (`getTangentBasisMatrixODE`, digest 2.1): t1 = normalize(z x n), falling
 /// back to x x n, then y x n when degenerate; t2 = n x t1. Singular for n ~ +-z, which Nimble's
 /// Y-up scenes avoid.
-void TangentBasisOde(const Vec3& n, Vec3* t1, Vec3* t2);
+template <class V>
+void TangentBasisOde(const V& n, V* t1, V* t2) {
+  using contact::Val;
+  V t = V(0, 0, 1).cross(n);
+  if (Val(t.squaredNorm()) < 1e-12) t = V(1, 0, 0).cross(n);
+  if (Val(t.squaredNorm()) < 1e-12) t = V(0, 1, 0).cross(n);
+  *t1 = t / t.norm();
+  *t2 = n.cross(*t1);
+}
 
 /// Friction below this is none (digest 1.2: "friction is off if below 1e-3").
 inline constexpr double kMinFriction = 1e-3;

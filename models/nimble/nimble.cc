@@ -30,7 +30,8 @@ Capabilities NimbleSimulator::StaticCapabilities() {
                       ShapeType::kConvexHull, ShapeType::kMesh}) {
     c.shapes.set(static_cast<size_t>(t));
   }
-  c.state_derivatives = false;  // the analytical Jacobians (Sec. IV-V) are not written yet
+  c.state_derivatives = true;
+  c.smooth = false;  // the active set of the LCP changes along a trajectory
   return c;
 }
 
@@ -44,6 +45,7 @@ NimbleSimulator::NimbleSimulator(std::shared_ptr<const Scene> scene, const Nimbl
   lcp.warm_start = options_.warm_start;
   lcp.stabilize = options_.stabilize;
   lcp_ = ContactLcpSolver(lcp);
+  derivatives_lcp_ = ContactLcpSolver(lcp);
   for (const Collider& c : scene_->colliders) geometry_.push_back(contact::MakeColliderGeometry(c.shape));
   for (const auto& [a, b] : scene_->CollisionPairs()) {
     const Collider& A = scene_->colliders[a];
@@ -58,10 +60,9 @@ NimbleSimulator::NimbleSimulator(std::shared_ptr<const Scene> scene, const Nimbl
 
 void NimbleSimulator::FindContacts(std::vector<nimble::Contact>* out, double* min_signed_distance) {
   out->clear();
-  pair_of_.clear();
   *min_signed_distance = std::numeric_limits<double>::infinity();
   for (size_t index = 0; index < pairs_.size(); ++index) {
-    const Pair& pair = pairs_[index];
+    const nimble::ColliderPair& pair = pairs_[index];
     const Collider& A = scene_->colliders[pair.a];
     const Collider& B = scene_->colliders[pair.b];
     const SE3 XA = contact::ColliderPose(data_, A);
@@ -69,14 +70,86 @@ void NimbleSimulator::FindContacts(std::vector<nimble::Contact>* out, double* mi
     points_.clear();
     contact::Contacts<double>(geometry_[pair.a], {XA.rotation(), XA.translation()}, geometry_[pair.b],
                               {XB.rotation(), XB.translation()}, &points_);
-    for (const auto& p : points_) {
+    for (size_t i = 0; i < points_.size(); ++i) {
+      const auto& p = points_[i];
       *min_signed_distance = std::min(*min_signed_distance, p.phi);
       if (-p.phi > options_.max_contact_depth) continue;  // Nimble drops contacts deeper than this
-      out->push_back({A.body, B.body, p.p_W, p.n_W, -p.phi, pair.friction});
-      pair_of_.push_back(static_cast<int>(index));
+      out->push_back({A.body, B.body, p.p_W, p.n_W, -p.phi, pair.friction, static_cast<int>(index),
+                      static_cast<int>(i)});
     }
   }
-  if (options_.hull_contacts) nimble::ReduceToHullCorners(pair_of_, out);
+  if (options_.hull_contacts) nimble::ReduceToHullCorners(out);
+}
+
+namespace {
+
+// FNV-1a over the rows' classes and bound signs.
+std::uint64_t ModeFingerprint(const LcpActiveSet& set) {
+  std::uint64_t h = 1469598103934665603ull;
+  auto mix = [&](int x) {
+    h ^= static_cast<std::uint64_t>(x + 2);
+    h *= 1099511628211ull;
+  };
+  for (int i = 0; i < set.size(); ++i) {
+    mix(static_cast<int>(set.rows[i]));
+    mix(set.bound_sign[i]);
+  }
+  return h;
+}
+
+}  // namespace
+
+bool NimbleSimulator::SnapshotIs(const State& state, const Control& control) const {
+  return snapshot_valid_ && snapshot_q_ == state.q && snapshot_v_ == state.v && snapshot_u_.size() == control.u.size() &&
+         snapshot_u_ == control.u;
+}
+
+void NimbleSimulator::SolveVelocity(const State& state, const Control& control, ContactLcpSolver& solver,
+                                    StepReport* report) {
+  snapshot_valid_ = false;
+  const MultibodyModel& model = scene_->model;
+  const double dt = options_.timestep;
+  ForwardKinematics(model, data_, state.q, state.v);
+  double min_phi = std::numeric_limits<double>::infinity();
+  FindContacts(&contacts_, &min_phi);
+  report->contacts = static_cast<int>(contacts_.size());
+  report->min_signed_distance = min_phi;
+
+  // v* = v + dt M^-1 (tau - c)   (paper eq. 2 without the contact impulse)
+  Crba(model, data_, state.q);
+  FactorizeMassMatrix(model, data_);
+  const VecX tau = ActuatorForces(*scene_, state, control) + PassiveForces(*scene_, state);
+  VecX dv = tau - NonlinearEffects(model, data_, state.q, state.v);
+  SolveMassMatrix(model, data_, dv);
+  v_next_ = state.v + dt * dv;
+  snapshot_q_ = state.q;
+  snapshot_v_ = state.v;
+  snapshot_u_ = control.u;
+  snapshot_valid_ = true;
+
+  report->iterations = 0;
+  impulses_ = {};
+  if (contacts_.empty()) {
+    J_.resize(0, model.nv());
+    first_row_.clear();
+    return;
+  }
+  first_row_ = nimble::BuildContactRows(model, data_, contacts_, &J_, &lcp_problem_);
+  MatX MinvJt = J_.transpose();
+  SolveMassMatrix(model, data_, MinvJt);
+  lcp_problem_.A = J_ * MinvJt;
+  lcp_problem_.b = -J_ * v_next_;  // w = J v+ = A f + J v*
+  impulses_ = solver.Solve(lcp_problem_);
+  report->contact_mode = ModeFingerprint(impulses_.active_set);
+  v_next_ += MinvJt * impulses_.x;
+  report->residual = impulses_.violation;
+  report->iterations = 1;
+  if (impulses_.path == ContactLcpPath::kFailed) {
+    report->status = StepStatus::kNotConverged;
+    report->message = "no valid LCP solution (violation " + options_detail::FormatDouble(impulses_.violation) + ")";
+  } else if (impulses_.path == ContactLcpPath::kFrictionless) {
+    report->message = "friction dropped this step (no valid frictional LCP solution)";
+  }
 }
 
 StepReport NimbleSimulator::Step(State& state, const Control& control) {
@@ -88,47 +161,12 @@ StepReport NimbleSimulator::Step(State& state, const Control& control) {
     report.message = "input state is not finite: " + bad;
     return report;
   }
-  const MultibodyModel& model = scene_->model;
-  const double dt = options_.timestep;
-  ForwardKinematics(model, data_, state.q, state.v);
-  double min_phi = std::numeric_limits<double>::infinity();
-  FindContacts(&contacts_, &min_phi);
-  report.contacts = static_cast<int>(contacts_.size());
-  report.min_signed_distance = min_phi;
-
-  // v* = v + dt M^-1 (tau - c)   (paper eq. 2 without the contact impulse)
-  Crba(model, data_, state.q);
-  FactorizeMassMatrix(model, data_);
-  const VecX tau = ActuatorForces(*scene_, state, control) + PassiveForces(*scene_, state);
-  VecX dv = tau - NonlinearEffects(model, data_, state.q, state.v);
-  SolveMassMatrix(model, data_, dv);
-  VecX v_next = state.v + dt * dv;
-
-  report.iterations = 0;
-  if (!contacts_.empty()) {
-    MatX J;
-    BoxedLcp lcp;
-    nimble::BuildContactRows(model, data_, contacts_, &J, &lcp);
-    MatX MinvJt = J.transpose();
-    SolveMassMatrix(model, data_, MinvJt);
-    lcp.A = J * MinvJt;
-    lcp.b = -J * v_next;  // w = J v+ = A f + J v*
-    const ContactLcpSolution f = lcp_.Solve(lcp);
-    v_next += MinvJt * f.x;
-    report.residual = f.violation;
-    report.iterations = 1;
-    if (f.path == ContactLcpPath::kFailed) {
-      report.status = StepStatus::kNotConverged;
-      report.message = "no valid LCP solution (violation " + options_detail::FormatDouble(f.violation) + ")";
-    } else if (f.path == ContactLcpPath::kFrictionless) {
-      report.message = "friction dropped this step (no valid frictional LCP solution)";
-    }
-  }
-
   State next;
-  next.v = v_next;
-  next.q = Integrate(model, state.q, options_.parallel_position_update ? state.v : v_next, dt);
-  next.t = state.t + dt;
+  SolveVelocity(state, control, lcp_, &report);
+  next.v = v_next_;
+  next.q = Integrate(scene_->model, state.q, options_.parallel_position_update ? state.v : next.v,
+                     options_.timestep);
+  next.t = state.t + options_.timestep;
   if (!FirstNonFiniteEntry(next).empty()) {
     report.status = StepStatus::kNonFinite;
     report.message = "state became non-finite";

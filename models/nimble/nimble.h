@@ -13,8 +13,8 @@
 // models/contact_kernels.h (the pairs penalty supports), reduced to the corners of each flat
 // patch's 2D convex hull (models/nimble/contact_reduction.h; `hull_contacts`).
 //
-// This is the forward model. Its analytical Jacobians (Sec. IV-V) are not written yet, so
-// capabilities().state_derivatives is false and Derivatives() throws Unsupported.
+// Derivatives() gives the analytical Jacobians of a step (Sec. IV-V; models/nimble/
+// nimble_derivatives.cc explains the formulation).
 #pragma once
 
 #include <memory>
@@ -66,28 +66,46 @@ class NimbleSimulator final : public Simulator {
   double timestep() const override { return options_.timestep; }
 
   StepReport Step(State& state, const Control& control) override;
+  /// Right after Step from the same (q, v, u) it reuses that step's contacts and LCP solution
+  /// (Nimble's backprop snapshot: the Jacobians then cost what Table II times); otherwise it
+  /// solves the step's velocity part first, with its own warm start. Throws InvalidArgument for
+  /// a state of the wrong size or with non-finite entries.
+  void Derivatives(const State& state, const Control& control, StepDerivatives* out) override;
 
   /// The LCP warm start's statistics since construction (lcp_warmstart experiment).
   const ContactLcpSolver& lcp_solver() const { return lcp_; }
+  /// The LCP solution of the last Step or Derivatives (empty without contacts): its active set
+  /// says which rows clamp, slide or separate.
+  const ContactLcpSolution& last_lcp_solution() const { return impulses_; }
 
  private:
-  struct Pair {
-    int a = 0, b = 0;   // collider indices
-    double friction = 0.0;
-  };
   // Contacts at the current kinematics (data_ after ForwardKinematics).
   void FindContacts(std::vector<nimble::Contact>* out, double* min_signed_distance);
+  // The velocity part of a step: v_next_ and its pieces in the workspace (contacts_, J_,
+  // lcp_problem_, impulses_; data_ with the poses at q), remembered as the snapshot of
+  // (q, v, u). `solver` keeps the warm start.
+  void SolveVelocity(const State& state, const Control& control, ContactLcpSolver& solver,
+                     StepReport* report);
+  bool SnapshotIs(const State& state, const Control& control) const;
 
   std::shared_ptr<const Scene> scene_;
   NimbleOptions options_;
   std::vector<contact::ColliderGeometry> geometry_;
-  std::vector<Pair> pairs_;
+  std::vector<nimble::ColliderPair> pairs_;
   ContactLcpSolver lcp_;
+  ContactLcpSolver derivatives_lcp_;  // Derivatives' own warm start: Step's statistics stay Step's
 
   // Workspace.
   MultibodyData data_;
   std::vector<nimble::Contact> contacts_;
-  std::vector<int> pair_of_;  // collider pair of each contact
+  MatX J_;                    // contact rows x nv
+  std::vector<int> first_row_;  // of each contact in J_
+  BoxedLcp lcp_problem_;
+  ContactLcpSolution impulses_;
+  VecX v_next_;
+  // The (q, v, u) the workspace belongs to.
+  bool snapshot_valid_ = false;
+  VecX snapshot_q_, snapshot_v_, snapshot_u_;
   std::vector<contact::ContactPointT<double>> points_;
 };
 

@@ -10,6 +10,7 @@
 #include "core/multibody/dynamics.h"
 #include "core/multibody/kinematics.h"
 #include "core/scene/actuation.h"
+#include "models/pose_twist_ad.h"
 
 namespace arena {
 
@@ -148,42 +149,9 @@ namespace {
 
 // Forward-mode AD over the 24 inputs of one pair: world pose twists of A's and B's bodies
 // (6 + 6) and their world velocity twists (6 + 6).
-using Ad = Eigen::AutoDiffScalar<Eigen::Matrix<double, 24, 1>>;
-using AdVec6 = Eigen::Matrix<Ad, 6, 1>;
-
-// X_WS perturbed by a world twist delta = [dw; dv] of its body: R -> (I + [dw]) R,
-// p -> p + dv + dw x p (first order is all AD needs).
-PoseT<Ad> SeedPose(const SE3& X, int offset) {
-  PoseT<Ad> P;
-  const Mat3& R = X.rotation();
-  const Vec3& p = X.translation();
-  for (int i = 0; i < 3; ++i) {
-    for (int j = 0; j < 3; ++j) P.R(i, j) = Ad(R(i, j), Eigen::Matrix<double, 24, 1>::Zero());
-    P.p(i) = Ad(p(i), Eigen::Matrix<double, 24, 1>::Zero());
-  }
-  if (offset < 0) return P;
-  for (int k = 0; k < 3; ++k) {
-    const Vec3 e = Vec3::Unit(k);
-    Mat3 dRk;
-    for (int j = 0; j < 3; ++j) dRk.col(j) = e.cross(R.col(j));
-    const Vec3 dp = e.cross(p);
-    for (int i = 0; i < 3; ++i) {
-      for (int j = 0; j < 3; ++j) P.R(i, j).derivatives()[offset + k] = dRk(i, j);
-      P.p(i).derivatives()[offset + k] = dp(i);
-    }
-    P.p(k).derivatives()[offset + 3 + k] = 1.0;
-  }
-  return P;
-}
-
-AdVec6 SeedTwist(const Motion& V, int offset) {
-  AdVec6 out;
-  for (int i = 0; i < 6; ++i) {
-    out(i) = Ad(V(i), Eigen::Matrix<double, 24, 1>::Zero());
-    if (offset >= 0) out(i).derivatives()[offset + i] = 1.0;
-  }
-  return out;
-}
+using Ad = contact::AdScalar<24>;
+using contact::SeedPose;
+using contact::SeedTwist;
 
 }  // namespace
 
@@ -205,18 +173,9 @@ void PenaltySimulator::Derivatives(const State& state, const Control& control, S
     BodyJacobian(model, data_, b, ReferenceFrame::kWorld, &J[b]);
     V[b] = WorldTwist(data_, b);
   }
-  // d(world twist of body b)/dq: DOF k of joint j on b's path moves the subtree of j by the
-  // world twist s_k, so dV_b = s_k x (V_b - V_parent(j)).
-  auto twist_dq = [&](int b) {
-    MatX D = MatX::Zero(6, nv);
-    for (int j = b; j != kWorldBody; j = model.body(j).parent) {
-      const BodyModel& bj = model.body(j);
-      const Motion Vp = bj.parent == kWorldBody ? Motion::Zero() : V[bj.parent];
-      for (int k = 0; k < bj.joint.nv(); ++k) {
-        const int col = bj.idx_v + k;
-        D.col(col) = CrossMotion(J[b].col(col), V[b] - Vp);
-      }
-    }
+  auto twist_dq = [&](int b) {  // d(world twist of b)/dq at fixed v
+    MatX D;
+    WorldTwistDerivative(model, data_, b, &D);
     return D;
   };
 
@@ -226,10 +185,10 @@ void PenaltySimulator::Derivatives(const State& state, const Control& control, S
     const int ba = scene_->colliders[pair.a].body;
     const int bb = scene_->colliders[pair.b].body;
     const bool move_a = ba != kWorldBody, move_b = bb != kWorldBody;
-    const PoseT<Ad> XA = SeedPose(contact::ColliderPose(data_, scene_->colliders[pair.a]), move_a ? 0 : -1);
-    const PoseT<Ad> XB = SeedPose(contact::ColliderPose(data_, scene_->colliders[pair.b]), move_b ? 6 : -1);
-    const AdVec6 VA = SeedTwist(move_a ? V[ba] : Motion::Zero(), move_a ? 12 : -1);
-    const AdVec6 VB = SeedTwist(move_b ? V[bb] : Motion::Zero(), move_b ? 18 : -1);
+    const PoseT<Ad> XA = SeedPose<24>(contact::ColliderPose(data_, scene_->colliders[pair.a]), move_a ? 0 : -1);
+    const PoseT<Ad> XB = SeedPose<24>(contact::ColliderPose(data_, scene_->colliders[pair.b]), move_b ? 6 : -1);
+    const auto VA = SeedTwist<24>(move_a ? V[ba] : Motion::Zero(), move_a ? 12 : -1);
+    const auto VB = SeedTwist<24>(move_b ? V[bb] : Motion::Zero(), move_b ? 18 : -1);
     contacts.clear();
     contact::Contacts<Ad>(geometry_[pair.a], XA, geometry_[pair.b], XB, &contacts);
     if (contacts.empty()) continue;
@@ -238,8 +197,8 @@ void PenaltySimulator::Derivatives(const State& state, const Control& control, S
       const contact::V3<Ad> f = penalty::ContactForce<Ad>(pair.law, c, VA, VB);
       const contact::V3<Ad> n = c.p_W.cross(f);
       for (int i = 0; i < 3; ++i) {
-        if (n(i).derivatives().size() == 24) D.row(i) += n(i).derivatives().transpose();
-        if (f(i).derivatives().size() == 24) D.row(3 + i) += f(i).derivatives().transpose();
+        D.row(i) += contact::Gradient(n(i));
+        D.row(3 + i) += contact::Gradient(f(i));
       }
     }
     // Wrench on B is w, on A is -w: generalized force (J_b - J_a)^T w.

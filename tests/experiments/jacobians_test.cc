@@ -145,7 +145,7 @@ TEST(Jacobians, HalfCheetahCasesAgreeWithRidders) {
   const JacobiansExperiment e;
   const ProfileConfig config = Config(kQuick);
   const Sweep sweep = e.Expand(config, {"mujoco", "penalty"});
-  for (const std::string& model : {"mujoco", "penalty"}) {
+  for (const std::string model : {"mujoco", "penalty"}) {
     const std::vector<Row> rows = e.Run(FindCase(sweep, "half_cheetah/" + model));
     std::vector<std::string> methods;
     for (const Row& r : rows) {
@@ -157,11 +157,15 @@ TEST(Jacobians, HalfCheetahCasesAgreeWithRidders) {
       EXPECT_EQ(std::get<bool>(r.at("engine")), model == "mujoco");
       EXPECT_GT(std::get<double>(r.at("jacobian_time_s")), 0.0);
       const std::string method = methods.back();
-      if (method == "central") EXPECT_EQ(std::get<std::int64_t>(r.at("jacobian_steps")), 2 * (2 * 9 + 6) + 1);
+      if (method == "central") {
+        EXPECT_EQ(std::get<std::int64_t>(r.at("jacobian_steps")), 2 * (2 * 9 + 6) + 1);
+      }
       if (method != "ridders") {
         EXPECT_LT(std::get<double>(r.at("max_rel_error_vs_ridders")), 1e-6) << model << " " << method;
       }
-      if (method != "analytical") EXPECT_EQ(std::get<std::int64_t>(r.at("contact_changes")), 0) << model;
+      if (method != "analytical") {
+        EXPECT_EQ(std::get<std::int64_t>(r.at("contact_changes")), 0) << model;
+      }
     }
     if (model == "penalty") {
       EXPECT_THAT(methods, ::testing::ElementsAre("central", "ridders", "analytical"));
@@ -173,17 +177,22 @@ TEST(Jacobians, HalfCheetahCasesAgreeWithRidders) {
 
 // Nimble's stabilized LCP (the minimum-norm impulses on the active set, App. B) makes the Atlas
 // step a smooth function of its inputs where DART's is not (next test): central differences
-// agree with Ridders, and no perturbation changes the 24 contacts.
-TEST(Jacobians, NimbleAtlasDifferencesAgreeWithRidders) {
+// agree with Ridders, no perturbation changes the 24 contacts or the LCP's active set, and the
+// analytical Jacobians agree with Ridders too (Table II's accuracy check).
+TEST(Jacobians, NimbleAtlasAnalyticalAndDifferencesAgreeWithRidders) {
   const JacobiansExperiment e;
   const Sweep sweep = e.Expand(Config(kQuick), {"nimble"});
   const std::vector<Row> rows = e.Run(FindCase(sweep, "atlas/nimble"));
-  ASSERT_EQ(rows.size(), 2u);  // central and ridders: no analytical Jacobians yet
+  ASSERT_EQ(rows.size(), 3u);
   const Row& central = rows[0];
   EXPECT_EQ(std::get<std::string>(central.at("method")), "central");
   EXPECT_EQ(std::get<std::int64_t>(central.at("contacts")), 24);
   EXPECT_EQ(std::get<std::int64_t>(central.at("contact_changes")), 0);
   EXPECT_LT(std::get<double>(central.at("max_rel_error_vs_ridders")), 1e-6);
+  EXPECT_EQ(std::get<std::int64_t>(rows[1].at("contact_changes")), 0);
+  const Row& analytical = rows[2];
+  EXPECT_EQ(std::get<std::string>(analytical.at("method")), "analytical");
+  EXPECT_LT(std::get<double>(analytical.at("max_rel_error_vs_ridders")), 1e-6);
 }
 
 // Why DART's Atlas differences disagree with Ridders (docs/deviations.md): in the benchmark

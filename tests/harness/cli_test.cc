@@ -66,7 +66,7 @@ TEST_F(CliTest, GradcheckExitStatus) {
   const Result fail = Arena("gradcheck --model silico --scene polygon --states 1 --set rho=1e-3");
   EXPECT_EQ(fail.status, 1) << fail.err;
   EXPECT_TRUE(Contains(fail.out, "FAIL"));
-  const Result bad = Arena("gradcheck --model nimble --scene box");
+  const Result bad = Arena("gradcheck --model bilevel --scene polygon");
   EXPECT_EQ(bad.status, 2);
   EXPECT_TRUE(Contains(bad.err, "offers no derivatives"));
 }

@@ -15,6 +15,7 @@
 #include "core/scene/scene_builder.h"
 #include "experiments/nimble_scenes.h"
 #include "models/nimble/contact_reduction.h"
+#include "tests/models/nimble/nimble_test_scenes.h"
 #include "models/registry.h"
 
 namespace arena {
@@ -22,26 +23,10 @@ namespace {
 
 using ::testing::HasSubstr;
 
-constexpr double kG = 9.81;
-constexpr double kSink = 1e-4;
-
-// A 0.4 x 0.2 x 0.4 m, 2 kg box 0.1 mm into a fixed ground box (top at y = 0), Y up, friction
-// mu. (Touching at exactly zero depth is no contact; Nimble drops contacts of depth <= 0 too.)
-std::shared_ptr<const Scene> BoxOnGround(double mu) {
-  SceneBuilder b("box_on_ground");
-  b.SetGravity(Vec3(0.0, -kG, 0.0));
-  const Vec3 h(0.2, 0.1, 0.2);
-  const int box = b.AddFreeBody("box", SpatialInertia::SolidBox(2.0, h), SE3::FromTranslation(Vec3(0, h.y() - kSink, 0)));
-  b.AddCollider(box, Box{h}, SE3(), "box").friction = mu;
-  b.AddCollider(kWorldBody, Box{Vec3(10.0, 0.05, 10.0)}, SE3::FromTranslation(Vec3(0, -0.05, 0)), "ground")
-      .friction = mu;
-  return b.Build();
-}
-
-std::unique_ptr<Simulator> MakeNimble(std::shared_ptr<const Scene> scene, OptionMap options = {}) {
-  if (options.count("timestep") == 0) options["timestep"] = "0.001";
-  return MakeSimulator("nimble", std::move(scene), options);
-}
+using nimble_test::BoxOnGround;
+using nimble_test::kG;
+using nimble_test::kSink;
+using nimble_test::MakeNimble;
 
 // Resting on four corners: the LCP holds the box exactly (v+ = 0), so nothing moves over 1 s,
 // and after the first step the warm start (last step's active set) solves every step.
@@ -132,18 +117,14 @@ TEST(Nimble, AtlasStandsOnBothSoles) {
 // centre is inside); another pair's contacts and a contact with another normal are untouched.
 TEST(NimbleContacts, ReducesFlatPatchesToHullCorners) {
   std::vector<nimble::Contact> contacts;
-  std::vector<int> pair_of;
   for (int i = -1; i <= 1; ++i) {
     for (int j = -1; j <= 1; ++j) {
-      contacts.push_back({0, kWorldBody, Vec3(0.1 * i, 0.0, 0.1 * j), Vec3::UnitY(), 1e-3, 0.5});
-      pair_of.push_back(0);
+      contacts.push_back({0, kWorldBody, Vec3(0.1 * i, 0.0, 0.1 * j), Vec3::UnitY(), 1e-3, 0.5, 0});
     }
   }
-  contacts.push_back({1, kWorldBody, Vec3(2, 0, 0), Vec3::UnitY(), 1e-3, 0.5});  // another pair
-  pair_of.push_back(1);
-  contacts.push_back({0, kWorldBody, Vec3(0, 0, 0), Vec3::UnitX(), 1e-3, 0.5});  // another normal
-  pair_of.push_back(0);
-  nimble::ReduceToHullCorners(pair_of, &contacts);
+  contacts.push_back({1, kWorldBody, Vec3(2, 0, 0), Vec3::UnitY(), 1e-3, 0.5, 1});  // another pair
+  contacts.push_back({0, kWorldBody, Vec3(0, 0, 0), Vec3::UnitX(), 1e-3, 0.5, 0});  // another normal
+  nimble::ReduceToHullCorners(&contacts);
   ASSERT_EQ(contacts.size(), 6u);
   int corners = 0;
   for (const nimble::Contact& c : contacts) {
