@@ -1,6 +1,7 @@
 #include "models/simulator.h"
 
 #include "core/common/error.h"
+#include "core/multibody/configuration.h"
 
 namespace arena {
 
@@ -56,6 +57,15 @@ std::string_view ToString(StepStatus status) {
 
 void Simulator::Derivatives(const State&, const Control&, StepDerivatives*) {
   throw Unsupported("model '" + std::string(name()) + "' does not provide step derivatives");
+}
+
+void ChainSemiImplicitPositions(const MultibodyModel& model, const VecX& q, const VecX& v_next, double dt,
+                                StepDerivatives* out) {
+  MatX Jq, Jv;
+  IntegrateJacobians(model, q, dt * v_next, &Jq, &Jv);
+  out->dq_dq = Jq + dt * Jv * out->dv_dq;
+  out->dq_dv = dt * Jv * out->dv_dv;
+  out->dq_du = dt * Jv * out->dv_du;
 }
 
 }  // namespace arena

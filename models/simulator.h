@@ -65,6 +65,12 @@ struct StepDerivatives {
   MatX dq_dp, dv_dp;  // design parameters; empty unless capabilities().design_derivatives
 };
 
+/// The position blocks of a step whose positions move with the new velocity,
+/// q+ = q (+) dt v+: dq+/dx = [x = q] dq+/dq|_v+ + dt d(q (+) w)/dw dv+/dx, from the dv+/d*
+/// blocks already in `out` (semi-implicit Euler; penalty, nimble without its parallel update).
+void ChainSemiImplicitPositions(const MultibodyModel& model, const VecX& q, const VecX& v_next, double dt,
+                                StepDerivatives* out);
+
 class Simulator {
  public:
   virtual ~Simulator() = default;

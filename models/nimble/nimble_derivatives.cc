@@ -159,17 +159,13 @@ void NimbleSimulator::Derivatives(const State& state, const Control& control, St
     out->dv_du -= MinvAcE * Q.solve(J_C * out->dv_du);
   }
 
-  MatX Jq, Jv;
   if (options_.parallel_position_update) {
-    IntegrateJacobians(model, state.q, dt * state.v, &Jq, &Jv);
-    out->dq_dq = Jq;
+    MatX Jv;
+    IntegrateJacobians(model, state.q, dt * state.v, &out->dq_dq, &Jv);
     out->dq_dv = dt * Jv;
     out->dq_du = MatX::Zero(nv, out->dv_du.cols());
   } else {
-    IntegrateJacobians(model, state.q, dt * v_next, &Jq, &Jv);
-    out->dq_dq = Jq + dt * Jv * out->dv_dq;
-    out->dq_dv = dt * Jv * out->dv_dv;
-    out->dq_du = dt * Jv * out->dv_du;
+    ChainSemiImplicitPositions(model, state.q, v_next, dt, out);
   }
   out->dq_dp.resize(0, 0);
   out->dv_dp.resize(0, 0);

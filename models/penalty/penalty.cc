@@ -230,12 +230,7 @@ void PenaltySimulator::Derivatives(const State& state, const Control& control, S
   out->dv_dq = dt * da_dq;
   out->dv_dv = MatX::Identity(nv, nv) + dt * da_dv;
   out->dv_du = dt * da_du;
-  const VecX v_next = state.v + dt * data_.ddq;
-  MatX Jq, Jv;
-  IntegrateJacobians(model, state.q, dt * v_next, &Jq, &Jv);
-  out->dq_dq = Jq + dt * Jv * out->dv_dq;
-  out->dq_dv = dt * Jv * out->dv_dv;
-  out->dq_du = dt * Jv * out->dv_du;
+  ChainSemiImplicitPositions(model, state.q, state.v + dt * data_.ddq, dt, out);
   out->dq_dp.resize(0, 0);
   out->dv_dp.resize(0, 0);
 }
