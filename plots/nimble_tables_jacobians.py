@@ -22,7 +22,7 @@ def main():
     df = df[df["method"].notna()]
     engines = plotlib.engines(args.csv)
     groups = [(r, m) for r in sorted(df["robot"].unique()) for m in sorted(df[df["robot"] == r]["model"].unique())]
-    fig, axes = plt.subplots(1, 2, figsize=(13, 4.5), constrained_layout=True)
+    fig, axes = plt.subplots(1, 2, figsize=(16, 5.5), constrained_layout=True)
     width = 0.8 / len(METHODS)
     colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     labels = []
@@ -49,7 +49,7 @@ def main():
                 axes[1].text(x, max(err, 1e-16), f"{err:.1e}", ha="center", va="bottom", fontsize=7)
     axes[0].legend(fontsize=8)
     for ax in axes:
-        ax.set_xticks(range(len(groups)), labels, fontsize=8)
+        ax.set_xticks(range(len(groups)), labels, fontsize=7, rotation=60, ha="right", rotation_mode="anchor")
         ax.set_yscale("log")
     axes[0].set_ylabel("time of the five Jacobians [ms] (x = multiple of one step)")
     axes[0].set_title("cost (paper, Atlas in Nimble: analytical 8.53 ms, central 749 ms, Ridders 2229 ms)",
