@@ -5,6 +5,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+
 #include "core/common/error.h"
 
 namespace arena {
@@ -12,13 +15,18 @@ namespace {
 
 using ::testing::HasSubstr;
 
+GradcheckOptions Options(std::string model, std::string scene, int states) {
+  GradcheckOptions o;
+  o.model = std::move(model);
+  o.scene = std::move(scene);
+  o.states = states;
+  return o;
+}
+
 // penalty's analytical Jacobians on Half Cheetah (two feet on the floor, a smooth regime of the
 // force law) agree with Ridders far below the default tolerance, on every block.
 TEST(Gradcheck, PenaltyHalfCheetahPasses) {
-  GradcheckOptions o;
-  o.model = "penalty";
-  o.scene = "half_cheetah";
-  o.states = 3;
+  GradcheckOptions o = Options("penalty", "half_cheetah", 3);
   const GradcheckResult r = RunGradcheck(o);
   EXPECT_TRUE(r.passed) << r.max_error;
   EXPECT_EQ(r.states_in_contact + r.states_free, 3);
@@ -30,10 +38,7 @@ TEST(Gradcheck, PenaltyHalfCheetahPasses) {
 // tolerance (rho / 10) Ridders differences of the step are off by ~1e-4 and gradcheck fails; with
 // a tight one they agree to ~1e-8 and it passes. Both outcomes are the check working.
 TEST(Gradcheck, SilicoFailsLooseAndPassesTightSolves) {
-  GradcheckOptions o;
-  o.model = "silico";
-  o.scene = "polygon";
-  o.states = 2;
+  GradcheckOptions o = Options("silico", "polygon", 2);
   o.model_options = {{"rho", "1e-3"}};
   EXPECT_FALSE(RunGradcheck(o).passed);
   o.model_options["residual_tolerance"] = "1e-10";
@@ -47,10 +52,7 @@ TEST(Gradcheck, SilicoFailsLooseAndPassesTightSolves) {
 // (stacking's two cubes) a state where the top cube grazes the bottom one carries impulses of
 // 1e-6 that Nimble's thresholds classify as separating: a wrong gradient that gradcheck finds.
 TEST(Gradcheck, NimblePassesHalfCheetahAndCatchesGrazingContacts) {
-  GradcheckOptions o;
-  o.model = "nimble";
-  o.scene = "half_cheetah";
-  o.states = 3;
+  GradcheckOptions o = Options("nimble", "half_cheetah", 3);
   const GradcheckResult r = RunGradcheck(o);
   EXPECT_TRUE(r.passed) << r.max_error;
   EXPECT_EQ(r.states_in_contact, 3);
@@ -64,10 +66,7 @@ TEST(Gradcheck, NimblePassesHalfCheetahAndCatchesGrazingContacts) {
 // A state whose Ridders steps change the contact set or mode is reported apart, not judged:
 // Atlas perturbed from its pose and left to fall often has a sole corner touching down.
 TEST(Gradcheck, StatesAtContactEventsAreNotJudged) {
-  GradcheckOptions o;
-  o.model = "nimble";
-  o.scene = "atlas";
-  o.states = 4;
+  GradcheckOptions o = Options("nimble", "atlas", 4);
   const GradcheckResult r = RunGradcheck(o);
   EXPECT_GT(r.states_at_events, 0);
   EXPECT_LT(r.states_at_events, 4);
@@ -75,9 +74,8 @@ TEST(Gradcheck, StatesAtContactEventsAreNotJudged) {
 }
 
 TEST(Gradcheck, RefusesWhatItCannotCheck) {
-  GradcheckOptions o;
-  o.model = "bilevel";  // differentiates its outer solve, not the step (no Derivatives())
-  o.scene = "polygon";
+  // bilevel differentiates its outer solve, not the step (no Derivatives()).
+  GradcheckOptions o = Options("bilevel", "polygon", 10);
   try {
     RunGradcheck(o);
     FAIL() << "a model without derivatives was checked";

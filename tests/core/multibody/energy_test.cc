@@ -18,16 +18,14 @@ using testing::NumSamples;
 using testing::RandomInertia;
 using testing::RandomPose;
 using testing::RandomTree;
+using testing::RandomTreeSample;
 using testing::RandomUnit;
 using testing::RandomVec;
 
 TEST(Energy, KineticEnergyIsHalfVMV) {
   for (int s = 0; s < NumSamples(5); ++s) {
-    const MultibodyModel model = RandomTree(7000 + s, {.armature = false});
+    auto [model, q, v, rng] = RandomTreeSample(7000 + s, 7100 + s, {.armature = false});
     MultibodyData data(model);
-    std::mt19937_64 rng(7100 + s);
-    const VecX q = RandomConfiguration(model, rng);
-    const VecX v = RandomVec(rng, model.nv());
     Crba(model, data, q);
     const double T = KineticEnergy(model, data, q, v);
     // Same quadratic form summed in another order: round-off.
@@ -37,11 +35,8 @@ TEST(Energy, KineticEnergyIsHalfVMV) {
 
 TEST(Energy, MomentumAndCentreOfMass) {
   for (int s = 0; s < NumSamples(3); ++s) {
-    const MultibodyModel model = RandomTree(7200 + s);
+    auto [model, q, v, rng] = RandomTreeSample(7200 + s, 7300 + s);
     MultibodyData data(model), data_fd(model);
-    std::mt19937_64 rng(7300 + s);
-    const VecX q = RandomConfiguration(model, rng);
-    const VecX v = RandomVec(rng, model.nv());
     // Independent sums: each body's linear momentum m v_com and angular momentum about the
     // world origin c x m v_com + R I_c R^T omega.
     ForwardKinematics(model, data, q, v);

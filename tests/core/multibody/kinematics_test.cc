@@ -13,6 +13,7 @@ using testing::CentralOptions;
 using testing::FdWrtQ;
 using testing::NumSamples;
 using testing::RandomTree;
+using testing::RandomTreeSample;
 using testing::RandomVec;
 using testing::RiddersOptions;
 
@@ -63,11 +64,8 @@ TEST(Kinematics, JointIntegrationMovesTheChildByItsSubspace) {
 
 TEST(Kinematics, BodyJacobiansMatchFiniteDifferences) {
   for (int s = 0; s < NumSamples(3); ++s) {
-    const MultibodyModel model = RandomTree(800 + s);
+    auto [model, q, v, rng] = RandomTreeSample(800 + s, 900 + s);
     MultibodyData data(model), data_fd(model);
-    std::mt19937_64 rng(900 + s);
-    const VecX q = RandomConfiguration(model, rng);
-    const VecX v = RandomVec(rng, model.nv());
     ForwardKinematics(model, data, q, v);
     for (int b = 0; b < model.num_bodies(); ++b) {
       const SE3 X0 = data.X_WB[b];
@@ -108,11 +106,8 @@ TEST(Kinematics, BodyJacobiansMatchFiniteDifferences) {
 // random trees with every joint type (free root, ball, planar, revolute, prismatic, fixed).
 TEST(Kinematics, WorldTwistDerivativeMatchesFiniteDifferences) {
   for (int s = 0; s < NumSamples(3); ++s) {
-    const MultibodyModel model = RandomTree(820 + s);
+    auto [model, q, v, rng] = RandomTreeSample(820 + s, 920 + s);
     MultibodyData data(model), data_fd(model);
-    std::mt19937_64 rng(920 + s);
-    const VecX q = RandomConfiguration(model, rng);
-    const VecX v = RandomVec(rng, model.nv());
     ForwardKinematics(model, data, q, v);
     for (int b = 0; b < model.num_bodies(); ++b) {
       MatX analytic;
@@ -130,11 +125,8 @@ TEST(Kinematics, WorldTwistDerivativeMatchesFiniteDifferences) {
 }
 
 TEST(Kinematics, PointJacobianAndVelocity) {
-  const MultibodyModel model = RandomTree(1000);
+  auto [model, q, v, rng] = RandomTreeSample(1000, 1001);
   MultibodyData data(model), data_fd(model);
-  std::mt19937_64 rng(1001);
-  const VecX q = RandomConfiguration(model, rng);
-  const VecX v = RandomVec(rng, model.nv());
   ForwardKinematics(model, data, q, v);
   for (int b = 0; b < model.num_bodies(); ++b) {
     const Vec3 p_W = testing::RandomVec3(rng, 1.0);
@@ -158,11 +150,8 @@ TEST(Kinematics, AccelerationsMatchTimeDerivatives) {
   // body twist's time derivative at t = 0 is A_B of ForwardKinematics(q, v, a). Central
   // differences with h = 1e-5: truncation ~h^2, round-off ~1e-16 / h, both below 1e-8.
   for (int s = 0; s < NumSamples(3); ++s) {
-    const MultibodyModel model = RandomTree(1100 + s);
+    auto [model, q, v, rng] = RandomTreeSample(1100 + s, 1200 + s);
     MultibodyData data(model), data_fd(model);
-    std::mt19937_64 rng(1200 + s);
-    const VecX q = RandomConfiguration(model, rng);
-    const VecX v = RandomVec(rng, model.nv());
     const VecX a = RandomVec(rng, model.nv());
     ForwardKinematics(model, data, q, v, a);
     const LocalFunction twists = [&](const VecX& t) -> VecX {

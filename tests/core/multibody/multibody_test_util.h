@@ -111,6 +111,20 @@ inline MultibodyModel RandomTree(std::uint64_t seed, const RandomTreeOptions& o 
 }
 
 /// Random wrench per body (world frame, about the world origin).
+// A random tree with a random state on it, and the generator for whatever else the test draws:
+// auto [model, q, v, rng] = RandomTreeSample(tree_seed, state_seed).
+struct TreeSample {
+  MultibodyModel model;
+  VecX q, v;
+  std::mt19937_64 rng;
+};
+inline TreeSample RandomTreeSample(std::uint64_t tree_seed, std::uint64_t state_seed, const RandomTreeOptions& o = {}) {
+  TreeSample t{RandomTree(tree_seed, o), VecX(), VecX(), std::mt19937_64(state_seed)};
+  t.q = RandomConfiguration(t.model, t.rng);
+  t.v = RandomVec(t.rng, t.model.nv());
+  return t;
+}
+
 inline std::vector<Force> RandomWrenches(std::mt19937_64& rng, int num_bodies) {
   std::vector<Force> f(num_bodies);
   for (auto& w : f) w = RandomVec(rng, 6, 2.0);
