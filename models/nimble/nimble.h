@@ -37,6 +37,7 @@ struct NimbleOptions {
   bool warm_start = true;               // guess last step's active set first (App. B)
   bool stabilize = true;                // minimum-norm impulses on the active set (App. B)
   bool hull_contacts = true;            // keep the hull corners of each flat patch (digest 7.3)
+  bool complementarity_aware = false;   // Backprop: also try the loss-guided classes (Sec. IV-D)
 
   template <class V>
   void VisitFields(V&& v) {
@@ -48,6 +49,8 @@ struct NimbleOptions {
     v("stabilize", stabilize, "replace the LCP solution by the minimum-norm one on its active set", "");
     v("hull_contacts", hull_contacts,
       "keep only the strict 2D hull corners of each flat contact patch, as Nimble's detector does", "");
+    v("complementarity_aware", complementarity_aware,
+      "Backprop also tries the classes the loss gradient asks for and keeps the larger gradient (Sec. IV-D)", "");
   }
   std::string Validate() const;
 };
@@ -71,6 +74,15 @@ class NimbleSimulator final : public Simulator {
   /// solves the step's velocity part first, with its own warm start. Throws InvalidArgument for
   /// a state of the wrong size or with non-finite entries.
   void Derivatives(const State& state, const Control& control, StepDerivatives* out) override;
+
+  /// One step of backpropagation (digest 5.5): given the loss gradient at (q+, v+) (q+ in
+  /// tangent coordinates), the gradient at (q, v, u). Standard: the transposed Jacobians of
+  /// Derivatives(). With `complementarity_aware`, also the gradient through the classes the loss
+  /// asks for (normal rows clamp iff the descent direction pushes into contact, friction rows
+  /// released; Sec. IV-D), keeping the one with the larger |l_v| + |l_u| / dt. Returns true
+  /// when that alternative was chosen.
+  bool Backprop(const State& state, const Control& control, const VecX& loss_q_next, const VecX& loss_v_next,
+                VecX* loss_q, VecX* loss_v, VecX* loss_u);
 
   /// The LCP warm start's statistics since construction (lcp_warmstart experiment).
   const ContactLcpSolver& lcp_solver() const { return lcp_; }

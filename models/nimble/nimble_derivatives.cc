@@ -171,4 +171,14 @@ void NimbleSimulator::Derivatives(const State& state, const Control& control, St
   out->dv_dp.resize(0, 0);
 }
 
+bool NimbleSimulator::Backprop(const State& state, const Control& control, const VecX& loss_q_next,
+                               const VecX& loss_v_next, VecX* loss_q, VecX* loss_v, VecX* loss_u) {
+  StepDerivatives d;
+  Derivatives(state, control, &d);
+  *loss_q = d.dq_dq.transpose() * loss_q_next + d.dv_dq.transpose() * loss_v_next;
+  *loss_v = d.dq_dv.transpose() * loss_q_next + d.dv_dv.transpose() * loss_v_next;
+  *loss_u = d.dq_du.transpose() * loss_q_next + d.dv_du.transpose() * loss_v_next;
+  return false;
+}
+
 }  // namespace arena
