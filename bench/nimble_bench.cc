@@ -3,7 +3,8 @@
 // the same state every iteration. The warm start persists across iterations, so after the
 // first one each step is a hit: the time of a step whose LCP is one active-set solve. The
 // cold variant turns the warm start off (Dantzig every step). The Jacobian benchmarks time
-// Derivatives() (all five Jacobians of a step, Nimble Table II's "analytical") at the same
+// Derivatives() (all five Jacobians of a step, Nimble Table II's "analytical"; and with the
+// link-mass derivatives) at the same
 // states; the jacobians experiment compares them with finite differences in one run.
 #include <benchmark/benchmark.h>
 
@@ -45,21 +46,24 @@ void TimeDerivatives(benchmark::State& state, Simulator& sim, const State& at) {
   }
 }
 
-void BM_NimbleAtlasJacobians(benchmark::State& state) {
+// `masses`: "false" times the five state Jacobians (Table II), "true" adds dv+/d(link masses).
+void BM_NimbleAtlasJacobians(benchmark::State& state, const std::string& masses) {
   auto scene = AtlasStandingScene();
-  auto sim = MakeSimulator("nimble", scene, {{"timestep", "0.001"}});
+  auto sim = MakeSimulator("nimble", scene, {{"timestep", "0.001"}, {"design_derivatives", masses}});
   TimeDerivatives(state, *sim, DefaultState(*scene));
 }
-BENCHMARK(BM_NimbleAtlasJacobians)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_NimbleAtlasJacobians, five, std::string("false"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_NimbleAtlasJacobians, with_masses, std::string("true"))->Unit(benchmark::kMicrosecond);
 
-void BM_NimbleHalfCheetahJacobians(benchmark::State& state) {
+void BM_NimbleHalfCheetahJacobians(benchmark::State& state, const std::string& masses) {
   auto scene = HalfCheetahScene();
-  auto sim = MakeSimulator("nimble", scene, {{"timestep", "0.001"}});
+  auto sim = MakeSimulator("nimble", scene, {{"timestep", "0.001"}, {"design_derivatives", masses}});
   State s = DefaultState(*scene);
   for (int i = 0; i < 1000; ++i) sim->Step(s, {});
   TimeDerivatives(state, *sim, s);
 }
-BENCHMARK(BM_NimbleHalfCheetahJacobians)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_NimbleHalfCheetahJacobians, five, std::string("false"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_NimbleHalfCheetahJacobians, with_masses, std::string("true"))->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace arena

@@ -166,4 +166,28 @@ std::shared_ptr<const Scene> HalfCheetahScene() {
   return std::make_shared<const Scene>(std::move(scene));
 }
 
+std::shared_ptr<const Scene> PrismaticBallScene(const PrismaticBallOptions& o) {
+  SceneBuilder b("prismatic_ball");
+  b.SetGravity(o.gravity);
+  JointModel slider;
+  slider.type = JointType::kPrismatic;
+  slider.name = "lift";
+  slider.axis = Vec3::UnitY();
+  const int ball = b.AddBody("ball", kWorldBody, slider, SpatialInertia::SolidSphere(o.mass, o.radius));
+  Collider& sphere = b.AddCollider(ball, Sphere{o.radius}, SE3(), "ball");
+  sphere.friction = 0.0;
+  sphere.restitution = o.restitution;
+  b.AddCollider(kWorldBody, Box{Vec3(2.5, 0.5, 2.5)}, SE3(), "floor").friction = 1.0;  // min(0, 1) = 0
+  Actuator thrust;
+  thrust.name = "thrust";
+  thrust.body = ball;
+  thrust.ctrl_lower = -o.force_limit;
+  thrust.ctrl_upper = o.force_limit;
+  b.AddActuator(thrust);
+  Scene& scene = b.scene();
+  scene.timestep_hint = 0.001;
+  scene.default_q = VecX::Constant(1, 0.5 + o.radius - 1e-4);
+  return b.Build();
+}
+
 }  // namespace arena

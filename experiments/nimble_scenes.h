@@ -42,4 +42,19 @@ std::shared_ptr<const Scene> CatapultScene();
 /// is the closest robot available here (9 DOF, 6 actuators, the same leg chain).
 std::shared_ptr<const Scene> HalfCheetahScene();
 
+/// A sphere on a prismatic joint along +y above a fixed floor box 5 x 1 x 5 m centred at the
+/// origin (top face y = 0.5), as in Nimble's drone experiment and saddle-point tests (digest
+/// 8.5, 10): frictionless, the sphere's restitution `restitution` (the floor's 0), a force
+/// actuator on the joint limited to +-`force_limit`. Default configuration: the sphere 1e-4 m
+/// into the floor (the experiments add v = -1e-4 m/s, into the floor, so that its contact
+/// clamps). Inertia: a solid sphere.
+struct PrismaticBallOptions {
+  double radius = 0.3;
+  double mass = 0.1;
+  Vec3 gravity = Vec3(0.0, -9.81, 0.0);
+  double restitution = 0.0;
+  double force_limit = 10.0;
+};
+std::shared_ptr<const Scene> PrismaticBallScene(const PrismaticBallOptions& options);
+
 }  // namespace arena

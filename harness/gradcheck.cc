@@ -88,6 +88,10 @@ GradcheckResult RunGradcheck(const GradcheckOptions& options) {
 
   GradcheckResult result;
   result.blocks = {{"dq+/dq"}, {"dq+/dv"}, {"dq+/du"}, {"dv+/dq"}, {"dv+/dv"}, {"dv+/du"}};
+  if (!sim->DesignParameterNames().empty()) {
+    result.blocks.push_back({"dq+/dp"});
+    result.blocks.push_back({"dv+/dp"});
+  }
   Rng rng(options.seed);
   for (int i = 0; i < options.states; ++i) {
     // A state whose step (with its control) succeeds; a model that blows up from every draw
@@ -119,11 +123,11 @@ GradcheckResult RunGradcheck(const GradcheckOptions& options) {
     const StepDerivatives backward = FiniteDifferenceStepDerivatives(counting, s, u, one_sided);
     const bool at_event = counting.contact_changes() > 0 || MaxStepDerivativeError(forward, backward) > kKinkThreshold;
     result.states_at_events += at_event;
-    const MatX* a[6] = {&analytic.dq_dq, &analytic.dq_dv, &analytic.dq_du,
-                        &analytic.dv_dq, &analytic.dv_dv, &analytic.dv_du};
-    const MatX* r[6] = {&reference.dq_dq, &reference.dq_dv, &reference.dq_du,
-                        &reference.dv_dq, &reference.dv_dv, &reference.dv_du};
-    for (int b = 0; b < 6; ++b) {
+    const MatX* a[8] = {&analytic.dq_dq, &analytic.dq_dv, &analytic.dq_du, &analytic.dv_dq,
+                        &analytic.dv_dv, &analytic.dv_du, &analytic.dq_dp, &analytic.dv_dp};
+    const MatX* r[8] = {&reference.dq_dq, &reference.dq_dv, &reference.dq_du, &reference.dv_dq,
+                        &reference.dv_dv, &reference.dv_du, &reference.dq_dp, &reference.dv_dp};
+    for (size_t b = 0; b < result.blocks.size(); ++b) {
       if (a[b]->size() == 0 && r[b]->size() == 0) continue;
       const double e = a[b]->rows() == r[b]->rows() && a[b]->cols() == r[b]->cols()
                            ? CorrectedRelativeError(*a[b], *r[b])

@@ -1,5 +1,5 @@
-// `arena gradcheck`: every derivative a model offers (its Derivatives(): d(q+, v+)/d(q, v, u))
-// against Ridders' extrapolation of its own Step, on random states in and out of contact.
+// `arena gradcheck`: every derivative a model offers (its Derivatives(): d(q+, v+)/d(q, v, u),
+// and d(q+, v+)/dp for its design parameters p, such as nimble's link masses) against Ridders' extrapolation of its own Step, on random states in and out of contact.
 //
 // States: from the scene's default state, a random perturbation (tangent q ~ N(0, 0.05^2),
 // v ~ N(0, 0.3^2)) followed by a random number of the model's own steps (0-300), so that the

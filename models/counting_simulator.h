@@ -31,6 +31,9 @@ class CountingSimulator final : public Simulator {
   void Derivatives(const State& state, const Control& control, StepDerivatives* out) override {
     inner_.Derivatives(state, control, out);
   }
+  std::vector<std::string> DesignParameterNames() const override { return inner_.DesignParameterNames(); }
+  VecX DesignParameters() const override { return inner_.DesignParameters(); }
+  void SetDesignParameters(const VecX& p) override { inner_.SetDesignParameters(p); }
 
   long steps() const { return steps_; }
   /// Steps since Reset whose contact count or contact mode differed from the reference's

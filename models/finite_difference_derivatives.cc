@@ -28,7 +28,8 @@ FdOptions FdStepOptions::Fd() const {
 
 StepDerivatives FiniteDifferenceStepDerivatives(Simulator& sim, const State& state,
                                                 const Control& control, const FdOptions& options) {
-  const MultibodyModel& model = sim.scene().model;
+  // A copy: SetDesignParameters may replace the scene that sim.scene() refers to.
+  const MultibodyModel model = sim.scene().model;
   const int nv = model.nv(), nu = sim.scene().nu();
   const VecX u0 = control.u.size() == 0 ? VecX::Zero(nu) : control.u;
 
@@ -63,6 +64,24 @@ StepDerivatives FiniteDifferenceStepDerivatives(Simulator& sim, const State& sta
   d.dv_dq = J.block(nv, 0, nv, nv);
   d.dv_dv = J.block(nv, nv, nv, nv);
   d.dv_du = J.block(nv, 2 * nv, nv, nu);
+  if (!sim.DesignParameterNames().empty()) {
+    // The same step from the same state, with the design parameters moved (restored after).
+    const VecX p0 = sim.DesignParameters();
+    const LocalFunction g = [&](const VecX& dp) {
+      sim.SetDesignParameters(p0 + dp);
+      return local(step(state, u0));
+    };
+    MatX Jp;
+    try {
+      Jp = FiniteDifferenceJacobian(g, static_cast<int>(p0.size()), options).jacobian;
+    } catch (...) {
+      sim.SetDesignParameters(p0);
+      throw;
+    }
+    sim.SetDesignParameters(p0);
+    d.dq_dp = Jp.topRows(nv);
+    d.dv_dp = Jp.bottomRows(nv);
+  }
   return d;
 }
 
@@ -72,7 +91,9 @@ double MaxStepDerivativeError(const StepDerivatives& a, const StepDerivatives& b
                    CorrectedRelativeError(a.dq_du, b.dq_du, floor),
                    CorrectedRelativeError(a.dv_dq, b.dv_dq, floor),
                    CorrectedRelativeError(a.dv_dv, b.dv_dv, floor),
-                   CorrectedRelativeError(a.dv_du, b.dv_du, floor)});
+                   CorrectedRelativeError(a.dv_du, b.dv_du, floor),
+                   CorrectedRelativeError(a.dq_dp, b.dq_dp, floor),
+                   CorrectedRelativeError(a.dv_dp, b.dv_dp, floor)});
 }
 
 }  // namespace arena

@@ -12,7 +12,8 @@
 namespace arena {
 
 /// d(q+, v+)/d(q, v, u) of sim.Step at (state, control): q perturbed as Integrate(q, dq),
-/// q+ compared with Difference(q+_0, q+). Steps that fail give NaN columns.
+/// q+ compared with Difference(q+_0, q+). Steps that fail give NaN columns. A model with design
+/// derivatives also gets dq_dp and dv_dp (SetDesignParameters, restored afterwards).
 StepDerivatives FiniteDifferenceStepDerivatives(Simulator& sim, const State& state,
                                                 const Control& control, const FdOptions& options);
 
@@ -34,7 +35,7 @@ struct FdStepOptions {
   FdOptions Fd() const;
 };
 
-/// Largest CorrectedRelativeError over the six blocks (a vs reference b).
+/// Largest CorrectedRelativeError over the blocks (the design blocks too when present) (a vs reference b).
 double MaxStepDerivativeError(const StepDerivatives& a, const StepDerivatives& b, double floor = 1e-6);
 
 }  // namespace arena

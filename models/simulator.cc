@@ -59,6 +59,10 @@ void Simulator::Derivatives(const State&, const Control&, StepDerivatives*) {
   throw Unsupported("model '" + std::string(name()) + "' does not provide step derivatives");
 }
 
+void Simulator::SetDesignParameters(const VecX&) {
+  throw Unsupported("model '" + std::string(name()) + "' has no design parameters");
+}
+
 void ChainSemiImplicitPositions(const MultibodyModel& model, const VecX& q, const VecX& v_next, double dt,
                                 StepDerivatives* out) {
   MatX Jq, Jv;
@@ -66,6 +70,7 @@ void ChainSemiImplicitPositions(const MultibodyModel& model, const VecX& q, cons
   out->dq_dq = Jq + dt * Jv * out->dv_dq;
   out->dq_dv = dt * Jv * out->dv_dv;
   out->dq_du = dt * Jv * out->dv_du;
+  if (out->dv_dp.size() > 0) out->dq_dp = dt * Jv * out->dv_dp;
 }
 
 }  // namespace arena

@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/scene/scene.h"
 
@@ -88,6 +89,17 @@ class Simulator {
   /// Jacobians of Step at (state, control). The default throws Unsupported; models with
   /// capabilities().state_derivatives override it.
   virtual void Derivatives(const State& state, const Control& control, StepDerivatives* out);
+
+  /// The design parameters p that StepDerivatives::dq_dp / dv_dp differentiate, one name per
+  /// column ("mass:<body>" for a link mass), and their current values. Empty unless
+  /// capabilities().design_derivatives. Such models take a boolean option "design_derivatives"
+  /// (false: no design parameters, e.g. to time only the state Jacobians).
+  virtual std::vector<std::string> DesignParameterNames() const { return {}; }
+  virtual VecX DesignParameters() const { return {}; }
+  /// Later steps simulate with these values (size of DesignParameterNames()). The model may
+  /// then step a new Scene: references from scene() taken before are no longer valid. The
+  /// default throws Unsupported; models with design derivatives override it.
+  virtual void SetDesignParameters(const VecX& p);
 };
 
 }  // namespace arena

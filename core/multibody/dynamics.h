@@ -39,6 +39,13 @@ const VecX& Aba(const MultibodyModel& model, MultibodyData& data, const VecX& q,
 void RneaDerivatives(const MultibodyModel& model, MultibodyData& data, const VecX& q,
                      const VecX& v, const VecX& a, const std::vector<Force>* f_ext = nullptr);
 
+/// d Rnea(q, v, a) / d m_b for every body b (nv x num_bodies), with each body's centre of mass
+/// and rotational inertia about it held (DART's setMass). RNEA is linear in the inertias, so
+/// column b is RNEA with body b's inertia replaced by d I_b / d m_b = (1, c_b, 0) and no other.
+/// Overwrites data.tau and the kinematics as Rnea does.
+void RneaMassDerivatives(const MultibodyModel& model, MultibodyData& data, const VecX& q, const VecX& v,
+                         const VecX& a, MatX* dtau_dm);
+
 /// Partial derivatives of Aba: data.dddq_dq, data.dddq_dv, data.dddq_dtau (= M^-1); also
 /// leaves data.ddq and data.M set (and data.M_ltdl factorised): d ddq / dx = -M^-1 d tau / dx
 /// evaluated at a = ddq (Carpentier & Mansard 2018, Sec. IV).

@@ -6,12 +6,9 @@
 
 namespace arena {
 
-int MultibodyModel::AddBody(const std::string& name, int parent, const JointModel& joint,
-                            const SpatialInertia& inertia) {
-  const std::string where = "body '" + name + "'";
-  if (parent < kWorldBody || parent >= num_bodies()) {
-    throw InvalidArgument(where + ": parent index " + std::to_string(parent) + " does not exist");
-  }
+namespace {
+
+void CheckInertia(const std::string& where, const SpatialInertia& inertia) {
   if (!(inertia.mass() >= 0.0) || !std::isfinite(inertia.mass())) {
     throw InvalidArgument(where + ": mass must be finite and >= 0, got " +
                           std::to_string(inertia.mass()));
@@ -19,6 +16,25 @@ int MultibodyModel::AddBody(const std::string& name, int parent, const JointMode
   if (!inertia.com().allFinite() || !inertia.inertia_com().allFinite()) {
     throw InvalidArgument(where + ": non-finite centre of mass or inertia");
   }
+}
+
+}  // namespace
+
+void MultibodyModel::set_inertia(int body, const SpatialInertia& inertia) {
+  if (body < 0 || body >= num_bodies()) {
+    throw InvalidArgument("set_inertia: body index " + std::to_string(body) + " does not exist");
+  }
+  CheckInertia("body '" + bodies_[body].name + "'", inertia);
+  bodies_[body].inertia = inertia;
+}
+
+int MultibodyModel::AddBody(const std::string& name, int parent, const JointModel& joint,
+                            const SpatialInertia& inertia) {
+  const std::string where = "body '" + name + "'";
+  if (parent < kWorldBody || parent >= num_bodies()) {
+    throw InvalidArgument(where + ": parent index " + std::to_string(parent) + " does not exist");
+  }
+  CheckInertia(where, inertia);
   if ((joint.type == JointType::kRevolute || joint.type == JointType::kPrismatic) &&
       std::abs(joint.axis.norm() - 1.0) > 1e-9) {
     throw InvalidArgument(where + ": joint axis must be a unit vector");

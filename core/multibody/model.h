@@ -29,6 +29,10 @@ class MultibodyModel {
   int AddBody(const std::string& name, int parent, const JointModel& joint,
               const SpatialInertia& inertia);
 
+  /// Replaces a body's inertia (a copy of a model with other link masses: design parameters).
+  /// Throws InvalidArgument as AddBody does.
+  void set_inertia(int body, const SpatialInertia& inertia);
+
   int num_bodies() const { return static_cast<int>(bodies_.size()); }
   int nq() const { return nq_; }
   int nv() const { return nv_; }

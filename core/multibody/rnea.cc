@@ -67,4 +67,23 @@ VecX NonlinearEffects(const MultibodyModel& model, MultibodyData& data, const Ve
   return data.tau;
 }
 
+void RneaMassDerivatives(const MultibodyModel& model, MultibodyData& data, const VecX& q, const VecX& v,
+                         const VecX& a, MatX* dtau_dm) {
+  RneaImpl(model, data, q, v, &a, nullptr);  // the kinematics: X_PB, X_WB, V_B, A_B
+  const int n = model.num_bodies();
+  const Vec3& g = model.gravity();
+  dtau_dm->setZero(model.nv(), n);
+  for (int b = 0; b < n; ++b) {
+    const SpatialInertia dI(1.0, model.body(b).inertia.com(), Mat3::Zero());
+    Motion a_gf = data.A_B[b];
+    a_gf.tail<3>().noalias() -= data.X_WB[b].rotation().transpose() * g;
+    Force f = dI * a_gf + CrossForce(data.V_B[b], dI * data.V_B[b]);
+    // Its wrench reaches every joint on the path to the root (the backward pass of RneaImpl).
+    for (int i = b; i != kWorldBody; i = model.body(i).parent) {
+      JointForce(model.body(i).joint, f, dtau_dm->col(b).data() + model.body(i).idx_v);
+      f = data.X_PB[i].ActForce(f);
+    }
+  }
+}
+
 }  // namespace arena

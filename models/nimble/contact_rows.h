@@ -17,6 +17,7 @@ namespace arena::nimble {
 struct ColliderPair {
   int a = 0, b = 0;  // collider indices
   double friction = 0.0;
+  double restitution = 0.0;  // max(e_A, e_B), the scene's rule
 };
 
 /// One contact point between two colliders' bodies (kWorldBody for the environment).
@@ -26,6 +27,7 @@ struct Contact {
   Vec3 normal_W;        // unit, from A to B
   double depth = 0.0;   // penetration (> 0 inside)
   double friction = 0.0;
+  double restitution = 0.0;
   int pair = -1;   // the model's collider pair that produced it
   int point = -1;  // its index in that pair's kernel output (to redo the kernel with AD)
 };
@@ -45,6 +47,11 @@ void TangentBasisOde(const V& n, V* t1, V* t2) {
 
 /// Friction below this is none (digest 1.2: "friction is off if below 1e-3").
 inline constexpr double kMinFriction = 1e-3;
+/// DART's bounce: restitution below 1e-3 is none; a contact bounces when the speed it must leave
+/// with, -e (J v*)_n, exceeds 0.1 m/s, capped at 100 m/s (DART_*_THRESHOLD, ContactConstraint).
+inline constexpr double kMinRestitution = 1e-3;
+inline constexpr double kMinBounceSpeed = 0.1;
+inline constexpr double kMaxBounceSpeed = 100.0;
 
 /// Rows of every contact: J (rows x nv, after ForwardKinematics) and the LCP bounds / findex of
 /// `lcp` (A and b are left to the caller). Returns the first row of each contact.

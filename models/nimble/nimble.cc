@@ -31,6 +31,7 @@ Capabilities NimbleSimulator::StaticCapabilities() {
     c.shapes.set(static_cast<size_t>(t));
   }
   c.state_derivatives = true;
+  c.design_derivatives = true;  // link masses (option design_derivatives)
   c.smooth = false;  // the active set of the LCP changes along a trajectory
   return c;
 }
@@ -54,8 +55,46 @@ NimbleSimulator::NimbleSimulator(std::shared_ptr<const Scene> scene, const Nimbl
       throw Unsupported("nimble: no contact kernel for the pair " + std::string(ToString(TypeOf(A.shape))) + "-" +
                         std::string(ToString(TypeOf(B.shape))) + " (colliders '" + A.name + "' and '" + B.name + "')");
     }
-    pairs_.push_back({a, b, std::min(A.friction, B.friction)});  // min(mu_A, mu_B), digest 1.2
+    pairs_.push_back({a, b, std::min(A.friction, B.friction),  // min(mu_A, mu_B), digest 1.2
+                      std::max(A.restitution, B.restitution)});
   }
+  if (options_.design_derivatives) {
+    for (int b = 0; b < scene_->model.num_bodies(); ++b) {
+      if (scene_->model.body(b).inertia.mass() > 0.0) mass_bodies_.push_back(b);
+    }
+  }
+}
+
+std::vector<std::string> NimbleSimulator::DesignParameterNames() const {
+  std::vector<std::string> names;
+  for (int b : mass_bodies_) names.push_back("mass:" + scene_->model.body(b).name);
+  return names;
+}
+
+VecX NimbleSimulator::DesignParameters() const {
+  VecX p(mass_bodies_.size());
+  for (size_t i = 0; i < mass_bodies_.size(); ++i) p[i] = scene_->model.body(mass_bodies_[i]).inertia.mass();
+  return p;
+}
+
+void NimbleSimulator::SetDesignParameters(const VecX& p) {
+  if (p.size() != static_cast<int>(mass_bodies_.size())) {
+    throw InvalidArgument("nimble: " + std::to_string(p.size()) + " design parameters given, the model has " +
+                          std::to_string(mass_bodies_.size()) + " (link masses)");
+  }
+  // A copy of the scene with the new masses (centres of mass and rotational inertias kept, as
+  // DART's setMass): other simulators sharing the old scene are not affected.
+  auto scene = std::make_shared<Scene>(*scene_);
+  for (size_t i = 0; i < mass_bodies_.size(); ++i) {
+    const BodyModel& body = scene->model.body(mass_bodies_[i]);
+    if (!(p[i] > 0.0) || !std::isfinite(p[i])) {
+      throw InvalidArgument("nimble: design parameter mass:" + body.name + " must be > 0 and finite, got " +
+                            options_detail::FormatDouble(p[i]));
+    }
+    scene->model.set_inertia(mass_bodies_[i], SpatialInertia(p[i], body.inertia.com(), body.inertia.inertia_com()));
+  }
+  scene_ = std::move(scene);
+  snapshot_valid_ = false;
 }
 
 void NimbleSimulator::FindContacts(std::vector<nimble::Contact>* out, double* min_signed_distance) {
@@ -74,7 +113,7 @@ void NimbleSimulator::FindContacts(std::vector<nimble::Contact>* out, double* mi
       const auto& p = points_[i];
       *min_signed_distance = std::min(*min_signed_distance, p.phi);
       if (-p.phi > options_.max_contact_depth) continue;  // Nimble drops contacts deeper than this
-      out->push_back({A.body, B.body, p.p_W, p.n_W, -p.phi, pair.friction, static_cast<int>(index),
+      out->push_back({A.body, B.body, p.p_W, p.n_W, -p.phi, pair.friction, pair.restitution, static_cast<int>(index),
                       static_cast<int>(i)});
     }
   }
@@ -121,7 +160,8 @@ void NimbleSimulator::SolveVelocity(const State& state, const Control& control, 
   const VecX tau = ActuatorForces(*scene_, state, control) + PassiveForces(*scene_, state);
   VecX dv = tau - NonlinearEffects(model, data_, state.q, state.v);
   SolveMassMatrix(model, data_, dv);
-  v_next_ = state.v + dt * dv;
+  v_star_ = state.v + dt * dv;
+  v_next_ = v_star_;
   snapshot_q_ = state.q;
   snapshot_v_ = state.v;
   snapshot_u_ = control.u;
@@ -129,6 +169,7 @@ void NimbleSimulator::SolveVelocity(const State& state, const Control& control, 
 
   report->iterations = 0;
   impulses_ = {};
+  restitution_target_.resize(0);
   if (contacts_.empty()) {
     J_.resize(0, model.nv());
     first_row_.clear();
@@ -139,6 +180,17 @@ void NimbleSimulator::SolveVelocity(const State& state, const Control& control, 
   SolveMassMatrix(model, data_, MinvJt);
   lcp_problem_.A = J_ * MinvJt;
   lcp_problem_.b = -J_ * v_next_;  // w = J v+ = A f + J v*
+  // Bounces: the normal row must leave at -e (J v*)_n, so w - target >= 0 _|_ f >= 0.
+  restitution_target_.setZero(J_.rows());
+  for (size_t k = 0; k < contacts_.size(); ++k) {
+    const double e = contacts_[k].restitution;
+    if (e < nimble::kMinRestitution) continue;
+    const int r = first_row_[k];
+    const double target = -e * (J_.row(r) * v_star_)(0);
+    if (target <= nimble::kMinBounceSpeed) continue;
+    restitution_target_[r] = std::min(target, nimble::kMaxBounceSpeed);
+    lcp_problem_.b[r] += restitution_target_[r];
+  }
   impulses_ = solver.Solve(lcp_problem_);
   report->contact_mode = ModeFingerprint(impulses_.active_set);
   v_next_ += MinvJt * impulses_.x;

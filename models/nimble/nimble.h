@@ -6,6 +6,8 @@
 //   f: boxed LCP, 3 rows per contact (normal; two ODE tangents, box +-mu f_n), solved by the
 //      pipeline of solvers/contact_lcp_solver.h (warm start, Dantzig, PGS, stabilization)
 //   v+ = v* + M^-1 J^T f
+//   restitution e of a pair (the larger of its colliders'): a normal row approaching faster
+//      than 0.1 m/s must leave at e times that speed (DART's bounce: b_n += -e (J v*)_n)
 //   q+ = q (+) dt v        (Nimble's parallel update: positions move with the pre-step
 //                           velocity, digest 1.2; `parallel_position_update` = false uses v+)
 // No penetration correction (Nimble turns DART's ERP off); contacts deeper than
@@ -38,6 +40,8 @@ struct NimbleOptions {
   bool stabilize = true;                // minimum-norm impulses on the active set (App. B)
   bool hull_contacts = true;            // keep the hull corners of each flat patch (digest 7.3)
   bool complementarity_aware = false;   // Backprop: also try the loss-guided classes (Sec. IV-D)
+  bool bounce_approximation = true;     // dq+/d(q, v) of bouncing contacts (Sec. VI, App. E)
+  bool design_derivatives = true;       // dv+/d(link masses) in Derivatives (Sec. IV, digest 5.4)
 
   template <class V>
   void VisitFields(V&& v) {
@@ -51,6 +55,12 @@ struct NimbleOptions {
       "keep only the strict 2D hull corners of each flat contact patch, as Nimble's detector does", "");
     v("complementarity_aware", complementarity_aware,
       "Backprop also tries the classes the loss gradient asks for and keeps the larger gradient (Sec. IV-D)", "");
+    v("bounce_approximation", bounce_approximation,
+      "position Jacobians of elastic bounces from the continuous-time map dp+/dp = -restitution (Sec. VI); "
+      "needs parallel_position_update",
+      "");
+    v("design_derivatives", design_derivatives,
+      "differentiate the step with respect to the link masses (design parameters mass:<body>)", "");
   }
   std::string Validate() const;
 };
@@ -84,6 +94,13 @@ class NimbleSimulator final : public Simulator {
   bool Backprop(const State& state, const Control& control, const VecX& loss_q_next, const VecX& loss_v_next,
                 VecX* loss_q, VecX* loss_v, VecX* loss_u);
 
+  /// Design parameters: the mass of every body that has one ("mass:<body>"), when the option
+  /// design_derivatives is on. SetDesignParameters throws InvalidArgument for a non-positive or
+  /// non-finite mass or a wrong size.
+  std::vector<std::string> DesignParameterNames() const override;
+  VecX DesignParameters() const override;
+  void SetDesignParameters(const VecX& p) override;
+
   /// The LCP warm start's statistics since construction (lcp_warmstart experiment).
   const ContactLcpSolver& lcp_solver() const { return lcp_; }
   /// The LCP solution of the last Step or Derivatives (empty without contacts): its active set
@@ -99,6 +116,10 @@ class NimbleSimulator final : public Simulator {
   void SolveVelocity(const State& state, const Control& control, ContactLcpSolver& solver,
                      StepReport* report);
   bool SnapshotIs(const State& state, const Control& control) const;
+  // Validates the state and makes the workspace the snapshot of (state, control).
+  void PrepareDerivatives(const State& state, const Control& control);
+  // The Jacobians of the snapshot's step with the rows' classes of `set` held.
+  void Jacobians(const State& state, const Control& control, const LcpActiveSet& set, StepDerivatives* out);
 
   std::shared_ptr<const Scene> scene_;
   NimbleOptions options_;
@@ -114,7 +135,10 @@ class NimbleSimulator final : public Simulator {
   std::vector<int> first_row_;  // of each contact in J_
   BoxedLcp lcp_problem_;
   ContactLcpSolution impulses_;
+  VecX v_star_;                // v + dt M^-1 (tau - c): before the impulses
   VecX v_next_;
+  VecX restitution_target_;     // per row: the bounce's required (J v+)_n, 0 when none
+  std::vector<int> mass_bodies_;  // bodies whose masses are the design parameters
   // The (q, v, u) the workspace belongs to.
   bool snapshot_valid_ = false;
   VecX snapshot_q_, snapshot_v_, snapshot_u_;

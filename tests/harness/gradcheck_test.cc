@@ -50,17 +50,27 @@ TEST(Gradcheck, SilicoFailsLooseAndPassesTightSolves) {
 
 // nimble on Half Cheetah (feet on the floor: clamping and sliding rows) passes; on the tower
 // (stacking's two cubes) a state where the top cube grazes the bottom one carries impulses of
-// 1e-6 that Nimble's thresholds classify as separating: a wrong gradient that gradcheck finds.
+// 1e-6 that Nimble's thresholds classify as separating: a wrong gradient that gradcheck finds
+// through the state Jacobians. Perturbing the link masses as well flips that row's class, so
+// with the mass derivatives on the same state is seen for what it is, a tie (an event).
 TEST(Gradcheck, NimblePassesHalfCheetahAndCatchesGrazingContacts) {
   GradcheckOptions o = Options("nimble", "half_cheetah", 3);
   const GradcheckResult r = RunGradcheck(o);
   EXPECT_TRUE(r.passed) << r.max_error;
   EXPECT_EQ(r.states_in_contact, 3);
+  ASSERT_EQ(r.blocks.size(), 8u);
+  EXPECT_EQ(r.blocks[7].name, "dv+/dp");
   o.scene = "tower";
   o.states = 1;
+  o.model_options = {{"design_derivatives", "false"}};
   const GradcheckResult tower = RunGradcheck(o);
   EXPECT_FALSE(tower.passed);
   EXPECT_EQ(tower.states_at_events, 0);
+  EXPECT_EQ(tower.blocks.size(), 6u);
+  o.model_options.clear();
+  const GradcheckResult with_masses = RunGradcheck(o);
+  EXPECT_FALSE(with_masses.passed);
+  EXPECT_EQ(with_masses.states_at_events, 1);
 }
 
 // A state whose Ridders steps change the contact set or mode is reported apart, not judged:

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "core/common/error.h"
 #include "core/multibody/configuration.h"
 #include "core/multibody/dynamics.h"
 #include "tests/core/multibody/multibody_test_util.h"
@@ -80,6 +81,43 @@ TEST(RneaDerivatives, DerivativeInAccelerationIsTheMassMatrix) {
       a, [&](const VecX& aa) -> VecX { return Rnea(model, data_fd, q, v, aa); },
       CentralOptions(1e-3));
   EXPECT_LT(CorrectedRelativeError(data.M, fd_a), 1e-10);
+}
+
+// d tau / d m_b against Ridders on copies of the tree whose body b weighs m_b + h (its centre
+// of mass and rotational inertia kept), with armature and gravity in play.
+TEST(RneaMassDerivatives, MatchRiddersOnRandomTrees) {
+  for (int s = 0; s < NumSamples(4); ++s) {
+    const MultibodyModel model = RandomTree(5600 + s, {.num_bodies = 6 + s, .free_root = s % 2 == 0});
+    MultibodyData data(model);
+    std::mt19937_64 rng(5700 + s);
+    const VecX q = RandomConfiguration(model, rng);
+    const VecX v = RandomVec(rng, model.nv(), 2.0), a = RandomVec(rng, model.nv(), 2.0);
+    MatX dtau_dm;
+    RneaMassDerivatives(model, data, q, v, a, &dtau_dm);
+    ASSERT_EQ(dtau_dm.cols(), model.num_bodies());
+    VecX masses(model.num_bodies());
+    for (int b = 0; b < model.num_bodies(); ++b) masses[b] = model.body(b).inertia.mass();
+    const MatX fd = FdWrtVector(
+        masses,
+        [&](const VecX& m) -> VecX {
+          MultibodyModel copy = model;
+          for (int b = 0; b < model.num_bodies(); ++b) {
+            const SpatialInertia& I = model.body(b).inertia;
+            copy.set_inertia(b, SpatialInertia(m[b], I.com(), I.inertia_com()));
+          }
+          MultibodyData d(copy);
+          return Rnea(copy, d, q, v, a);
+        },
+        RiddersOptions());
+    EXPECT_LT(CorrectedRelativeError(dtau_dm, fd), kRiddersTol) << "seed " << s;
+    EXPECT_GT(dtau_dm.cwiseAbs().maxCoeff(), 0.1);  // not vacuous: masses matter here
+  }
+}
+
+TEST(RneaMassDerivatives, SetInertiaRejectsNegativeMass) {
+  MultibodyModel model = RandomTree(5650, {.num_bodies = 2});
+  EXPECT_THROW(model.set_inertia(0, SpatialInertia(-1.0, Vec3::Zero(), Mat3::Identity())), InvalidArgument);
+  EXPECT_THROW(model.set_inertia(5, SpatialInertia(1.0, Vec3::Zero(), Mat3::Identity())), InvalidArgument);
 }
 
 }  // namespace
