@@ -4,6 +4,7 @@
 #include "core/common/error.h"
 #include "experiments/box_drop.h"
 #include "experiments/convex_bundles.h"
+#include "experiments/drone_liftoff.h"
 #include "experiments/jacobians.h"
 #include "experiments/lcp_warmstart.h"
 #include "experiments/peg_in_hole.h"
@@ -22,6 +23,7 @@ const std::vector<std::unique_ptr<Experiment>>& Experiments() {
     list.push_back(std::make_unique<ConvexBundlesExperiment>());
     list.push_back(std::make_unique<JacobiansExperiment>());
     list.push_back(std::make_unique<LcpWarmstartExperiment>());
+    list.push_back(std::make_unique<DroneLiftoffExperiment>());
     return list;
   }();
   return experiments;

@@ -90,7 +90,7 @@ class NimbleSimulator final : public Simulator {
   /// Derivatives(). With `complementarity_aware`, also the gradient through the classes the loss
   /// asks for (normal rows clamp iff the descent direction pushes into contact, friction rows
   /// released; Sec. IV-D), keeping the one with the larger |l_v| + |l_u| / dt. Returns true
-  /// when that alternative was chosen.
+  /// when that alternative was chosen. The outputs may be the inputs (a backward loop).
   bool Backprop(const State& state, const Control& control, const VecX& loss_q_next, const VecX& loss_v_next,
                 VecX* loss_q, VecX* loss_v, VecX* loss_u);
 

@@ -280,8 +280,9 @@ void NimbleSimulator::Jacobians(const State& state, const Control& control, cons
   }
 }
 
-bool NimbleSimulator::Backprop(const State& state, const Control& control, const VecX& loss_q_next,
-                               const VecX& loss_v_next, VecX* loss_q, VecX* loss_v, VecX* loss_u) {
+bool NimbleSimulator::Backprop(const State& state, const Control& control, const VecX& loss_q_next_in,
+                               const VecX& loss_v_next_in, VecX* loss_q, VecX* loss_v, VecX* loss_u) {
+  const VecX loss_q_next = loss_q_next_in, loss_v_next = loss_v_next_in;  // the outputs may alias them
   const int nv = scene_->nv();
   if (loss_q_next.size() != nv || loss_v_next.size() != nv) {
     throw InvalidArgument("nimble: Backprop needs loss gradients of size nv = " + std::to_string(nv));

@@ -67,8 +67,9 @@ TEST_P(QuickProfile, MatchesReference) {
 INSTANTIATE_TEST_SUITE_P(Seed000, QuickProfile,
                          ::testing::Values("stacking", "solve_time", "peg_in_hole", "convex_bundles"));
 // Nimble's Tables II-III: the non-timing columns (contacts, steps per Jacobian, errors against
-// Ridders) of the model and engine rows; App. B: the warm start's counts per rollout.
-INSTANTIATE_TEST_SUITE_P(Seed002, QuickProfile, ::testing::Values("jacobians", "lcp_warmstart"));
+// Ridders) of the model and engine rows; App. B: the warm start's counts per rollout; Fig. 8: the
+// drone's loss per gradient descent iteration.
+INSTANTIATE_TEST_SUITE_P(Seed002, QuickProfile, ::testing::Values("jacobians", "lcp_warmstart", "drone_liftoff"));
 
 }  // namespace
 }  // namespace arena
