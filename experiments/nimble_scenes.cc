@@ -191,3 +191,47 @@ std::shared_ptr<const Scene> PrismaticBallScene(const PrismaticBallOptions& o) {
 }
 
 }  // namespace arena
+
+namespace arena {
+
+namespace {
+
+// The cart and `poles` poles, each hinged at the bottom end of the previous one.
+std::shared_ptr<const Scene> CartWithPoles(int poles) {
+  SceneBuilder b(poles == 1 ? "cartpole" : "double_cartpole");
+  b.SetGravity(Vec3(0.0, -9.81, 0.0));
+  JointModel slider;
+  slider.type = JointType::kPrismatic;
+  slider.name = "cart_x";
+  slider.axis = Vec3::UnitX();
+  const int cart = b.AddBody("cart", kWorldBody, slider, SpatialInertia::SolidBox(1.0, Vec3(0.25, 0.05, 0.05)));
+  Actuator push;
+  push.name = "cart_force";
+  push.body = cart;
+  push.ctrl_lower = -10.0;
+  push.ctrl_upper = 10.0;
+  b.AddActuator(push);
+  int parent = cart;
+  for (int i = 1; i <= poles; ++i) {
+    JointModel hinge;
+    hinge.type = JointType::kRevolute;
+    hinge.name = "pole" + std::to_string(i);
+    hinge.axis = Vec3::UnitZ();
+    // The first pole turns about the cart's centre, the next about the previous one's bottom end.
+    hinge.placement = SE3::FromTranslation(Vec3(0.0, i == 1 ? 0.0 : -1.0, 0.0));
+    const SpatialInertia box = SpatialInertia::SolidBox(1.0, Vec3(0.05, 0.5, 0.05));
+    parent = b.AddBody(hinge.name, parent, hinge, SpatialInertia(1.0, Vec3(0.0, -0.5, 0.0), box.inertia_com()));
+  }
+  Scene& scene = b.scene();
+  scene.timestep_hint = 0.01;
+  scene.default_q = VecX::Zero(1 + poles);
+  scene.default_q.head<2>() << 1.0, 1.0;
+  return b.Build();
+}
+
+}  // namespace
+
+std::shared_ptr<const Scene> CartpoleScene() { return CartWithPoles(1); }
+std::shared_ptr<const Scene> DoubleCartpoleScene() { return CartWithPoles(2); }
+
+}  // namespace arena

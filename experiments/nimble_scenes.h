@@ -58,3 +58,18 @@ struct PrismaticBallOptions {
 std::shared_ptr<const Scene> PrismaticBallScene(const PrismaticBallOptions& options);
 
 }  // namespace arena
+
+namespace arena {
+
+/// Cartpole of Nimble's Fig. 7 (digest 8.6, cartpole.py): a cart (box 0.5 x 0.1 x 0.1 m, 1 kg)
+/// on a prismatic x joint with a force actuator limited to +-10 N, and a pole (box 0.1 x 1.0 x
+/// 0.1 m, 1 kg) on an unactuated revolute z joint at the cart's centre, its centre of mass 0.5 m
+/// below the pivot, so q = 0 hangs down. Gravity -9.81 y, no colliders, timestep hint 0.01 s
+/// (Nimble's script). Default state: q = [1, 1], v = 0.
+std::shared_ptr<const Scene> CartpoleScene();
+
+/// The double-pendulum cartpole (digest 13's guess): CartpoleScene plus a second identical pole
+/// hinged at the bottom end of the first. Default state: q = [1, 1, 0], v = 0.
+std::shared_ptr<const Scene> DoubleCartpoleScene();
+
+}  // namespace arena

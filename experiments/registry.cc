@@ -10,6 +10,7 @@
 #include "experiments/peg_in_hole.h"
 #include "experiments/solve_time.h"
 #include "experiments/stacking.h"
+#include "experiments/trajopt_compare.h"
 
 namespace arena {
 
@@ -24,6 +25,7 @@ const std::vector<std::unique_ptr<Experiment>>& Experiments() {
     list.push_back(std::make_unique<JacobiansExperiment>());
     list.push_back(std::make_unique<LcpWarmstartExperiment>());
     list.push_back(std::make_unique<DroneLiftoffExperiment>());
+    list.push_back(std::make_unique<TrajoptCompareExperiment>());
     return list;
   }();
   return experiments;

@@ -8,6 +8,7 @@
 
 #include "core/common/error.h"
 #include "harness/config.h"
+#include "tests/experiments/experiment_test_config.h"
 #include "models/registry.h"
 
 namespace arena {
@@ -15,11 +16,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-ProfileConfig Config(const std::string& body) {
-  std::vector<std::string> names;
-  for (const auto& m : Models()) names.push_back(m.name);
-  return ProfileConfig::Parse("[quick]\n" + body, "drone_liftoff.toml", "quick", {}, names);
-}
+ProfileConfig Config(const std::string& body) { return testing_config::QuickConfig("drone_liftoff", body); }
 
 std::string Body(const std::string& gradients, int iterations) {
   return "gradients = " + gradients + "\nsteps = 500\niterations = " + std::to_string(iterations) +

@@ -15,6 +15,7 @@
 #include "core/multibody/kinematics.h"
 #include "experiments/nimble_scenes.h"
 #include "harness/config.h"
+#include "tests/experiments/experiment_test_config.h"
 #include "models/registry.h"
 
 namespace arena {
@@ -84,15 +85,7 @@ TEST(NimbleScenes, JumpWormAndCatapultHaveThePapersContacts) {
   }
 }
 
-std::vector<std::string> ModelNames() {
-  std::vector<std::string> names;
-  for (const auto& m : Models()) names.push_back(m.name);
-  return names;
-}
-
-ProfileConfig Config(const std::string& body) {
-  return ProfileConfig::Parse("[quick]\n" + body, "jacobians.toml", "quick", {}, ModelNames());
-}
+ProfileConfig Config(const std::string& body) { return testing_config::QuickConfig("jacobians", body); }
 
 const char kQuick[] =
     "models = [\"dart\", \"mujoco\", \"penalty\"]\nrobots = [\"atlas\", \"half_cheetah\"]\nsamples = 1\n"

@@ -6,6 +6,7 @@
 
 #include "core/common/error.h"
 #include "harness/config.h"
+#include "tests/experiments/experiment_test_config.h"
 #include "models/registry.h"
 
 namespace arena {
@@ -13,11 +14,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-ProfileConfig Config(const std::string& body) {
-  std::vector<std::string> names;
-  for (const auto& m : Models()) names.push_back(m.name);
-  return ProfileConfig::Parse("[quick]\n" + body, "lcp_warmstart.toml", "quick", {}, names);
-}
+ProfileConfig Config(const std::string& body) { return testing_config::QuickConfig("lcp_warmstart", body); }
 
 const char kQuick[] = "rollouts = [\"stacking\", \"box_drop\"]\nduration_s = 0.5\nbox_drop_runs = 2\n";
 

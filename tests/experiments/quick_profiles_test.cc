@@ -69,7 +69,7 @@ INSTANTIATE_TEST_SUITE_P(Seed000, QuickProfile,
 // Nimble's Tables II-III: the non-timing columns (contacts, steps per Jacobian, errors against
 // Ridders) of the model and engine rows; App. B: the warm start's counts per rollout; Fig. 8: the
 // drone's loss per gradient descent iteration.
-INSTANTIATE_TEST_SUITE_P(Seed002, QuickProfile, ::testing::Values("jacobians", "lcp_warmstart", "drone_liftoff"));
+INSTANTIATE_TEST_SUITE_P(Seed002, QuickProfile, ::testing::Values("jacobians", "lcp_warmstart", "drone_liftoff", "trajopt_compare"));
 
 }  // namespace
 }  // namespace arena

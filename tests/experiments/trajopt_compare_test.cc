@@ -1,0 +1,106 @@
+// trajopt_compare (Nimble Fig. 7): config validation, a short run of each optimiser on the
+// cartpole (finite losses; L-BFGS lowers the loss), and the claim from a hand-made table.
+#include "experiments/trajopt_compare.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/common/error.h"
+#include "harness/config.h"
+#include "tests/experiments/experiment_test_config.h"
+#include "harness/result_table.h"
+#include "models/registry.h"
+
+namespace arena {
+namespace {
+
+using ::testing::HasSubstr;
+
+ProfileConfig Config(const std::string& body) { return testing_config::QuickConfig("trajopt_compare", body); }
+
+std::string Body(const std::string& problems, const std::string& methods, const std::string& per_problem,
+                 int max_rollouts) {
+  const std::string rollouts = "[" + std::to_string(max_rollouts) + "]";
+  return "problems = " + problems + "\nmethods = " + methods + "\nthresholds = " + per_problem +
+         "\nmax_rollouts = " + rollouts + "\ntime_budgets_s = [0]\ncem_population = 64\ncem_elites = 8\n"
+         "cem_initial_std = 0.5\n";
+}
+
+std::string ExpandError(const std::string& body) {
+  const TrajoptCompareExperiment e;
+  try {
+    e.Expand(Config(body), {"nimble"});
+  } catch (const InvalidArgument& error) {
+    return error.what();
+  }
+  return "";
+}
+
+TEST(TrajoptCompare, ExpandsNimbleOnly) {
+  const TrajoptCompareExperiment e;
+  const Sweep sweep = e.Expand(Config(Body("[\"cartpole\"]", "[\"lbfgs\", \"cem\"]", "[1e-3]", 100)), {"nimble", "penalty"});
+  ASSERT_EQ(sweep.cases.size(), 2u);
+  EXPECT_EQ(sweep.cases[0].id, "nimble/cartpole/lbfgs");
+  EXPECT_EQ(sweep.cases[1].id, "nimble/cartpole/cem");
+  EXPECT_EQ(sweep.cases[0].model_options.at("timestep"), "0.01");
+  EXPECT_THAT(::testing::PrintToString(sweep.notes), HasSubstr("penalty: skipped"));
+}
+
+TEST(TrajoptCompare, RejectsBadConfigNamingTheKey) {
+  EXPECT_THAT(ExpandError(Body("[\"acrobot\"]", "[\"lbfgs\"]", "[1e-3]", 100)),
+              HasSubstr("trajopt_compare.toml: key problems: unknown problem 'acrobot'"));
+  EXPECT_THAT(ExpandError(Body("[\"cartpole\"]", "[\"ddp\"]", "[1e-3]", 100)),
+              HasSubstr("trajopt_compare.toml: key methods: unknown method 'ddp'"));
+  EXPECT_THAT(ExpandError(Body("[\"cartpole\"]", "[\"lbfgs\"]", "[1e-3, 1e-3]", 100)),
+              HasSubstr("key thresholds needs one value per entry of problems"));
+  EXPECT_THAT(ExpandError(Body("[\"cartpole\"]", "[\"lbfgs\"]", "[0]", 100)), HasSubstr("key thresholds"));
+  EXPECT_THAT(ExpandError(Body("[\"cartpole\"]", "[\"lbfgs\"]", "[1e-3]", 0)), HasSubstr("key max_rollouts"));
+}
+
+double Number(const Row& row, const char* key) { return std::get<double>(row.at(key)); }
+
+// 40 rollouts each: L-BFGS cuts the cartpole's loss at least tenfold; CEM's stays finite and
+// never rises (it is the best so far) and stops on the rollout budget.
+TEST(TrajoptCompare, ShortRunsOnTheCartpole) {
+  const TrajoptCompareExperiment e;
+  const Sweep sweep = e.Expand(Config(Body("[\"cartpole\"]", "[\"lbfgs\", \"cem\"]", "[1e-12]", 40)), {"nimble"});
+  const std::vector<Row> lbfgs = e.Run(sweep.cases[0]);
+  const std::vector<Row> cem = e.Run(sweep.cases[1]);
+  ASSERT_GE(lbfgs.size(), 3u);
+  ASSERT_GE(cem.size(), 2u);
+  for (const std::vector<Row>* rows : {&lbfgs, &cem}) {
+    for (const Row& r : *rows) EXPECT_TRUE(std::isfinite(Number(r, "loss")));
+  }
+  EXPECT_EQ(std::get<std::string>(cem.back().at("stop")), "max_rollouts");
+  EXPECT_FALSE(std::get<bool>(cem.back().at("reached")));
+  EXPECT_LT(Number(lbfgs.back(), "loss"), 0.1 * Number(lbfgs[0], "loss"));
+  EXPECT_LE(Number(cem.back(), "loss"), Number(cem[0], "loss"));
+  EXPECT_EQ(Number(lbfgs[0], "loss"), Number(cem[0], "loss"));  // both start from zero controls
+}
+
+ResultTable Table(const std::string& cem_reached, const std::string& cem_time) {
+  const std::vector<std::string> columns = {"model", "problem", "method", "elapsed_s", "reached", "time_to_threshold_s"};
+  return ResultTable(columns, {{"nimble", "cartpole", "lbfgs", "0.5", "true", "0.5"},
+                               {"nimble", "cartpole", "cem", cem_time, cem_reached, cem_reached == "true" ? cem_time : ""},
+                               {"nimble", "catapult", "lbfgs", "2", "true", "1"},
+                               {"nimble", "catapult", "cem", "30", "false", ""}});
+}
+
+TEST(TrajoptCompare, SummarizeCountsTheProblemsWhereTheGradientWins) {
+  const TrajoptCompareExperiment e;
+  std::vector<ClaimResult> claims = e.Summarize(Table("true", "2"));
+  ASSERT_EQ(claims.size(), 1u);
+  EXPECT_EQ(claims[0].id, "trajopt_compare.gradient_faster");
+  EXPECT_EQ(claims[0].ours_text, "faster on 2 of 2 problems");
+  EXPECT_EQ(claims[0].verdict, Verdict::kReproduced);
+  EXPECT_THAT(claims[0].note, HasSubstr("counted as its budget"));
+  EXPECT_THAT(claims[0].note, HasSubstr("ratio 4"));  // cartpole 2 / 0.5
+  claims = e.Summarize(Table("true", "0.25"));  // cem first on the cartpole
+  EXPECT_EQ(claims[0].ours_text, "faster on 1 of 2 problems");
+  EXPECT_EQ(claims[0].verdict, Verdict::kDiffers);
+}
+
+}  // namespace
+}  // namespace arena
