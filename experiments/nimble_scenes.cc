@@ -190,10 +190,6 @@ std::shared_ptr<const Scene> PrismaticBallScene(const PrismaticBallOptions& o) {
   return b.Build();
 }
 
-}  // namespace arena
-
-namespace arena {
-
 namespace {
 
 // The cart and `poles` poles, each hinged at the bottom end of the previous one.
