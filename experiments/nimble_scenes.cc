@@ -16,6 +16,16 @@ namespace {
 constexpr std::uint32_t kRobotGroup = 2;
 constexpr std::uint32_t kGroundGroup = 1;
 
+// A force/torque actuator (gear 1) on `body`'s 1-DOF joint, its control within +-limit.
+void AddSymmetricActuator(SceneBuilder& b, const std::string& name, int body, double limit) {
+  Actuator a;
+  a.name = name;
+  a.body = body;
+  a.ctrl_lower = -limit;
+  a.ctrl_upper = limit;
+  b.AddActuator(a);
+}
+
 }  // namespace
 
 std::shared_ptr<const Scene> AtlasStandingScene() {
@@ -115,12 +125,7 @@ void AddSegments(SceneBuilder& b, int root, double torque, std::uint32_t group, 
     const std::string name = prefix + "_segment" + std::to_string(i);
     const int body = b.AddBody(name, parent, hinge, UnitInertia(Vec3(0.0, 0.125, 0.0)));
     AddBoxCollider(b, body, Vec3(0.025, 0.125, 0.025), Vec3(0.0, 0.125, 0.0), group, mask, name);
-    Actuator motor;
-    motor.name = hinge.name;
-    motor.body = body;
-    motor.ctrl_lower = -torque;
-    motor.ctrl_upper = torque;
-    b.AddActuator(motor);
+    AddSymmetricActuator(b, hinge.name, body, torque);
     parent = body;
   }
 }
@@ -178,12 +183,7 @@ std::shared_ptr<const Scene> PrismaticBallScene(const PrismaticBallOptions& o) {
   sphere.friction = 0.0;
   sphere.restitution = o.restitution;
   b.AddCollider(kWorldBody, Box{Vec3(2.5, 0.5, 2.5)}, SE3(), "floor").friction = 1.0;  // min(0, 1) = 0
-  Actuator thrust;
-  thrust.name = "thrust";
-  thrust.body = ball;
-  thrust.ctrl_lower = -o.force_limit;
-  thrust.ctrl_upper = o.force_limit;
-  b.AddActuator(thrust);
+  AddSymmetricActuator(b, "thrust", ball, o.force_limit);
   Scene& scene = b.scene();
   scene.timestep_hint = 0.001;
   scene.default_q = VecX::Constant(1, 0.5 + o.radius - 1e-4);
@@ -201,12 +201,7 @@ std::shared_ptr<const Scene> CartWithPoles(int poles) {
   slider.name = "cart_x";
   slider.axis = Vec3::UnitX();
   const int cart = b.AddBody("cart", kWorldBody, slider, SpatialInertia::SolidBox(1.0, Vec3(0.25, 0.05, 0.05)));
-  Actuator push;
-  push.name = "cart_force";
-  push.body = cart;
-  push.ctrl_lower = -10.0;
-  push.ctrl_upper = 10.0;
-  b.AddActuator(push);
+  AddSymmetricActuator(b, "cart_force", cart, 10.0);
   int parent = cart;
   for (int i = 1; i <= poles; ++i) {
     JointModel hinge;
