@@ -11,15 +11,17 @@
 #include "experiments/table_stats.h"
 #include "harness/config.h"
 #include "harness/result_table.h"
-#include "models/nimble/nimble.h"
 #include "models/registry.h"
+#include "solvers/first_order_optimizers.h"
+#include "trajectory/shooting_objective.h"
 
 namespace arena {
 
 namespace {
 
 const std::vector<std::string> kGradients = {"standard", "complementarity_aware"};
-constexpr double kTimestep = 0.001;  // Nimble's script (DART's default)
+constexpr double kTimestep = 0.001;  // DART's default, which Nimble's example keeps
+constexpr const char* kAwareOption = "complementarity_aware";
 
 }  // namespace
 
@@ -58,23 +60,36 @@ Sweep DroneLiftoffExperiment::Expand(const ProfileConfig& config, const std::vec
   if (iterations < 0) throw InvalidArgument(config.file() + ": iterations must be >= 0");
   if (!(lr > 0.0)) throw InvalidArgument(config.file() + ": learning_rate must be > 0");
   if (!(limit > 0.0)) throw InvalidArgument(config.file() + ": force_limit must be > 0");
+  PrismaticBallOptions drone;
+  drone.force_limit = limit;
+  const std::shared_ptr<const Scene> scene = PrismaticBallScene(drone);
   Sweep sweep;
   for (const std::string& model : models) {
-    // Complementarity-aware gradients are nimble's Backprop (they need the loss gradient).
-    if (model != "nimble") {
-      sweep.notes.push_back(model + ": skipped (complementarity-aware gradients are nimble's)");
-      continue;
-    }
-    for (const ModelSetting& setting : ExpandModelSweep(config, model, {"timestep", "complementarity_aware"},
+    const ModelInfo& info = FindModel(model);
+    // The complementarity-aware gradient is an option of the models that have it (nimble).
+    bool has_aware_option = false;
+    for (const OptionInfo& o : info.options()) has_aware_option |= o.key == kAwareOption;
+    const std::vector<std::string> controlled =
+        has_aware_option ? std::vector<std::string>{"timestep", kAwareOption} : std::vector<std::string>{"timestep"};
+    for (const ModelSetting& setting : ExpandModelSweep(config, model, controlled,
                                                         "the experiment sets them (Nimble's 0.001 s; its gradients axis)")) {
+      const Capabilities caps = info.capabilities_for(setting.options);
+      if (std::string why = CheckSupport(caps, *scene); !why.empty() || !caps.has_derivatives()) {
+        sweep.notes.push_back(model + ": skipped (" + (why.empty() ? "no step derivatives" : why) + ")");
+        continue;
+      }
       for (const std::string& g : gradients) {
+        if (g == "complementarity_aware" && !has_aware_option) {
+          sweep.notes.push_back(model + ": skipped gradient " + g + " (the model has no " + kAwareOption + " option)");
+          continue;
+        }
         Case c;
         c.index = static_cast<int>(sweep.cases.size());
         c.model = model;
         c.id = model + "/" + g + (setting.param_name.empty() ? "" : "/" + setting.param_name + "=" + setting.param_text);
         c.model_options = setting.options;
         c.model_options["timestep"] = options_detail::FormatDouble(kTimestep);
-        c.model_options["complementarity_aware"] = g == "complementarity_aware" ? "true" : "false";
+        if (has_aware_option) c.model_options[kAwareOption] = g == "complementarity_aware" ? "true" : "false";
         c.params = {{"gradient", g},
                     {"steps", steps},
                     {"learning_rate", lr},
@@ -93,59 +108,44 @@ std::vector<Row> DroneLiftoffExperiment::Run(const Case& c) const {
   const int steps = static_cast<int>(ParamNumber(c, "steps"));
   const int iterations = static_cast<int>(ParamNumber(c, "iterations"));
   const double lr = ParamNumber(c, "learning_rate");
-  const double target = ParamNumber(c, "target_height");
-  const double limit = ParamNumber(c, "force_limit");
   PrismaticBallOptions drone;
-  drone.force_limit = limit;
+  drone.force_limit = ParamNumber(c, "force_limit");
   const std::shared_ptr<const Scene> scene = PrismaticBallScene(drone);
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
-  auto* nimble = dynamic_cast<NimbleSimulator*>(sim.get());
-  if (nimble == nullptr) throw Unsupported(c.model + " has no complementarity-aware Backprop");
   State start = DefaultState(*scene);
-  start.v[0] = -1e-4;  // into the floor: the contact clamps (digest 8.5)
+  start.v[0] = -1e-4;  // into the floor: the contact clamps, as in Nimble's example (Sec. VII-C)
+  // L = (q_T - target)^2: a terminal loss on the height alone.
+  auto loss = std::make_shared<TerminalStateLoss>();
+  loss->q_target = VecX::Constant(1, ParamNumber(c, "target_height"));
+  loss->q_weight = VecX::Ones(1);
+  loss->v_weight = VecX::Zero(1);
+  ShootingObjective objective(*sim, start, steps, loss);
 
-  VecX u = VecX::Zero(steps);
-  std::vector<State> states(steps + 1);
+  // Plain projected gradient descent, as the paper's example (Fig. 8), one row per iterate.
+  VecX u = VecX::Zero(steps), gradient;
   std::vector<Row> rows;
   for (int it = 0; it <= iterations; ++it) {
     Row row;
     row["iteration"] = static_cast<std::int64_t>(it);
     row["mean_force"] = u.mean();
-    // Forward: the rollout under the current forces.
-    states[0] = start;
-    std::int64_t contact_steps = 0;
-    std::string failure;
-    for (int t = 0; t < steps && failure.empty(); ++t) {
-      states[t + 1] = states[t];
-      const StepReport r = sim->Step(states[t + 1], Control{VecX::Constant(1, u[t])});
-      if (!r.ok()) failure = "step " + std::to_string(t) + ": " + std::string(ToString(r.status)) + " " + r.message;
-      contact_steps += r.contacts > 0;
-    }
-    row["contact_steps"] = contact_steps;
-    if (!failure.empty()) {
-      row["failure"] = failure;
+    const double value = objective.Evaluate(u, it < iterations ? &gradient : nullptr);
+    const Rollout& rollout = objective.last_rollout();
+    row["contact_steps"] = static_cast<std::int64_t>(rollout.contact_steps());
+    if (!rollout.ok()) {
+      row["failure"] = rollout.failure;
       rows.push_back(std::move(row));
       break;
     }
-    const double height = states[steps].q[0];
-    row["height"] = height;
-    row["loss"] = (target - height) * (target - height);
+    row["height"] = rollout.states.back().q[0];
+    row["loss"] = value;
     if (it == iterations) {
       rows.push_back(std::move(row));
       break;
     }
-    // Backward: dL/du through every step (Backprop's outputs feed the previous step).
-    VecX lq = VecX::Constant(1, -2.0 * (target - height)), lv = VecX::Zero(1), lu;
-    VecX grad(steps);
-    std::int64_t aware = 0;
-    for (int t = steps - 1; t >= 0; --t) {
-      aware += nimble->Backprop(states[t], Control{VecX::Constant(1, u[t])}, lq, lv, &lq, &lv, &lu);
-      grad[t] = lu[0];
-    }
-    row["gradient_norm"] = grad.norm();
-    row["aware_steps"] = aware;
+    row["gradient_norm"] = gradient.norm();
+    row["aware_steps"] = objective.last_gradient().alternative_steps;
     rows.push_back(std::move(row));
-    u = (u - lr * grad).cwiseMax(-limit).cwiseMin(limit);
+    u = ProjectOntoBounds(u - lr * gradient, objective.lower(), objective.upper());
   }
   return rows;
 }

@@ -175,7 +175,7 @@ std::vector<Row> JacobiansExperiment::Run(const Case& c) const {
 
   CountingSimulator counting(*sim);
   std::vector<MethodTiming> methods = {MethodTiming("central"), MethodTiming("ridders")};
-  if (caps.state_derivatives && !caps.engine) methods.emplace_back("analytical");
+  if (caps.derivatives == DerivativeSource::kAnalytical) methods.emplace_back("analytical");
   std::vector<double> step_times;
   // Rounds of [step, every method]: a slow phase of the machine affects all of them alike.
   for (int k = 0; k < samples; ++k) {

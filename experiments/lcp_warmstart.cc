@@ -13,7 +13,6 @@
 #include "experiments/table_stats.h"
 #include "harness/config.h"
 #include "harness/result_table.h"
-#include "models/nimble/nimble.h"
 #include "models/registry.h"
 
 namespace arena {
@@ -21,6 +20,22 @@ namespace arena {
 namespace {
 
 const std::vector<std::string> kRollouts = {"atlas", "box_drop", "stacking", "half_cheetah"};
+constexpr const char* kAttempts = "lcp_warm_start_attempts";
+
+bool HasCounter(const Simulator& sim, const std::string& name) {
+  for (const ModelCounter& c : sim.Counters()) {
+    if (c.name == name) return true;
+  }
+  return false;
+}
+
+// Throws Error when the model does not keep the counter (a renamed counter is a programming error).
+std::int64_t CounterValue(const std::vector<ModelCounter>& counters, const std::string& name) {
+  for (const ModelCounter& c : counters) {
+    if (c.name == name) return c.value;
+  }
+  throw Error("lcp_warmstart: the model keeps no counter '" + name + "'");
+}
 constexpr double kTimestep = 0.001;  // Nimble's (DART's default)
 
 }  // namespace
@@ -74,9 +89,9 @@ Sweep LcpWarmstartExperiment::Expand(const ProfileConfig& config, const std::vec
   const std::int64_t steps = std::llround(duration / kTimestep);
   Sweep sweep;
   for (const std::string& model : models) {
-    // Only Nimble's LCP pipeline has an active set to guess.
-    if (!dynamic_cast<NimbleSimulator*>(MakeSimulator(model, MakeScene("box_drop"), {}).get())) {
-      sweep.notes.push_back(model + ": skipped (no LCP active-set warm start)");
+    // Only a model that counts its LCP warm start's guesses (nimble) has a hit rate.
+    if (!HasCounter(*MakeSimulator(model, MakeScene("box_drop"), {}), kAttempts)) {
+      sweep.notes.push_back(model + ": skipped (no LCP active-set warm start counters)");
       continue;
     }
     for (const ModelSetting& setting :
@@ -105,8 +120,7 @@ std::vector<Row> LcpWarmstartExperiment::Run(const Case& c) const {
   const std::string rollout = ParamText(c, "rollout");
   const std::shared_ptr<const Scene> scene = MakeScene(rollout);
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
-  const auto* nimble = dynamic_cast<const NimbleSimulator*>(sim.get());
-  if (nimble == nullptr) throw Unsupported(c.model + " has no LCP active-set warm start");
+  if (!HasCounter(*sim, kAttempts)) throw Unsupported(c.model + " has no LCP active-set warm start counters");
   State state = InitialState(rollout, *scene, static_cast<int>(ParamNumber(c, "ic")));
   const std::int64_t steps = static_cast<std::int64_t>(ParamNumber(c, "steps"));
   std::int64_t done = 0, contact_steps = 0, contacts = 0;
@@ -122,19 +136,20 @@ std::vector<Row> LcpWarmstartExperiment::Run(const Case& c) const {
       contacts += r.contacts;
     }
   }
-  const ContactLcpSolver& lcp = nimble->lcp_solver();
+  const std::vector<ModelCounter> counters = sim->Counters();
+  const std::int64_t attempts = CounterValue(counters, kAttempts), hits = CounterValue(counters, "lcp_warm_start_hits");
   Row row;
   row["steps_done"] = done;
   row["contact_steps"] = contact_steps;
   row["mean_contacts"] = contact_steps > 0 ? static_cast<double>(contacts) / contact_steps : 0.0;
-  row["attempts"] = static_cast<std::int64_t>(lcp.attempts());
-  row["hits"] = static_cast<std::int64_t>(lcp.hits());
-  row["hit_rate"] = lcp.attempts() > 0 ? static_cast<double>(lcp.hits()) / lcp.attempts() : std::nan("");
-  row["solved_by_guess"] = contact_steps > 0 ? static_cast<double>(lcp.hits()) / contact_steps : std::nan("");
-  row["dantzig"] = static_cast<std::int64_t>(lcp.path_count(ContactLcpPath::kDantzig));
-  row["pgs"] = static_cast<std::int64_t>(lcp.path_count(ContactLcpPath::kPgs));
-  row["frictionless"] = static_cast<std::int64_t>(lcp.path_count(ContactLcpPath::kFrictionless));
-  row["lcp_failed"] = static_cast<std::int64_t>(lcp.path_count(ContactLcpPath::kFailed));
+  row["attempts"] = attempts;
+  row["hits"] = hits;
+  row["hit_rate"] = attempts > 0 ? static_cast<double>(hits) / attempts : std::nan("");
+  row["solved_by_guess"] = contact_steps > 0 ? static_cast<double>(hits) / contact_steps : std::nan("");
+  row["dantzig"] = CounterValue(counters, "lcp_solved_by_dantzig");
+  row["pgs"] = CounterValue(counters, "lcp_solved_by_pgs");
+  row["frictionless"] = CounterValue(counters, "lcp_solved_by_frictionless");
+  row["lcp_failed"] = CounterValue(counters, "lcp_solved_by_failed");
   row["failure"] = failure;
   return {row};
 }

@@ -8,19 +8,25 @@
 #include "core/common/strings.h"
 #include "experiments/case_params.h"
 #include "experiments/model_sweep.h"
-#include "experiments/shooting_problem.h"
 #include "experiments/table_stats.h"
-#include "experiments/trajopt_methods.h"
+#include "experiments/trajopt_tasks.h"
 #include "harness/config.h"
 #include "harness/result_table.h"
-#include "models/nimble/nimble.h"
 #include "models/registry.h"
+#include "solvers/cross_entropy.h"
+#include "solvers/first_order_optimizers.h"
+#include "trajectory/multiple_shooting.h"
+#include "trajectory/shooting_objective.h"
 
 namespace arena {
 
 namespace {
 
-const std::vector<std::string> kMethods = {"lbfgs", "cem"};
+// Gradient-based methods need the model's derivatives (analytical or differences of its step);
+// cem needs only rollouts.
+const std::vector<std::string> kMethods = {"lbfgs", "multiple_shooting", "cem"};
+
+bool UsesGradients(const std::string& method) { return method != "cem"; }
 
 // One value per problem: `key` must have as many entries as `problems`.
 std::vector<double> PerProblem(const ProfileConfig& config, const std::string& key, size_t problems) {
@@ -32,25 +38,38 @@ std::vector<double> PerProblem(const ProfileConfig& config, const std::string& k
   return values;
 }
 
+// The CSV's stop reasons: the optimisers' own, with evaluations counted as rollouts.
+std::string StopText(OptimizerStop stop) {
+  return stop == OptimizerStop::kMaxEvaluations ? "max_rollouts" : std::string(ToString(stop));
+}
+
 }  // namespace
 
 std::vector<Column> TrajoptCompareExperiment::columns() const {
   return {
-      {"problem", "cartpole, double_cartpole or catapult (experiments/shooting_problem.h)"},
-      {"method", "lbfgs (single shooting on nimble's gradient) or cem (cross-entropy stochastic search)"},
+      {"problem", "cartpole, double_cartpole or catapult (experiments/trajopt_tasks.h)"},
+      {"method", "lbfgs (single shooting), multiple_shooting (augmented Lagrangian over segment knots) or cem "
+                 "(cross-entropy stochastic search)"},
+      {"gradient", "where the gradient came from: analytical, finite_differences (of the model's own step), or "
+                   "none (cem)"},
       {"steps", "T: controls u_0..u_{T-1} per actuator are the decision variables"},
       {"threshold", "the loss at which a trajectory counts as found"},
       {"max_rollouts", "forward rollout budget"},
       {"time_budget_s", "wall-clock budget (0: none; the rollout budget alone stops the run)"},
-      {"cem_population", "cem: samples per iteration (empty for lbfgs)"},
+      {"cem_population", "cem: samples per iteration (empty for the others)"},
       {"cem_elites", "cem: the lowest-loss samples the Gaussian is refitted to"},
       {"cem_initial_std", "cem: initial std of every control, as a fraction of its limit"},
+      {"ms_segments", "multiple_shooting: segments (knots + 1)"},
+      {"ms_inner_iterations", "multiple_shooting: L-BFGS iterations per multiplier update"},
+      {"ms_initial_penalty", "multiple_shooting: the defects' initial penalty weight rho"},
       {"iteration", "optimiser iteration; 0 = the zero controls"},
-      {"rollouts", "forward rollouts so far (a gradient evaluation is one rollout and one backward pass)"},
-      {"backward_passes", "backward passes through the T steps so far (lbfgs only)"},
+      {"rollouts", "forward rollouts so far (a gradient evaluation is one rollout and one backward pass; "
+                   "multiple_shooting also rolls out each iterate's controls from the start to report its loss)"},
+      {"backward_passes", "backward passes through the T steps so far (gradient methods only)"},
       {"elapsed_s", "wall-clock time since the optimiser started", true},
-      {"loss", "best loss so far (inf: every rollout so far failed)"},
-      {"stop", "last row: threshold, max_rollouts, time_budget, converged (Ceres' tolerance) or failed"},
+      {"loss", "best loss so far of a trajectory rolled out from the start (inf: every rollout so far failed)"},
+      {"stop", "last row: threshold, max_rollouts, time_budget, max_iterations, converged (a tolerance of the "
+               "optimiser's) or failed"},
       {"reached", "last row: the loss reached the threshold"},
       {"iterations_to_threshold", "last row: the first iteration with loss <= threshold"},
       {"rollouts_to_threshold", "last row: the rollouts it had taken by then"},
@@ -65,10 +84,15 @@ Sweep TrajoptCompareExperiment::Expand(const ProfileConfig& config, const std::v
   const std::vector<double> thresholds = PerProblem(config, "thresholds", problems.size());
   const std::vector<double> max_rollouts = PerProblem(config, "max_rollouts", problems.size());
   const std::vector<double> time_budgets = PerProblem(config, "time_budgets_s", problems.size());
-  const std::int64_t population = config.Int("cem_population");
-  const std::int64_t elites = config.Int("cem_elites");
-  const double initial_std = config.Double("cem_initial_std");
-  const std::vector<std::string>& known = ShootingTaskNames();
+  CemOptions cem;
+  cem.population = static_cast<int>(config.Int("cem_population"));
+  cem.elites = static_cast<int>(config.Int("cem_elites"));
+  cem.initial_std = config.Double("cem_initial_std");
+  MultipleShootingOptions ms;
+  ms.segments = static_cast<int>(config.Int("ms_segments"));
+  ms.inner_iterations = static_cast<int>(config.Int("ms_inner_iterations"));
+  ms.initial_penalty = config.Double("ms_initial_penalty");
+  const std::vector<std::string>& known = TrajoptTaskNames();
   for (const std::string& p : problems) {
     if (std::find(known.begin(), known.end(), p) == known.end()) {
       throw InvalidArgument(config.file() + ": key problems: unknown problem '" + p + "'; valid: " + Join(known));
@@ -84,24 +108,25 @@ Sweep TrajoptCompareExperiment::Expand(const ProfileConfig& config, const std::v
     if (!(max_rollouts[i] >= 1.0)) throw InvalidArgument(config.file() + ": key max_rollouts: entries must be >= 1");
     if (!(time_budgets[i] >= 0.0)) throw InvalidArgument(config.file() + ": key time_budgets_s: entries must be >= 0");
   }
-  if (population < 2) throw InvalidArgument(config.file() + ": key cem_population must be >= 2");
-  if (elites < 1 || elites > population) {
-    throw InvalidArgument(config.file() + ": key cem_elites must be in [1, cem_population]");
-  }
-  if (!(initial_std > 0.0)) throw InvalidArgument(config.file() + ": key cem_initial_std must be > 0");
+  if (std::string why = cem.Validate(); !why.empty()) throw InvalidArgument(config.file() + ": key cem_" + why);
+  if (std::string why = ms.Validate(); !why.empty()) throw InvalidArgument(config.file() + ": key ms_" + why);
 
   Sweep sweep;
   for (const std::string& model : models) {
-    // The gradient is nimble's Backprop.
-    if (model != "nimble") {
-      sweep.notes.push_back(model + ": skipped (the gradient method uses nimble's backward pass)");
-      continue;
-    }
     for (const ModelSetting& setting :
-         ExpandModelSweep(config, model, {"timestep"}, "each problem sets its own (experiments/shooting_problem.h)")) {
+         ExpandModelSweep(config, model, {"timestep"}, "each problem sets its own (experiments/trajopt_tasks.h)")) {
+      const Capabilities caps = FindModel(model).capabilities_for(setting.options);
       for (size_t i = 0; i < problems.size(); ++i) {
-        const ShootingTask task = MakeShootingTask(problems[i]);
+        const TrajoptTask task = MakeTrajoptTask(problems[i]);
+        if (std::string why = CheckSupport(caps, *task.scene); !why.empty()) {
+          sweep.notes.push_back(model + ": skipped " + problems[i] + " (" + why + ")");
+          continue;
+        }
         for (const std::string& m : methods) {
+          if (UsesGradients(m) && !caps.has_derivatives()) {
+            sweep.notes.push_back(model + ": skipped " + m + " (no step derivatives)");
+            continue;
+          }
           Case c;
           c.index = static_cast<int>(sweep.cases.size());
           c.model = model;
@@ -111,14 +136,19 @@ Sweep TrajoptCompareExperiment::Expand(const ProfileConfig& config, const std::v
           c.model_options["timestep"] = options_detail::FormatDouble(task.timestep);
           c.params = {{"problem", problems[i]},
                       {"method", m},
+                      {"gradient", UsesGradients(m) ? std::string(ToString(caps.derivatives)) : "none"},
                       {"steps", static_cast<std::int64_t>(task.steps)},
                       {"threshold", thresholds[i]},
                       {"max_rollouts", static_cast<std::int64_t>(max_rollouts[i])},
                       {"time_budget_s", time_budgets[i]}};
           if (m == "cem") {
-            c.params.push_back({"cem_population", population});
-            c.params.push_back({"cem_elites", elites});
-            c.params.push_back({"cem_initial_std", initial_std});
+            c.params.push_back({"cem_population", static_cast<std::int64_t>(cem.population)});
+            c.params.push_back({"cem_elites", static_cast<std::int64_t>(cem.elites)});
+            c.params.push_back({"cem_initial_std", cem.initial_std});
+          } else if (m == "multiple_shooting") {
+            c.params.push_back({"ms_segments", static_cast<std::int64_t>(ms.segments)});
+            c.params.push_back({"ms_inner_iterations", static_cast<std::int64_t>(ms.inner_iterations)});
+            c.params.push_back({"ms_initial_penalty", ms.initial_penalty});
           }
           c.seed = DeriveSeed(name(), c.id);
           sweep.cases.push_back(std::move(c));
@@ -131,32 +161,38 @@ Sweep TrajoptCompareExperiment::Expand(const ProfileConfig& config, const std::v
 
 std::vector<Row> TrajoptCompareExperiment::Run(const Case& c) const {
   const std::string method = ParamText(c, "method");
-  ShootingTask task = MakeShootingTask(ParamText(c, "problem"));
+  const TrajoptTask task = MakeTrajoptTask(ParamText(c, "problem"));
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, task.scene, c.model_options);
-  if (dynamic_cast<NimbleSimulator*>(sim.get()) == nullptr) throw Unsupported(c.model + " has no Backprop");
-  ShootingProblem problem(std::move(task), std::unique_ptr<NimbleSimulator>(static_cast<NimbleSimulator*>(sim.release())));
-  TrajoptBudget budget;
+  OptimizerBudget budget;
   budget.threshold = ParamNumber(c, "threshold");
-  budget.max_rollouts = static_cast<std::int64_t>(ParamNumber(c, "max_rollouts"));
+  budget.max_evaluations = static_cast<std::int64_t>(ParamNumber(c, "max_rollouts"));
   budget.time_budget_s = ParamNumber(c, "time_budget_s");
-  TrajoptTrace trace;
+  ShootingObjective objective(*sim, task.start, task.steps, task.loss);
+  const VecX zero = VecX::Zero(objective.dimension());
+  OptimizerTrace trace;
   if (method == "lbfgs") {
-    trace = RunLbfgs(problem, budget);
+    trace = MinimizeLbfgs(objective, zero, budget);
+  } else if (method == "multiple_shooting") {
+    MultipleShootingOptions ms;
+    ms.segments = static_cast<int>(ParamNumber(c, "ms_segments"));
+    ms.inner_iterations = static_cast<int>(ParamNumber(c, "ms_inner_iterations"));
+    ms.initial_penalty = ParamNumber(c, "ms_initial_penalty");
+    trace = MinimizeMultipleShooting(*sim, task.start, task.steps, task.loss, zero, ms, budget);
   } else {
     CemOptions cem;
     cem.population = static_cast<int>(ParamNumber(c, "cem_population"));
     cem.elites = static_cast<int>(ParamNumber(c, "cem_elites"));
     cem.initial_std = ParamNumber(c, "cem_initial_std");
-    trace = RunCrossEntropy(problem, cem, budget, c.seed);
+    trace = MinimizeCrossEntropy(objective, zero, cem, budget, c.seed);
   }
 
   std::vector<Row> rows;
-  const TrajoptIteration* first_reached = nullptr;
-  for (const TrajoptIteration& it : trace.iterations) {
+  const OptimizerIteration* first_reached = nullptr;
+  for (const OptimizerIteration& it : trace.iterations) {
     Row row;
     row["iteration"] = it.iteration;
-    row["rollouts"] = it.rollouts;
-    row["backward_passes"] = it.backward_passes;
+    row["rollouts"] = it.evaluations;
+    row["backward_passes"] = it.gradient_evaluations;
     row["elapsed_s"] = it.elapsed_s;
     row["loss"] = it.loss;
     rows.push_back(std::move(row));
@@ -164,14 +200,14 @@ std::vector<Row> TrajoptCompareExperiment::Run(const Case& c) const {
   }
   if (rows.empty()) rows.emplace_back();
   Row& last = rows.back();
-  last["stop"] = std::string(ToString(trace.stop));
+  last["stop"] = StopText(trace.stop);
   last["reached"] = first_reached != nullptr;
   if (first_reached != nullptr) {
     last["iterations_to_threshold"] = first_reached->iteration;
-    last["rollouts_to_threshold"] = first_reached->rollouts;
+    last["rollouts_to_threshold"] = first_reached->evaluations;
     last["time_to_threshold_s"] = first_reached->elapsed_s;
   }
-  if (trace.stop == TrajoptStop::kFailed) last["failure"] = trace.message;
+  if (trace.stop == OptimizerStop::kFailed) last["failure"] = trace.message;
   return rows;
 }
 

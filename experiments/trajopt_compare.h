@@ -2,12 +2,14 @@
 // with a gradient-based optimiser and with stochastic search, on the cartpole, the
 // double-pendulum cartpole and the catapult. The paper: "The gradient-based methods converge
 // much more quickly, because the additional convergence gained from analytical Jacobians more
-// than offsets the time to compute them."
+// than offsets the time to compute them." Nimble used DDP on the cartpoles and multiple
+// shooting on the catapult; its code and timing protocol are not public.
 //
-// Nimble's DDP / stochastic search code and its timing protocol were not found (digest 8.6);
-// our setup (docs/experiments/trajopt_compare.md): the problems of experiments/shooting_problem.h,
-// single-shooting L-BFGS on nimble's gradient vs the cross-entropy method
-// (experiments/trajopt_methods.h), both from zero controls, each stopping at a per-problem loss
+// Our setup (docs/experiments/trajopt_compare.md): the problems of experiments/trajopt_tasks.h,
+// through every model that can simulate them (the head-to-head the paper did not run):
+// single-shooting L-BFGS and multiple shooting (trajectory/) on the model's gradient
+// (analytical, or differences of its own step for the engines) vs the cross-entropy method
+// (solvers/cross_entropy.h), all from zero controls, each stopping at a per-problem loss
 // threshold or when its rollout / wall-clock budget runs out. One row per optimiser iteration
 // (best loss so far, rollouts, elapsed time); the last row of a case adds the stop reason and,
 // when the threshold was reached, when.
@@ -25,7 +27,8 @@ class TrajoptCompareExperiment final : public Experiment {
   std::string name() const override { return "trajopt_compare"; }
   std::string paper() const override { return "seed 002 (Nimble) Fig. 7"; }
   std::string description() const override {
-    return "trajectory optimisation time: L-BFGS on nimble's gradients vs cross-entropy stochastic search";
+    return "trajectory optimisation time through any model: single shooting (L-BFGS) and multiple shooting on the "
+           "model's gradients vs cross-entropy stochastic search";
   }
   std::vector<Column> columns() const override;
   Sweep Expand(const ProfileConfig& config, const std::vector<std::string>& models) const override;

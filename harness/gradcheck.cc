@@ -73,7 +73,7 @@ GradcheckResult RunGradcheck(const GradcheckOptions& options) {
   if (!(options.tolerance > 0.0)) throw InvalidArgument("gradcheck: --tolerance must be > 0");
   if (!(options.ridders_step > 0.0)) throw InvalidArgument("gradcheck: --ridders-step must be > 0");
   const ModelInfo& info = FindModel(options.model);
-  if (!info.capabilities.state_derivatives) {
+  if (!info.capabilities_for(options.model_options).has_derivatives()) {
     throw InvalidArgument("gradcheck: model '" + options.model + "' offers no derivatives");
   }
   const std::shared_ptr<const Scene> scene = GradcheckScene(options.scene);

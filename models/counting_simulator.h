@@ -19,21 +19,10 @@ class CountingSimulator final : public Simulator {
   Capabilities capabilities() const override { return inner_.capabilities(); }
   const Scene& scene() const override { return inner_.scene(); }
   double timestep() const override { return inner_.timestep(); }
-  StepReport Step(State& state, const Control& control) override {
-    ++steps_;
-    const StepReport report = inner_.Step(state, control);
-    if (reference_contacts_ >= 0 &&
-        (report.contacts != reference_contacts_ || report.contact_mode != reference_mode_)) {
-      ++contact_changes_;
-    }
-    return report;
-  }
-  void Derivatives(const State& state, const Control& control, StepDerivatives* out) override {
-    inner_.Derivatives(state, control, out);
-  }
   std::vector<std::string> DesignParameterNames() const override { return inner_.DesignParameterNames(); }
   VecX DesignParameters() const override { return inner_.DesignParameters(); }
   void SetDesignParameters(const VecX& p) override { inner_.SetDesignParameters(p); }
+  std::vector<ModelCounter> Counters() const override { return inner_.Counters(); }
 
   long steps() const { return steps_; }
   /// Steps since Reset whose contact count or contact mode differed from the reference's
@@ -45,6 +34,24 @@ class CountingSimulator final : public Simulator {
     contact_changes_ = 0;
     reference_contacts_ = reference_contacts;
     reference_mode_ = reference_mode;
+  }
+
+ protected:
+  StepReport DoStep(State& state, const Control& control) override {
+    ++steps_;
+    const StepReport report = inner_.Step(state, control);
+    if (reference_contacts_ >= 0 &&
+        (report.contacts != reference_contacts_ || report.contact_mode != reference_mode_)) {
+      ++contact_changes_;
+    }
+    return report;
+  }
+  void DoDerivatives(const State& state, const Control& control, StepDerivatives* out) override {
+    inner_.Derivatives(state, control, out);
+  }
+  void DoVjp(const State& state, const Control& control, const VecX& dl_dq_next, const VecX& dl_dv_next,
+             StepGradient* out) override {
+    inner_.Vjp(state, control, dl_dq_next, dl_dv_next, out);
   }
 
  private:

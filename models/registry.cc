@@ -13,14 +13,22 @@ namespace arena {
 
 namespace {
 
-// Builds the ModelInfo of a model whose Simulator takes (scene, Options).
+// Builds the ModelInfo of a model whose Simulator takes (scene, Options); its name and
+// capabilities come from the class (Sim::kName, Sim::CapabilitiesFor), their one source.
 template <class Sim, class Options>
-ModelInfo Entry(std::string name, std::string description, std::string paper) {
+ModelInfo Entry(std::string description, std::string paper, ConformanceSpec conformance = {}) {
   ModelInfo info;
+  const std::string name(Sim::kName);
   info.name = name;
   info.description = std::move(description);
   info.paper = std::move(paper);
-  info.capabilities = Sim::StaticCapabilities();
+  info.capabilities = Sim::CapabilitiesFor(Options{});
+  info.capabilities_for = [name](const OptionMap& values) {
+    Options options;
+    ApplyOptions(values, name, &options);
+    return Sim::CapabilitiesFor(options);
+  };
+  info.conformance = std::move(conformance);
   info.options = [] { return DescribeOptions(Options{}); };
   info.validate = [name](const OptionMap& values) {
     Options options;
@@ -39,32 +47,26 @@ ModelInfo Entry(std::string name, std::string description, std::string paper) {
 const std::vector<ModelInfo>& Models() {
   static const std::vector<ModelInfo> models = {
       Entry<PenaltySimulator, PenaltyOptions>(
-          "penalty",
           "spring-damper contact with regularised Coulomb friction, semi-implicit Euler "
           "(sanity baseline, not a paper model)",
           ""),
       Entry<SilicoSimulator, SilicoOptions>(
-          "silico",
           "single-level contact: collision detection and contact dynamics in one interior-point "
           "solve, relaxation rho, implicit-function derivatives",
           "seed 000 (Le Cleac'h et al., RA-L 2023), eq. 20"),
       Entry<BilevelSimulator, BilevelOptions>(
-          "bilevel",
           "bilevel contact: collision detection (P14) nested in every residual evaluation of the "
           "contact solve, outer Jacobian by finite differences or the IFT chain rule",
           "seed 000 (Le Cleac'h et al., RA-L 2023), Sec. VII baseline, Figs. 9-11"),
       Entry<NimbleSimulator, NimbleOptions>(
-          "nimble",
           "velocity-level LCP contact on articulated bodies (boxed Dantzig with Nimble's warm "
           "start and stabilization), analytical Jacobians through the LCP active set",
           "seed 002 (Werling et al., RSS 2021), Sec. III-V, App. A-B, F"),
       Entry<MujocoSimulator, MujocoOptions>(
-          "mujoco",
           "MuJoCo 2.2.2 (Debian libmujoco): the scene as generated MJCF, soft contact, "
           "finite-difference derivatives (engine baseline)",
           ""),
       Entry<DartSimulator, DartOptions>(
-          "dart",
           "DART 6.12 (Debian libdart): the scene as Skeletons, rigid LCP contact (Dantzig), FCL "
           "collision, finite-difference derivatives (Nimble's Tables II-III baseline)",
           "seed 002 (Werling et al., RSS 2021), Tables II-III finite-difference baseline"),
@@ -76,15 +78,19 @@ const ModelInfo& FindModel(std::string_view name) {
   for (const auto& m : Models()) {
     if (m.name == name) return m;
   }
+  throw InvalidArgument("unknown model '" + std::string(name) + "'; registered models: " + Join(ModelNames()));
+}
+
+std::vector<std::string> ModelNames() {
   std::vector<std::string> names;
   for (const auto& m : Models()) names.push_back(m.name);
-  throw InvalidArgument("unknown model '" + std::string(name) + "'; registered models: " + Join(names));
+  return names;
 }
 
 std::unique_ptr<Simulator> MakeSimulator(std::string_view name, std::shared_ptr<const Scene> scene,
                                          const OptionMap& options) {
   const ModelInfo& info = FindModel(name);
-  if (std::string why = CheckSupport(info.capabilities, *scene); !why.empty()) {
+  if (std::string why = CheckSupport(info.capabilities_for(options), *scene); !why.empty()) {
     throw Unsupported("model '" + info.name + "' cannot simulate scene '" + scene->name + "': " + why);
   }
   return info.make(std::move(scene), options);

@@ -14,11 +14,33 @@
 
 namespace arena {
 
+/// What the conformance suite (tests/models/conformance_test.cc) may expect of a model; each
+/// model declares it with its registry entry, so a new model is tested without a test of its own.
+struct ConformanceSpec {
+  /// A box resting on the ground for 1 s at the model's default timestep moves its centre by at
+  /// most this much (m): what the model's contact law allows (penalty and MuJoCo sink softly).
+  double resting_drift_m = 1e-3;
+  /// Options for that test, where the defaults cannot hold the box (say why in the entry).
+  OptionMap resting_options;
+  /// Largest corrected relative error of Derivatives() against Ridders differences of the
+  /// model's own Step, on a contact state and on a free-flight state.
+  double derivative_tolerance = 1e-6;
+  /// Options the suite sets (e.g. a tight solver tolerance, without which an iterative model's
+  /// step is not differentiable by differences at all).
+  OptionMap derivative_options;
+  /// Repeated runs give bit-identical states. False only with a reason (DART: FCL orders a
+  /// pair's contacts differently from run to run); the suite then checks agreement to 1e-9.
+  bool bit_reproducible = true;
+};
+
 struct ModelInfo {
   std::string name;
   std::string description;   // one line
   std::string paper;         // seed file and section, or "" for baselines
-  Capabilities capabilities;
+  Capabilities capabilities;  // with the default options
+  /// With these options (capabilities may depend on them); throws as validate does.
+  std::function<Capabilities(const OptionMap&)> capabilities_for;
+  ConformanceSpec conformance;
   /// Option list with defaults and docs (every model has at least `timestep`).
   std::function<std::vector<OptionInfo>()> options;
   /// Throws InvalidArgument (naming the model, key and problem) if `options` would be rejected
@@ -31,6 +53,8 @@ struct ModelInfo {
 const std::vector<ModelInfo>& Models();
 /// Throws InvalidArgument listing the registered names when `name` is unknown.
 const ModelInfo& FindModel(std::string_view name);
+/// Every registered name, in registry order.
+std::vector<std::string> ModelNames();
 std::unique_ptr<Simulator> MakeSimulator(std::string_view name, std::shared_ptr<const Scene> scene,
                                          const OptionMap& options);
 

@@ -1,9 +1,21 @@
 #include "models/simulator.h"
 
+#include <chrono>
+#include <cmath>
+
 #include "core/common/error.h"
 #include "core/multibody/configuration.h"
 
 namespace arena {
+
+std::string_view ToString(DerivativeSource source) {
+  switch (source) {
+    case DerivativeSource::kNone: return "none";
+    case DerivativeSource::kAnalytical: return "analytical";
+    case DerivativeSource::kFiniteDifferences: return "finite_differences";
+  }
+  return "?";
+}
 
 std::string Capabilities::ToString() const {
   std::string s;
@@ -18,7 +30,7 @@ std::string Capabilities::ToString() const {
     if (shapes.test(t)) s += " " + std::string(arena::ToString(static_cast<ShapeType>(t)));
   }
   s += " |";
-  add(state_derivatives, "derivatives");
+  if (has_derivatives()) s += " " + std::string(arena::ToString(derivatives)) + "-derivatives";
   add(design_derivatives, "design-derivatives");
   add(smooth, "smooth");
   add(engine, "engine");
@@ -55,8 +67,95 @@ std::string_view ToString(StepStatus status) {
   return "?";
 }
 
-void Simulator::Derivatives(const State&, const Control&, StepDerivatives*) {
-  throw Unsupported("model '" + std::string(name()) + "' does not provide step derivatives");
+std::string Simulator::CheckInputs(const State& state, const Control& control) const {
+  const Scene& s = scene();
+  if (state.q.size() != s.nq() || state.v.size() != s.nv()) ValidateState(s, state);  // throws with the sizes
+  if (control.u.size() != 0 && control.u.size() != s.nu()) {
+    throw InvalidArgument(std::string(name()) + ": control has " + std::to_string(control.u.size()) +
+                          " entries, scene '" + s.name + "' has " + std::to_string(s.nu()) + " actuators");
+  }
+  if (std::string bad = FirstNonFiniteEntry(state); !bad.empty()) return "state " + bad;
+  for (int i = 0; i < control.u.size(); ++i) {
+    if (!std::isfinite(control.u[i])) return "control u[" + std::to_string(i) + "]";
+  }
+  return "";
+}
+
+StepReport Simulator::Step(State& state, const Control& control) {
+  const auto start = std::chrono::steady_clock::now();
+  StepReport report;
+  if (std::string bad = CheckInputs(state, control); !bad.empty()) {
+    report.status = StepStatus::kNonFinite;
+    report.message = "input is not finite: " + bad;
+  } else {
+    scratch_ = state;  // same sizes after the first step: no allocation
+    report = DoStep(scratch_, control);
+    const bool taken = report.status == StepStatus::kOk || report.status == StepStatus::kNotConverged;
+    if (taken) {
+      if (std::string bad = FirstNonFiniteEntry(scratch_); !bad.empty()) {
+        report.status = StepStatus::kNonFinite;
+        report.message = "the step produced a non-finite state: " + bad +
+                         (report.message.empty() ? "" : " (" + report.message + ")");
+      } else {
+        scratch_.t = state.t + timestep();
+        std::swap(state, scratch_);
+      }
+    }
+  }
+  report.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return report;
+}
+
+void Simulator::Derivatives(const State& state, const Control& control, StepDerivatives* out) {
+  if (!capabilities().has_derivatives()) {
+    throw Unsupported("model '" + std::string(name()) + "' does not provide step derivatives");
+  }
+  if (std::string bad = CheckInputs(state, control); !bad.empty()) {
+    throw InvalidArgument(std::string(name()) + ": derivatives asked at a non-finite input: " + bad);
+  }
+  DoDerivatives(state, control, out);
+}
+
+void Simulator::Vjp(const State& state, const Control& control, const VecX& dl_dq_next, const VecX& dl_dv_next,
+                    StepGradient* out) {
+  if (!capabilities().has_derivatives()) {
+    throw Unsupported("model '" + std::string(name()) + "' does not provide step derivatives");
+  }
+  const int nv = scene().nv();
+  if (dl_dq_next.size() != nv || dl_dv_next.size() != nv) {
+    throw InvalidArgument(std::string(name()) + ": Vjp needs loss gradients of size nv = " + std::to_string(nv) +
+                          ", got " + std::to_string(dl_dq_next.size()) + " and " + std::to_string(dl_dv_next.size()));
+  }
+  if (!dl_dq_next.allFinite() || !dl_dv_next.allFinite()) {
+    throw InvalidArgument(std::string(name()) + ": Vjp given a non-finite loss gradient");
+  }
+  if (std::string bad = CheckInputs(state, control); !bad.empty()) {
+    throw InvalidArgument(std::string(name()) + ": Vjp asked at a non-finite input: " + bad);
+  }
+  out->alternative = false;
+  DoVjp(state, control, dl_dq_next, dl_dv_next, out);
+}
+
+void Simulator::DoDerivatives(const State&, const Control&, StepDerivatives*) {
+  throw Unsupported("model '" + std::string(name()) + "' claims derivatives but does not implement DoDerivatives");
+}
+
+void Simulator::DoVjp(const State& state, const Control& control, const VecX& dl_dq_next, const VecX& dl_dv_next,
+                      StepGradient* out) {
+  DoDerivatives(state, control, &vjp_jacobians_);
+  TransposedJacobianProduct(vjp_jacobians_, dl_dq_next, dl_dv_next, out);
+}
+
+void TransposedJacobianProduct(const StepDerivatives& d, const VecX& dl_dq_next, const VecX& dl_dv_next,
+                               StepGradient* out) {
+  out->q = d.dq_dq.transpose() * dl_dq_next + d.dv_dq.transpose() * dl_dv_next;
+  out->v = d.dq_dv.transpose() * dl_dq_next + d.dv_dv.transpose() * dl_dv_next;
+  out->u = d.dq_du.transpose() * dl_dq_next + d.dv_du.transpose() * dl_dv_next;
+  if (d.dq_dp.size() > 0 || d.dv_dp.size() > 0) {
+    out->p = d.dq_dp.transpose() * dl_dq_next + d.dv_dp.transpose() * dl_dv_next;
+  } else {
+    out->p.resize(0);
+  }
 }
 
 void Simulator::SetDesignParameters(const VecX&) {

@@ -1,8 +1,13 @@
-// The Simulator contract every contact model implements (DESIGN.md, "Core interfaces").
+// The Simulator contract every contact model implements (docs/design.md, "The Simulator
+// contract").
 //
 // A Simulator is built by the registry (models/registry.h) from a shared const Scene and the
 // model's Options. It owns its workspace (warm starts, scratch), so one instance serves one
-// thread; the Scene is shared. Step() never throws on numerical trouble: it reports it in the
+// thread; the Scene is shared.
+//
+// The public calls are not virtual: Step, Derivatives and Vjp do the work every model shares
+// (input sizes, finiteness, timing, keeping the state on failure) and then call the model's
+// DoStep / DoDerivatives / DoVjp. Step never throws on numerical trouble: it reports it in the
 // StepReport (status, iterations, residual), so a sweep keeps going and records the failure.
 #pragma once
 
@@ -12,25 +17,32 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/scene/scene.h"
 
 namespace arena {
 
-/// What a model can simulate and differentiate. Experiments ask before running a scene.
+/// Where a model's step derivatives come from. Every output that carries a gradient says which.
+enum class DerivativeSource { kNone, kAnalytical, kFiniteDifferences };
+std::string_view ToString(DerivativeSource source);  // "none", "analytical", "finite_differences"
+
+/// What a model can simulate and differentiate. Experiments ask before running a scene. A
+/// model's capabilities may depend on its options (nimble without design derivatives).
 struct Capabilities {
   bool planar = false;            // 2D scenes (planar joints, 2D shapes)
   bool spatial = false;           // 3D scenes
   bool articulated = false;       // trees deeper than one joint from the world
   std::bitset<kNumShapeTypes> shapes;  // supported collider shape types
-  bool state_derivatives = false;  // d(q+, v+)/d(q, v, u)
+  DerivativeSource derivatives = DerivativeSource::kNone;  // d(q+, v+)/d(q, v, u)
   bool design_derivatives = false;  // d(q+, v+)/d(design parameters)
   bool smooth = false;             // contact forces are differentiable functions of the state
   bool engine = false;             // a wrapped third-party engine (MuJoCo, DART), not our code
 
   bool Supports(ShapeType t) const { return shapes.test(static_cast<size_t>(t)); }
-  /// One line such as "planar spatial articulated | sphere box half_space | derivatives".
+  bool has_derivatives() const { return derivatives != DerivativeSource::kNone; }
+  /// One line such as "planar spatial articulated | sphere box half_space | analytical".
   std::string ToString() const;
 };
 
@@ -51,7 +63,12 @@ struct StepReport {
   // of the step map, so finite differences across a change of either are not derivatives.
   std::uint64_t contact_mode = 0;
   double min_signed_distance = std::numeric_limits<double>::infinity();  // m, < 0: penetration
+  // The whole Step call, the same for every model: input checks, the model's step and the
+  // output checks (set by Simulator::Step; Derivatives and Vjp are not included).
   double wall_time_s = 0.0;
+  // The model's own solver, where it has one (silico and bilevel: the interior-point solve, the
+  // "solve time" of seed 000 Fig. 11); NaN when the model does not separate it.
+  double solve_time_s = std::numeric_limits<double>::quiet_NaN();
   std::string message;                // why, when status != kOk
 
   bool ok() const { return status == StepStatus::kOk; }
@@ -66,29 +83,57 @@ struct StepDerivatives {
   MatX dq_dp, dv_dp;  // design parameters; empty unless capabilities().design_derivatives
 };
 
+/// A vector-Jacobian product of one step: given the gradient of a loss at (q+, v+) (q+ in
+/// tangent coordinates), its gradient at (q, v, u) and at the design parameters p.
+struct StepGradient {
+  VecX q, v, u, p;  // nv, nv, nu, and the number of design parameters (empty without)
+  // The model chose another gradient than the transposed Jacobians of Derivatives() (nimble with
+  // complementarity_aware: the classes the loss asks for, seed 002 Sec. IV-D).
+  bool alternative = false;
+};
+
 /// The position blocks of a step whose positions move with the new velocity,
 /// q+ = q (+) dt v+: dq+/dx = [x = q] dq+/dq|_v+ + dt d(q (+) w)/dw dv+/dx, from the dv+/d*
 /// blocks already in `out` (semi-implicit Euler; penalty, nimble without its parallel update).
 void ChainSemiImplicitPositions(const MultibodyModel& model, const VecX& q, const VecX& v_next, double dt,
                                 StepDerivatives* out);
 
+/// A named count a model keeps since construction (nimble: how its LCPs were solved).
+struct ModelCounter {
+  std::string name;  // snake_case, e.g. "lcp_warm_start_hits"
+  std::int64_t value = 0;
+};
+
 class Simulator {
  public:
   virtual ~Simulator() = default;
 
-  /// Registry name ("penalty", "silico", ...).
+  /// Registry name ("penalty", "silico", ...): each model class's kName.
   virtual std::string_view name() const = 0;
+  /// For this instance's options.
   virtual Capabilities capabilities() const = 0;
   virtual const Scene& scene() const = 0;
   /// Step length (s).
   virtual double timestep() const = 0;
 
-  /// Advances `state` by one timestep under `control`. Must not throw on numerical failure.
-  virtual StepReport Step(State& state, const Control& control) = 0;
+  /// Advances `state` by one timestep under `control` (u of size nu, or empty for zero).
+  /// Throws InvalidArgument for a state or control of the wrong size (a programming error).
+  /// A non-finite state or control, a failed step (status kNonFinite or kError) or a step that
+  /// produced a non-finite state is reported, and `state` is left as it was; a step that did
+  /// not converge (kNotConverged) is taken. Sets state.t += timestep() and wall_time_s.
+  StepReport Step(State& state, const Control& control);
 
-  /// Jacobians of Step at (state, control). The default throws Unsupported; models with
-  /// capabilities().state_derivatives override it.
-  virtual void Derivatives(const State& state, const Control& control, StepDerivatives* out);
+  /// Jacobians of Step at (state, control). Throws Unsupported when capabilities() has no
+  /// derivatives, InvalidArgument for a wrong-sized or non-finite state or control.
+  void Derivatives(const State& state, const Control& control, StepDerivatives* out);
+
+  /// The vector-Jacobian product of Step at (state, control): out = (dL/dq, dL/dv, dL/du,
+  /// dL/dp) from dL/dq+ and dL/dv+ (both nv). By default the transposed Jacobians of
+  /// Derivatives() (finite differences for the engines: capabilities().derivatives says so);
+  /// a model may compute it its own way. Throws as Derivatives does, and InvalidArgument for
+  /// cotangents of the wrong size or with non-finite entries.
+  void Vjp(const State& state, const Control& control, const VecX& dl_dq_next, const VecX& dl_dv_next,
+           StepGradient* out);
 
   /// The design parameters p that StepDerivatives::dq_dp / dv_dp differentiate, one name per
   /// column ("mass:<body>" for a link mass), and their current values. Empty unless
@@ -100,6 +145,32 @@ class Simulator {
   /// then step a new Scene: references from scene() taken before are no longer valid. The
   /// default throws Unsupported; models with design derivatives override it.
   virtual void SetDesignParameters(const VecX& p);
+
+  /// Counts the model keeps since construction (solver paths, warm-start hits); empty for
+  /// most models. Experiments read them by name and skip models that do not have them.
+  virtual std::vector<ModelCounter> Counters() const { return {}; }
+
+ protected:
+  /// The model's step, on a state already checked (right sizes, finite) and a control of size
+  /// nu or empty (zero). It may leave `state` anything on failure: Step restores it.
+  virtual StepReport DoStep(State& state, const Control& control) = 0;
+  /// Called only when capabilities().has_derivatives(), with checked inputs.
+  virtual void DoDerivatives(const State& state, const Control& control, StepDerivatives* out);
+  /// Default: the transposed blocks of DoDerivatives.
+  virtual void DoVjp(const State& state, const Control& control, const VecX& dl_dq_next, const VecX& dl_dv_next,
+                     StepGradient* out);
+
+ private:
+  // Checks sizes (throws) and finiteness (returns the offending entry, or "").
+  std::string CheckInputs(const State& state, const Control& control) const;
+
+  State scratch_;  // Step's working copy of the state: a failed step leaves the caller's alone
+  StepDerivatives vjp_jacobians_;  // the default DoVjp's scratch
 };
+
+/// The transposed step Jacobians applied to (dl_dq_next, dl_dv_next): the default
+/// vector-Jacobian product, and the reference the conformance suite checks Vjp against.
+void TransposedJacobianProduct(const StepDerivatives& d, const VecX& dl_dq_next, const VecX& dl_dv_next,
+                               StepGradient* out);
 
 }  // namespace arena

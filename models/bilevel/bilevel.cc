@@ -69,13 +69,14 @@ InteriorPointOptions BilevelOptions::Inner() const {
   return o;
 }
 
-Capabilities BilevelSimulator::StaticCapabilities() {
+Capabilities BilevelSimulator::CapabilitiesFor(const BilevelOptions& options) {
   Capabilities c;
   c.planar = true;
   for (ShapeType t : {ShapeType::kPolygon2, ShapeType::kDisk2, ShapeType::kCapsule2, ShapeType::kHalfPlane2}) {
     c.shapes.set(static_cast<size_t>(t));
   }
-  c.state_derivatives = false;  // the paper differentiates the bilevel model only inside Newton
+  (void)options;
+  c.derivatives = DerivativeSource::kNone;  // the paper differentiates the bilevel model only inside Newton
   c.smooth = false;             // the inner solution map is discontinuous in face-face contact
   return c;
 }
@@ -87,13 +88,8 @@ BilevelSimulator::BilevelSimulator(std::shared_ptr<const Scene> scene, const Bil
   solver_.options() = options_.Outer();
 }
 
-StepReport BilevelSimulator::Step(State& state, const Control& control) {
+StepReport BilevelSimulator::DoStep(State& state, const Control& control) {
   StepReport report;
-  if (std::string bad = FirstNonFiniteEntry(state); !bad.empty()) {
-    report.status = StepStatus::kNonFinite;
-    report.message = "non-finite state: " + bad;
-    return report;
-  }
   VecX p2, v15;
   silico::LoadPlanarState(problem_->bodies(), state, &p2, &v15);
   problem_->SetStep(options_.timestep, p2, v15, control.u);
@@ -101,7 +97,7 @@ StepReport BilevelSimulator::Step(State& state, const Control& control) {
 
   const auto start = std::chrono::steady_clock::now();
   last_solve_ = solver_.Solve(*problem_);
-  report.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  report.solve_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   last_inner_ = problem_->statistics();
   report.iterations = last_solve_.iterations;
   report.residual = last_solve_.residual;

@@ -76,18 +76,15 @@ class BilevelSimulator final : public Simulator {
   /// Throws InvalidArgument for bad options, Unsupported for scenes silico's pairs reject.
   BilevelSimulator(std::shared_ptr<const Scene> scene, const BilevelOptions& options);
 
-  static Capabilities StaticCapabilities();
+  static constexpr std::string_view kName = "bilevel";
+  static Capabilities CapabilitiesFor(const BilevelOptions& options);
 
-  std::string_view name() const override { return "bilevel"; }
-  Capabilities capabilities() const override { return StaticCapabilities(); }
+  std::string_view name() const override { return kName; }
+  Capabilities capabilities() const override { return CapabilitiesFor(options_); }
   const Scene& scene() const override { return *scene_; }
   double timestep() const override { return options_.timestep; }
   const BilevelOptions& options() const { return options_; }
 
-  /// Report: iterations = outer iterations; contacts = pairs whose P-SDF at the new poses is
-  /// below max(kContactPsdf, sqrt(rho)) with a positive normal impulse; min_signed_distance is
-  /// not computed (P-SDF values are not distances); wall_time_s = the outer solve only.
-  StepReport Step(State& state, const Control& control) override;
 
   /// The last step: outer solver report, nested-solve counters (of the solve only) and the
   /// inner answers at the new poses.
@@ -98,6 +95,12 @@ class BilevelSimulator final : public Simulator {
   const InteriorPointSolver& solver() const { return solver_; }
 
   static constexpr double kContactPsdf = 1e-3;
+
+ protected:
+  /// Report: iterations = outer iterations; contacts = pairs whose P-SDF at the new poses is
+  /// below max(kContactPsdf, sqrt(rho)) with a positive normal impulse; min_signed_distance is
+  /// not computed (P-SDF values are not distances); solve_time_s = the outer solve only.
+  StepReport DoStep(State& state, const Control& control) override;
 
  private:
   std::shared_ptr<const Scene> scene_;

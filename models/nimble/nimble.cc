@@ -22,7 +22,7 @@ std::string NimbleOptions::Validate() const {
   return "";
 }
 
-Capabilities NimbleSimulator::StaticCapabilities() {
+Capabilities NimbleSimulator::CapabilitiesFor(const NimbleOptions& options) {
   Capabilities c;
   c.spatial = true;
   c.articulated = true;
@@ -30,8 +30,8 @@ Capabilities NimbleSimulator::StaticCapabilities() {
                       ShapeType::kConvexHull, ShapeType::kMesh}) {
     c.shapes.set(static_cast<size_t>(t));
   }
-  c.state_derivatives = true;
-  c.design_derivatives = true;  // link masses (option design_derivatives)
+  c.derivatives = DerivativeSource::kAnalytical;
+  c.design_derivatives = options.design_derivatives;  // link masses
   c.smooth = false;  // the active set of the LCP changes along a trajectory
   return c;
 }
@@ -63,6 +63,15 @@ NimbleSimulator::NimbleSimulator(std::shared_ptr<const Scene> scene, const Nimbl
       if (scene_->model.body(b).inertia.mass() > 0.0) mass_bodies_.push_back(b);
     }
   }
+}
+
+std::vector<ModelCounter> NimbleSimulator::Counters() const {
+  std::vector<ModelCounter> out = {{"lcp_warm_start_attempts", lcp_.attempts()}, {"lcp_warm_start_hits", lcp_.hits()}};
+  for (int p = 0; p < kNumContactLcpPaths; ++p) {
+    const auto path = static_cast<ContactLcpPath>(p);
+    out.push_back({"lcp_solved_by_" + std::string(ToString(path)), lcp_.path_count(path)});
+  }
+  return out;
 }
 
 std::vector<std::string> NimbleSimulator::DesignParameterNames() const {
@@ -204,28 +213,12 @@ void NimbleSimulator::SolveVelocity(const State& state, const Control& control, 
   }
 }
 
-StepReport NimbleSimulator::Step(State& state, const Control& control) {
-  const auto start = std::chrono::steady_clock::now();
+StepReport NimbleSimulator::DoStep(State& state, const Control& control) {
   StepReport report;
-  if (state.q.size() != scene_->nq() || state.v.size() != scene_->nv()) ValidateState(*scene_, state);
-  if (std::string bad = FirstNonFiniteEntry(state); !bad.empty()) {
-    report.status = StepStatus::kNonFinite;
-    report.message = "input state is not finite: " + bad;
-    return report;
-  }
-  State next;
   SolveVelocity(state, control, lcp_, &report);
-  next.v = v_next_;
-  next.q = Integrate(scene_->model, state.q, options_.parallel_position_update ? state.v : next.v,
-                     options_.timestep);
-  next.t = state.t + options_.timestep;
-  if (!FirstNonFiniteEntry(next).empty()) {
-    report.status = StepStatus::kNonFinite;
-    report.message = "state became non-finite";
-  } else {
-    state = std::move(next);
-  }
-  report.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  state.q = Integrate(scene_->model, state.q, options_.parallel_position_update ? state.v : v_next_,
+                      options_.timestep);
+  state.v = v_next_;
   return report;
 }
 

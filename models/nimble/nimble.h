@@ -71,19 +71,14 @@ class NimbleSimulator final : public Simulator {
   /// InvalidArgument for bad options.
   NimbleSimulator(std::shared_ptr<const Scene> scene, const NimbleOptions& options);
 
-  static Capabilities StaticCapabilities();
+  static constexpr std::string_view kName = "nimble";
+  static Capabilities CapabilitiesFor(const NimbleOptions& options);
 
-  std::string_view name() const override { return "nimble"; }
-  Capabilities capabilities() const override { return StaticCapabilities(); }
+  std::string_view name() const override { return kName; }
+  Capabilities capabilities() const override { return CapabilitiesFor(options_); }
   const Scene& scene() const override { return *scene_; }
   double timestep() const override { return options_.timestep; }
 
-  StepReport Step(State& state, const Control& control) override;
-  /// Right after Step from the same (q, v, u) it reuses that step's contacts and LCP solution
-  /// (Nimble's backprop snapshot: the Jacobians then cost what Table II times); otherwise it
-  /// solves the step's velocity part first, with its own warm start. Throws InvalidArgument for
-  /// a state of the wrong size or with non-finite entries.
-  void Derivatives(const State& state, const Control& control, StepDerivatives* out) override;
 
   /// One step of backpropagation (digest 5.5): given the loss gradient at (q+, v+) (q+ in
   /// tangent coordinates), the gradient at (q, v, u). Standard: the transposed Jacobians of
@@ -91,8 +86,10 @@ class NimbleSimulator final : public Simulator {
   /// asks for (normal rows clamp iff the descent direction pushes into contact, friction rows
   /// released; Sec. IV-D), keeping the one with the larger |l_v| + |l_u| / dt. Returns true
   /// when that alternative was chosen. The outputs may be the inputs (a backward loop).
+  /// `loss_p` (optional): the link masses' gradient, empty without design parameters.
+  /// Simulator::Vjp calls it; it is public for the model's own tests.
   bool Backprop(const State& state, const Control& control, const VecX& loss_q_next, const VecX& loss_v_next,
-                VecX* loss_q, VecX* loss_v, VecX* loss_u);
+                VecX* loss_q, VecX* loss_v, VecX* loss_u, VecX* loss_p = nullptr);
 
   /// Design parameters: the mass of every body that has one ("mass:<body>"), when the option
   /// design_derivatives is on. SetDesignParameters throws InvalidArgument for a non-positive or
@@ -101,11 +98,24 @@ class NimbleSimulator final : public Simulator {
   VecX DesignParameters() const override;
   void SetDesignParameters(const VecX& p) override;
 
-  /// The LCP warm start's statistics since construction (lcp_warmstart experiment).
+  /// The LCP warm start's statistics since construction (lcp_warmstart experiment):
+  /// lcp_warm_start_attempts, lcp_warm_start_hits, and lcp_solved_by_<path> for every path
+  /// of ContactLcpPath.
+  std::vector<ModelCounter> Counters() const override;
   const ContactLcpSolver& lcp_solver() const { return lcp_; }
   /// The LCP solution of the last Step or Derivatives (empty without contacts): its active set
   /// says which rows clamp, slide or separate.
   const ContactLcpSolution& last_lcp_solution() const { return impulses_; }
+
+ protected:
+  StepReport DoStep(State& state, const Control& control) override;
+  /// Right after Step from the same (q, v, u) it reuses that step's contacts and LCP solution
+  /// (Nimble's backprop snapshot: the Jacobians then cost what Table II times); otherwise it
+  /// solves the step's velocity part first, with its own warm start.
+  void DoDerivatives(const State& state, const Control& control, StepDerivatives* out) override;
+  /// Backprop, plus the design parameters' gradient when the model has them.
+  void DoVjp(const State& state, const Control& control, const VecX& dl_dq_next, const VecX& dl_dv_next,
+             StepGradient* out) override;
 
  private:
   // Contacts at the current kinematics (data_ after ForwardKinematics).

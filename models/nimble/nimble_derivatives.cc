@@ -91,7 +91,7 @@ void NimbleSimulator::PrepareDerivatives(const State& state, const Control& cont
   }
 }
 
-void NimbleSimulator::Derivatives(const State& state, const Control& control, StepDerivatives* out) {
+void NimbleSimulator::DoDerivatives(const State& state, const Control& control, StepDerivatives* out) {
   PrepareDerivatives(state, control);
   Jacobians(state, control, impulses_.active_set, out);
 }
@@ -281,22 +281,29 @@ void NimbleSimulator::Jacobians(const State& state, const Control& control, cons
 }
 
 bool NimbleSimulator::Backprop(const State& state, const Control& control, const VecX& loss_q_next_in,
-                               const VecX& loss_v_next_in, VecX* loss_q, VecX* loss_v, VecX* loss_u) {
+                               const VecX& loss_v_next_in, VecX* loss_q, VecX* loss_v, VecX* loss_u,
+                               VecX* loss_p) {
   const VecX loss_q_next = loss_q_next_in, loss_v_next = loss_v_next_in;  // the outputs may alias them
   const int nv = scene_->nv();
   if (loss_q_next.size() != nv || loss_v_next.size() != nv) {
     throw InvalidArgument("nimble: Backprop needs loss gradients of size nv = " + std::to_string(nv));
   }
   PrepareDerivatives(state, control);
-  auto pull_back = [&](const LcpActiveSet& set, VecX* lq, VecX* lv, VecX* lu) {
+  auto pull_back = [&](const LcpActiveSet& set, VecX* lq, VecX* lv, VecX* lu, VecX* lp) {
     StepDerivatives d;
     Jacobians(state, control, set, &d);
     *lq = d.dq_dq.transpose() * loss_q_next + d.dv_dq.transpose() * loss_v_next;
     *lv = d.dq_dv.transpose() * loss_q_next + d.dv_dv.transpose() * loss_v_next;
     *lu = d.dq_du.transpose() * loss_q_next + d.dv_du.transpose() * loss_v_next;
+    if (lp == nullptr) return;
+    if (d.dv_dp.size() > 0) {
+      *lp = d.dq_dp.transpose() * loss_q_next + d.dv_dp.transpose() * loss_v_next;
+    } else {
+      lp->resize(0);
+    }
   };
   const LcpActiveSet actual = impulses_.active_set;
-  pull_back(actual, loss_q, loss_v, loss_u);
+  pull_back(actual, loss_q, loss_v, loss_u, loss_p);
   if (!options_.complementarity_aware || contacts_.empty()) return false;
 
   // Sec. IV-D: the classes the loss asks for. g_r = (J l_v+)_r > 0: descent lowers row r's
@@ -310,14 +317,20 @@ bool NimbleSimulator::Backprop(const State& state, const Control& control, const
     wanted.rows[r] = normal && g[r] >= 0.0 ? LcpRowClass::kClamping : LcpRowClass::kSeparating;
   }
   if (wanted == actual) return false;
-  VecX lq, lv, lu;
-  pull_back(wanted, &lq, &lv, &lu);
+  VecX lq, lv, lu, lp;
+  pull_back(wanted, &lq, &lv, &lu, loss_p == nullptr ? nullptr : &lp);
   const double dt = options_.timestep;
   if (lv.norm() + lu.norm() / dt <= loss_v->norm() + loss_u->norm() / dt) return false;
   *loss_q = std::move(lq);
   *loss_v = std::move(lv);
   *loss_u = std::move(lu);
+  if (loss_p != nullptr) *loss_p = std::move(lp);
   return true;
+}
+
+void NimbleSimulator::DoVjp(const State& state, const Control& control, const VecX& dl_dq_next,
+                            const VecX& dl_dv_next, StepGradient* out) {
+  out->alternative = Backprop(state, control, dl_dq_next, dl_dv_next, &out->q, &out->v, &out->u, &out->p);
 }
 
 }  // namespace arena

@@ -42,7 +42,7 @@ double BodyMass(const Scene& scene, int body) {
 
 }  // namespace
 
-Capabilities PenaltySimulator::StaticCapabilities() {
+Capabilities PenaltySimulator::CapabilitiesFor(const PenaltyOptions& options) {
   Capabilities c;
   c.planar = true;
   c.spatial = true;
@@ -52,7 +52,8 @@ Capabilities PenaltySimulator::StaticCapabilities() {
                       ShapeType::kDisk2, ShapeType::kCapsule2, ShapeType::kHalfPlane2}) {
     c.shapes.set(static_cast<size_t>(t));
   }
-  c.state_derivatives = true;
+  (void)options;
+  c.derivatives = DerivativeSource::kAnalytical;
   c.smooth = false;  // the force has kinks at contact onset and when the damper would pull
   return c;
 }
@@ -112,18 +113,9 @@ int PenaltySimulator::ContactWrenches(std::vector<Force>* f_ext, double* min_phi
   return count;
 }
 
-StepReport PenaltySimulator::Step(State& state, const Control& control) {
-  const auto start = std::chrono::steady_clock::now();
+StepReport PenaltySimulator::DoStep(State& state, const Control& control) {
   StepReport report;
   report.iterations = 1;
-  if (state.q.size() != scene_->nq() || state.v.size() != scene_->nv()) {
-    ValidateState(*scene_, state);  // throws with the sizes: a programming error, not a failure
-  }
-  if (std::string bad = FirstNonFiniteEntry(state); !bad.empty()) {
-    report.status = StepStatus::kNonFinite;
-    report.message = "input state is not finite: " + bad;
-    return report;
-  }
   const auto& model = scene_->model;
   ForwardKinematics(model, data_, state.q, state.v);
   double min_phi = 0.0;
@@ -131,17 +123,9 @@ StepReport PenaltySimulator::Step(State& state, const Control& control) {
   report.min_signed_distance = min_phi;
   const VecX tau = ActuatorForces(*scene_, state, control) + PassiveForces(*scene_, state);
   const VecX& ddq = Aba(model, data_, state.q, state.v, tau, &f_ext_);
-  State next;
-  next.v = state.v + options_.timestep * ddq;
-  next.q = Integrate(model, state.q, next.v, options_.timestep);
-  next.t = state.t + options_.timestep;
-  if (!FirstNonFiniteEntry(next).empty()) {
-    report.status = StepStatus::kNonFinite;
-    report.message = "state became non-finite (unstable: timestep too large for the stiffness?)";
-  } else {
-    state = std::move(next);
-  }
-  report.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  state.v += options_.timestep * ddq;
+  state.q = Integrate(model, state.q, state.v, options_.timestep);
+  if (!state.v.allFinite()) report.message = "unstable: timestep too large for the stiffness?";
   return report;
 }
 
@@ -155,7 +139,7 @@ using contact::SeedTwist;
 
 }  // namespace
 
-void PenaltySimulator::Derivatives(const State& state, const Control& control, StepDerivatives* out) {
+void PenaltySimulator::DoDerivatives(const State& state, const Control& control, StepDerivatives* out) {
   ValidateState(*scene_, state);
   const auto& model = scene_->model;
   const int nv = model.nv();

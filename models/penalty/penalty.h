@@ -46,16 +46,18 @@ class PenaltySimulator final : public Simulator {
   /// Throws Unsupported for a collider pair without a kernel, InvalidArgument for bad options.
   PenaltySimulator(std::shared_ptr<const Scene> scene, const PenaltyOptions& options);
 
-  static Capabilities StaticCapabilities();
+  static constexpr std::string_view kName = "penalty";
+  static Capabilities CapabilitiesFor(const PenaltyOptions& options);
 
-  std::string_view name() const override { return "penalty"; }
-  Capabilities capabilities() const override { return StaticCapabilities(); }
+  std::string_view name() const override { return kName; }
+  Capabilities capabilities() const override { return CapabilitiesFor(options_); }
   const Scene& scene() const override { return *scene_; }
   double timestep() const override { return options_.timestep; }
   const PenaltyOptions& options() const { return options_; }
 
-  StepReport Step(State& state, const Control& control) override;
-  void Derivatives(const State& state, const Control& control, StepDerivatives* out) override;
+ protected:
+  StepReport DoStep(State& state, const Control& control) override;
+  void DoDerivatives(const State& state, const Control& control, StepDerivatives* out) override;
 
  private:
   struct Pair {

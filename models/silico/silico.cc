@@ -39,7 +39,7 @@ InteriorPointOptions SilicoOptions::Solver(double relaxation) const {
   return o;
 }
 
-Capabilities SilicoSimulator::StaticCapabilities() {
+Capabilities SilicoSimulator::CapabilitiesFor(const SilicoOptions& options) {
   Capabilities c;
   c.planar = true;
   c.spatial = true;
@@ -48,7 +48,8 @@ Capabilities SilicoSimulator::StaticCapabilities() {
                       ShapeType::kEllipsoid, ShapeType::kCone, ShapeType::kHalfSpace, ShapeType::kConvexHull}) {
     c.shapes.set(static_cast<size_t>(t));
   }
-  c.state_derivatives = true;
+  (void)options;
+  c.derivatives = DerivativeSource::kAnalytical;
   c.smooth = true;  // for rho > 0 the step is a smooth function of the state (Sec. V-D)
   return c;
 }
@@ -96,17 +97,12 @@ void SilicoSimulator::Load(const State& state, const Control& control) {
   problem_->SetStep(options_.timestep, p2, v15, control.u);
 }
 
-StepReport SilicoSimulator::Step(State& state, const Control& control) {
+StepReport SilicoSimulator::DoStep(State& state, const Control& control) {
   StepReport report;
-  if (std::string bad = FirstNonFiniteEntry(state); !bad.empty()) {
-    report.status = StepStatus::kNonFinite;
-    report.message = "non-finite state: " + bad;
-    return report;
-  }
   Load(state, control);
   const auto start = std::chrono::steady_clock::now();
   last_solve_ = solver_.Solve(active_problem());
-  report.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  report.solve_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   report.iterations = last_solve_.iterations;
   report.residual = last_solve_.residual;
   if (spatial_) return FinishSpatial(state, report);
@@ -179,7 +175,7 @@ VecX SilicoSimulator::DifferentiateStep(const State& state, const Control& contr
   return solver.primals();
 }
 
-void SilicoSimulator::Derivatives(const State& state, const Control& control, StepDerivatives* out) {
+void SilicoSimulator::DoDerivatives(const State& state, const Control& control, StepDerivatives* out) {
   MatX dw;
   const VecX y = DifferentiateStep(state, control, &dw);
   if (spatial_) return SpatialDerivatives(state, y, dw, out);

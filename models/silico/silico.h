@@ -64,16 +64,15 @@ class SilicoSimulator final : public Simulator {
  public:
   SilicoSimulator(std::shared_ptr<const Scene> scene, const SilicoOptions& options);
 
-  static Capabilities StaticCapabilities();
+  static constexpr std::string_view kName = "silico";
+  static Capabilities CapabilitiesFor(const SilicoOptions& options);
 
-  std::string_view name() const override { return "silico"; }
-  Capabilities capabilities() const override { return StaticCapabilities(); }
+  std::string_view name() const override { return kName; }
+  Capabilities capabilities() const override { return CapabilitiesFor(options_); }
   const Scene& scene() const override { return *scene_; }
   double timestep() const override { return options_.timestep; }
   const SilicoOptions& options() const { return options_; }
 
-  StepReport Step(State& state, const Control& control) override;
-  void Derivatives(const State& state, const Control& control, StepDerivatives* out) override;
 
   /// The last step's solver report and problem (tests and experiments read the solution).
   const InteriorPointReport& last_solve() const { return last_solve_; }
@@ -82,6 +81,10 @@ class SilicoSimulator final : public Simulator {
   const silico::PlanarProblem& problem() const;
   const silico::SpatialProblem* spatial_problem() const { return spatial_.get(); }
   const InteriorPointSolver& solver() const { return solver_; }
+
+ protected:
+  StepReport DoStep(State& state, const Control& control) override;
+  void DoDerivatives(const State& state, const Control& control, StepDerivatives* out) override;
 
  private:
   // Loads (p2, v15, u) of `state` into the problem.

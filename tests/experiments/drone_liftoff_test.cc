@@ -23,14 +23,21 @@ std::string Body(const std::string& gradients, int iterations) {
          "\nlearning_rate = 10.0\ntarget_height = 5.0\nforce_limit = 10.0\n";
 }
 
-TEST(DroneLiftoff, ExpandsBothGradientsForNimbleOnly) {
+// The standard gradient runs on every model with derivatives that can simulate the drone; the
+// complementarity-aware one only where the model has that option (nimble).
+TEST(DroneLiftoff, ExpandsTheAwareGradientOnlyWhereTheModelHasIt) {
   const DroneLiftoffExperiment e;
-  const Sweep sweep = e.Expand(Config(Body("[\"standard\", \"complementarity_aware\"]", 3)), {"nimble", "penalty"});
-  ASSERT_EQ(sweep.cases.size(), 2u);
+  const Sweep sweep =
+      e.Expand(Config(Body("[\"standard\", \"complementarity_aware\"]", 3)), {"nimble", "penalty", "bilevel"});
+  ASSERT_EQ(sweep.cases.size(), 3u);
   EXPECT_EQ(sweep.cases[0].id, "nimble/standard");
   EXPECT_EQ(sweep.cases[1].model_options.at("complementarity_aware"), "true");
   EXPECT_EQ(sweep.cases[0].model_options.at("complementarity_aware"), "false");
-  EXPECT_THAT(::testing::PrintToString(sweep.notes), HasSubstr("penalty: skipped"));
+  EXPECT_EQ(sweep.cases[2].id, "penalty/standard");
+  EXPECT_EQ(sweep.cases[2].model_options.count("complementarity_aware"), 0u);
+  const std::string notes = ::testing::PrintToString(sweep.notes);
+  EXPECT_THAT(notes, HasSubstr("penalty: skipped gradient complementarity_aware"));
+  EXPECT_THAT(notes, HasSubstr("bilevel: skipped"));
 }
 
 TEST(DroneLiftoff, RejectsBadConfigWithTheKey) {

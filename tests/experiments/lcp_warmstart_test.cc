@@ -25,7 +25,7 @@ TEST(LcpWarmstart, ExpandsNimbleRollouts) {
   std::vector<std::string> ids;
   for (const Case& c : sweep.cases) ids.push_back(c.id);
   EXPECT_THAT(ids, ::testing::ElementsAre("nimble/stacking/ic=0", "nimble/box_drop/ic=0", "nimble/box_drop/ic=1"));
-  EXPECT_THAT(::testing::PrintToString(sweep.notes), HasSubstr("penalty: skipped (no LCP active-set warm start)"));
+  EXPECT_THAT(::testing::PrintToString(sweep.notes), HasSubstr("penalty: skipped (no LCP active-set warm start counters)"));
   EXPECT_EQ(sweep.cases[0].model_options.at("timestep"), "0.001");
 }
 

@@ -25,7 +25,7 @@ std::string Body(const std::string& problems, const std::string& methods, const 
   const std::string rollouts = "[" + std::to_string(max_rollouts) + "]";
   return "problems = " + problems + "\nmethods = " + methods + "\nthresholds = " + per_problem +
          "\nmax_rollouts = " + rollouts + "\ntime_budgets_s = [0]\ncem_population = 64\ncem_elites = 8\n"
-         "cem_initial_std = 0.5\n";
+         "cem_initial_std = 0.5\nms_segments = 4\nms_inner_iterations = 10\nms_initial_penalty = 1\n";
 }
 
 std::string ExpandError(const std::string& body) {
@@ -38,14 +38,28 @@ std::string ExpandError(const std::string& body) {
   return "";
 }
 
-TEST(TrajoptCompare, ExpandsNimbleOnly) {
+// Every model that can simulate the problem runs; gradient methods only where the model has
+// step derivatives, and the case says where its gradient comes from.
+TEST(TrajoptCompare, ExpandsEveryCapableModel) {
   const TrajoptCompareExperiment e;
-  const Sweep sweep = e.Expand(Config(Body("[\"cartpole\"]", "[\"lbfgs\", \"cem\"]", "[1e-3]", 100)), {"nimble", "penalty"});
-  ASSERT_EQ(sweep.cases.size(), 2u);
+  const Sweep sweep = e.Expand(Config(Body("[\"cartpole\"]", "[\"lbfgs\", \"cem\"]", "[1e-3]", 100)),
+                               {"nimble", "mujoco", "silico"});
+  ASSERT_EQ(sweep.cases.size(), 4u);
   EXPECT_EQ(sweep.cases[0].id, "nimble/cartpole/lbfgs");
   EXPECT_EQ(sweep.cases[1].id, "nimble/cartpole/cem");
+  EXPECT_EQ(sweep.cases[2].id, "mujoco/cartpole/lbfgs");
   EXPECT_EQ(sweep.cases[0].model_options.at("timestep"), "0.01");
-  EXPECT_THAT(::testing::PrintToString(sweep.notes), HasSubstr("penalty: skipped"));
+  auto gradient = [](const Case& c) {
+    for (const auto& [k, v] : c.params) {
+      if (k == "gradient") return std::get<std::string>(v);
+    }
+    return std::string();
+  };
+  EXPECT_EQ(gradient(sweep.cases[0]), "analytical");
+  EXPECT_EQ(gradient(sweep.cases[1]), "none");
+  EXPECT_EQ(gradient(sweep.cases[2]), "finite_differences");
+  // silico has no articulated trees: skipped with the reason.
+  EXPECT_THAT(::testing::PrintToString(sweep.notes), HasSubstr("silico: skipped cartpole"));
 }
 
 TEST(TrajoptCompare, RejectsBadConfigNamingTheKey) {
@@ -61,13 +75,19 @@ TEST(TrajoptCompare, RejectsBadConfigNamingTheKey) {
 
 double Number(const Row& row, const char* key) { return std::get<double>(row.at(key)); }
 
-// 40 rollouts each: L-BFGS cuts the cartpole's loss at least tenfold; CEM's stays finite and
-// never rises (it is the best so far) and stops on the rollout budget.
+// 40 rollouts each: L-BFGS cuts the cartpole's loss at least tenfold, multiple shooting at
+// least in half; CEM's stays finite and never rises (it is the best so far) and stops on the
+// rollout budget.
 TEST(TrajoptCompare, ShortRunsOnTheCartpole) {
   const TrajoptCompareExperiment e;
-  const Sweep sweep = e.Expand(Config(Body("[\"cartpole\"]", "[\"lbfgs\", \"cem\"]", "[1e-12]", 40)), {"nimble"});
+  const Sweep sweep =
+      e.Expand(Config(Body("[\"cartpole\"]", "[\"lbfgs\", \"cem\", \"multiple_shooting\"]", "[1e-12]", 40)), {"nimble"});
   const std::vector<Row> lbfgs = e.Run(sweep.cases[0]);
   const std::vector<Row> cem = e.Run(sweep.cases[1]);
+  const std::vector<Row> ms = e.Run(sweep.cases[2]);
+  ASSERT_GE(ms.size(), 2u);
+  EXPECT_LT(Number(ms.back(), "loss"), 0.5 * Number(ms[0], "loss"));
+  EXPECT_EQ(Number(ms[0], "loss"), Number(lbfgs[0], "loss"));
   ASSERT_GE(lbfgs.size(), 3u);
   ASSERT_GE(cem.size(), 2u);
   for (const std::vector<Row>* rows : {&lbfgs, &cem}) {

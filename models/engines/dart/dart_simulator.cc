@@ -101,7 +101,7 @@ struct DartSimulator::Engine {
   std::shared_ptr<dart::simulation::World> world;
 };
 
-Capabilities DartSimulator::StaticCapabilities() {
+Capabilities DartSimulator::CapabilitiesFor(const DartOptions& options) {
   Capabilities c;
   c.spatial = true;
   c.articulated = true;
@@ -110,7 +110,8 @@ Capabilities DartSimulator::StaticCapabilities() {
                       ShapeType::kConvexHull, ShapeType::kMesh}) {
     c.shapes.set(static_cast<size_t>(t));
   }
-  c.state_derivatives = true;  // finite differences of Step
+  (void)options;
+  c.derivatives = DerivativeSource::kFiniteDifferences;  // of Step
   c.smooth = false;            // LCP contact switches on and off
   c.engine = true;
   return c;
@@ -163,22 +164,9 @@ DartSimulator::DartSimulator(std::shared_ptr<const Scene> scene, const DartOptio
 
 DartSimulator::~DartSimulator() = default;
 
-StepReport DartSimulator::Step(State& state, const Control& control) {
-  const auto start = std::chrono::steady_clock::now();
+StepReport DartSimulator::DoStep(State& state, const Control& control) {
   StepReport report;
   report.iterations = 1;  // DART reports no LCP iteration counts
-  if (state.q.size() != scene_->nq() || state.v.size() != scene_->nv()) {
-    ValidateState(*scene_, state);  // throws with the sizes: a programming error, not a failure
-  }
-  if (control.u.size() != 0 && control.u.size() != scene_->nu()) {
-    throw InvalidArgument("dart: control has " + std::to_string(control.u.size()) +
-                          " entries, the scene has " + std::to_string(scene_->nu()) + " actuators");
-  }
-  if (std::string bad = FirstNonFiniteEntry(state); !bad.empty()) {
-    report.status = StepStatus::kNonFinite;
-    report.message = "input state is not finite: " + bad;
-    return report;
-  }
   try {
     const dart_engine::SceneSkeletons& skeletons = engine_->skeletons;
     dart::simulation::World& world = *engine_->world;
@@ -206,12 +194,10 @@ StepReport DartSimulator::Step(State& state, const Control& control) {
     report.status = StepStatus::kError;
     report.message = std::string("DART threw: ") + e.what();
   }
-  report.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
 }
 
-void DartSimulator::Derivatives(const State& state, const Control& control, StepDerivatives* out) {
-  ValidateState(*scene_, state);
+void DartSimulator::DoDerivatives(const State& state, const Control& control, StepDerivatives* out) {
   *out = FiniteDifferenceStepDerivatives(*this, state, control, options_.fd.Fd());
 }
 

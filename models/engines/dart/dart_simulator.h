@@ -80,17 +80,19 @@ class DartSimulator final : public Simulator {
   DartSimulator(std::shared_ptr<const Scene> scene, const DartOptions& options);
   ~DartSimulator() override;
 
-  static Capabilities StaticCapabilities();
+  static constexpr std::string_view kName = "dart";
+  static Capabilities CapabilitiesFor(const DartOptions& options);
 
-  std::string_view name() const override { return "dart"; }
-  Capabilities capabilities() const override { return StaticCapabilities(); }
+  std::string_view name() const override { return kName; }
+  Capabilities capabilities() const override { return CapabilitiesFor(options_); }
   const Scene& scene() const override { return *scene_; }
   double timestep() const override { return options_.timestep; }
   const DartOptions& options() const { return options_; }
 
-  StepReport Step(State& state, const Control& control) override;
+ protected:
+  StepReport DoStep(State& state, const Control& control) override;
   /// Finite differences of Step (options().Fd()); failed steps give NaN columns.
-  void Derivatives(const State& state, const Control& control, StepDerivatives* out) override;
+  void DoDerivatives(const State& state, const Control& control, StepDerivatives* out) override;
 
  private:
   struct Engine;  // the DART World and the body/shape maps (DART types stay in the .cc)

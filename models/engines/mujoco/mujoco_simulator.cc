@@ -90,7 +90,7 @@ constexpr int kNoWarning = INT_MIN;
 void MujocoSimulator::ModelDeleter::operator()(mjModel* m) const { mj_deleteModel(m); }
 void MujocoSimulator::DataDeleter::operator()(mjData* d) const { mj_deleteData(d); }
 
-Capabilities MujocoSimulator::StaticCapabilities() {
+Capabilities MujocoSimulator::CapabilitiesFor(const MujocoOptions& options) {
   Capabilities c;
   c.planar = false;  // planar joints would be slide-slide-hinge triples; not wired (Unsupported)
   c.spatial = true;
@@ -100,7 +100,8 @@ Capabilities MujocoSimulator::StaticCapabilities() {
                       ShapeType::kMesh}) {
     c.shapes.set(static_cast<size_t>(t));
   }
-  c.state_derivatives = true;  // by finite differences of Step
+  (void)options;
+  c.derivatives = DerivativeSource::kFiniteDifferences;  // of Step
   c.smooth = false;            // contact activation and the friction cone's faces are kinks
   c.engine = true;
   return c;
@@ -115,7 +116,7 @@ MujocoSimulator::MujocoSimulator(std::shared_ptr<const Scene> scene, const Mujoc
   // The translation names MuJoCo's reason for what it cannot represent; CheckSupport, which
   // the registry runs first, stays as the generic net.
   MjcfTranslation mjcf = SceneToMjcf(*scene_);
-  if (std::string why = CheckSupport(StaticCapabilities(), *scene_); !why.empty()) {
+  if (std::string why = CheckSupport(CapabilitiesFor(options_), *scene_); !why.empty()) {
     throw Unsupported("mujoco: scene '" + scene_->name + "': " + why);
   }
   mjcf_ = std::move(mjcf.xml);
@@ -251,29 +252,10 @@ bool MujocoSimulator::Continues(const State& state) const {
          state.v == last_output_.v;
 }
 
-StepReport MujocoSimulator::Step(State& state, const Control& control) {
-  const auto start = std::chrono::steady_clock::now();
+StepReport MujocoSimulator::DoStep(State& state, const Control& control) {
   StepReport report;
   const mjModel* m = model_.get();
   mjData* d = data_.get();
-  // Wrong sizes are programming errors: throw (ValidateState names the sizes).
-  if (state.q.size() != scene_->nq() || state.v.size() != scene_->nv()) ValidateState(*scene_, state);
-  if (control.u.size() != 0 && control.u.size() != scene_->nu()) {
-    throw InvalidArgument("mujoco: control has " + std::to_string(control.u.size()) +
-                          " entries, the scene " + std::to_string(scene_->nu()) + " actuators");
-  }
-  if (std::string bad = FirstNonFiniteEntry(state); !bad.empty()) {
-    report.status = StepStatus::kNonFinite;
-    report.message = "input state is not finite: " + bad;
-    return report;
-  }
-  for (int i = 0; i < control.u.size(); ++i) {
-    if (!std::isfinite(control.u[i])) {
-      report.status = StepStatus::kNonFinite;
-      report.message = "control u[" + std::to_string(i) + "] is not finite";
-      return report;
-    }
-  }
 
   WriteState(state);
   mju_zero(d->ctrl, m->nu);
@@ -347,6 +329,7 @@ StepReport MujocoSimulator::Step(State& state, const Control& control) {
   if (report.status == StepStatus::kOk || report.status == StepStatus::kNotConverged) {
     State next = state;
     ReadState(&next);
+    next.t = state.t + options_.timestep;  // as Simulator::Step sets it, so that Continues() matches
     if (std::string bad = FirstNonFiniteEntry(next); !bad.empty()) {
       report.status = StepStatus::kNonFinite;
       report.message = "state became non-finite: " + bad;
@@ -359,14 +342,12 @@ StepReport MujocoSimulator::Step(State& state, const Control& control) {
       }
     }
   }
-  report.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
 }
 
 // ------------------------------------------------------------------ derivatives
 
-void MujocoSimulator::Derivatives(const State& state, const Control& control, StepDerivatives* out) {
-  ValidateState(*scene_, state);
+void MujocoSimulator::DoDerivatives(const State& state, const Control& control, StepDerivatives* out) {
   // Every perturbed step starts from the nominal step's warm start (as mjd_transitionFD does),
   // so the differences see the dynamics, not a changing solver start.
   pinned_warm_start_ = options_.warm_start && Continues(state) ? warm_start_ : VecX::Zero(model_->nv);

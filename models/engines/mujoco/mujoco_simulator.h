@@ -92,22 +92,25 @@ class MujocoSimulator final : public Simulator {
   MujocoSimulator(std::shared_ptr<const Scene> scene, const MujocoOptions& options);
   ~MujocoSimulator() override;
 
-  static Capabilities StaticCapabilities();
+  static constexpr std::string_view kName = "mujoco";
+  static Capabilities CapabilitiesFor(const MujocoOptions& options);
 
-  std::string_view name() const override { return "mujoco"; }
-  Capabilities capabilities() const override { return StaticCapabilities(); }
+  std::string_view name() const override { return kName; }
+  Capabilities capabilities() const override { return CapabilitiesFor(options_); }
   const Scene& scene() const override { return *scene_; }
   double timestep() const override { return options_.timestep; }
   const MujocoOptions& options() const { return options_; }
 
-  StepReport Step(State& state, const Control& control) override;
-  void Derivatives(const State& state, const Control& control, StepDerivatives* out) override;
 
   /// The MJCF the scene was translated to (options are set on mjModel.opt, not in the text).
   const std::string& mjcf() const { return mjcf_; }
   /// The compiled model and this simulator's data (tests inspect them).
   const mjModel_* mj_model() const { return model_.get(); }
   const mjData_* mj_data() const { return data_.get(); }
+
+ protected:
+  StepReport DoStep(State& state, const Control& control) override;
+  void DoDerivatives(const State& state, const Control& control, StepDerivatives* out) override;
 
  private:
   struct ModelDeleter { void operator()(mjModel_* m) const; };

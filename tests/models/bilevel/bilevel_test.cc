@@ -205,7 +205,7 @@ TEST(Bilevel, BadOptionsNameTheKey) {
   }
   EXPECT_THROW(info.validate({{"stiffness", "1"}}), InvalidArgument);
   EXPECT_NO_THROW(info.validate({{"jacobian", "chain_rule"}, {"compressed", "true"}}));
-  EXPECT_FALSE(info.capabilities.state_derivatives);
+  EXPECT_EQ(info.capabilities.derivatives, DerivativeSource::kNone);
   EXPECT_TRUE(info.capabilities.Supports(ShapeType::kCapsule2));
 }
 

@@ -486,7 +486,7 @@ TEST(Mujoco, BadOptionsAreRejected) {
   EXPECT_THROW(Make("mujoco", scene, {{"solref", "0.02"}}), InvalidArgument);
   const ModelInfo& info = FindModel("mujoco");
   EXPECT_TRUE(info.capabilities.engine);
-  EXPECT_TRUE(info.capabilities.state_derivatives);
+  EXPECT_EQ(info.capabilities.derivatives, DerivativeSource::kFiniteDifferences);
   EXPECT_FALSE(info.capabilities.Supports(ShapeType::kCone));
   bool found = false;
   for (const OptionInfo& o : info.options()) {

@@ -467,7 +467,7 @@ TEST(Penalty, DegenerateInputStaysFinite) {
   bad.v[0] = std::nan("");
   const StepReport r = sim->Step(bad, {});
   EXPECT_EQ(r.status, StepStatus::kNonFinite);
-  EXPECT_THAT(r.message, HasSubstr("not finite: v[0] = nan"));
+  EXPECT_THAT(r.message, HasSubstr("not finite: state v[0] = nan"));
 }
 
 }  // namespace
