@@ -24,7 +24,7 @@ namespace arena {
 namespace {
 
 constexpr double kFriction = 0.2;        // paper: mu = 0.2
-constexpr double kCubeHalf = 0.25;       // spatial variant: 0.5 m cube (digest's 3D guess)
+constexpr double kCubeHalf = 0.25;       // spatial: a 0.5 m cube (our choice, docs/deviations.md)
 constexpr double kEscapeRadius = 100.0;  // m: a body this far away has blown up
 
 }  // namespace

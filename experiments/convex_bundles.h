@@ -1,5 +1,5 @@
 // convex_bundles — seed 000 (Silico) Fig. 2: non-convex bodies as unions of convex parts and a
-// Minkowski sum fall on the floor and onto each other (digest 4.4, the paper's demo script).
+// Minkowski sum fall on the floor and onto each other (parameters from the authors' demo script).
 //   body 1: union of a triangle (faces (0, 1), (2.5, -1), (-2.5, -1), unit normals, b = 0.3), a
 //           capsule of length 4 and radius 0.15 along x, and two disks of radius 0.15 at (+-2, 0);
 //   body 2: a rhombus (faces (+-5, 1), (1, +-5), unit normals, b = 0.3) (+) a disk of radius 0.3.

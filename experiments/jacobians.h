@@ -12,7 +12,7 @@
 //   - the model's own analytical Derivatives(), when it has them and is not an engine (an
 //     engine's derivatives are these same differences of its step), called right after an
 //     untimed Step from the same state: nimble then reuses that step's contacts and LCP
-//     solution, so, as in Nimble's benchmark (digest 9.1), the forward pass is not in its time.
+//     solution, so, as in Nimble's benchmark code, the forward pass is not in its time.
 // It writes one row per method with the median time, the steps a Jacobian took, and the
 // largest relative error against Ridders. Cases run on one thread (serial()), and every ratio
 // is between times of the same case, measured back to back.

@@ -4,11 +4,11 @@
 // [-3, 3] rad, (x-dot, y-dot, theta-dot) in [-2, 2]^3, each simulated for 200 steps (100 ICs =
 // the paper's 20 000 steps).
 //
-// Two tolerance sets (digest 4.3): "paper" runs each model as the authors timed it (silico rho
+// Two tolerance sets: "paper" runs each model as the authors' script timed it (silico rho
 // 1e-4, tolerance 1e-5; bilevel with the chain-rule outer Jacobian, outer rho 1e-5, tolerance
 // 1e-6, regularization 1e-6 / 1e-8, inner rho 1e-5, inner tolerance 1e-4), "matched" gives the
 // bilevel solver silico's tolerances (outer and inner rho 1e-4, tolerance 1e-5), because the
-// paper's two differ. Cases are ordered initial condition x tolerance set x model and run on one
+// authors' two differ. Cases are ordered initial condition x tolerance set x model and run on one
 // thread, so the models' timings interleave and share the machine's state: ratios, not absolute
 // times, are the result.
 #pragma once

@@ -6,12 +6,12 @@
 //            J = 0.2 kg m^2, mu = 0.5; the lower block at (0.02 i, 0.25, 0), the upper one at
 //            (0, 0.75, 0), i = 1..10, both at rest and exactly touching.
 //   spatial  the same in 3D: two 0.5 m cubes (m = 1 kg), the lower one shifted 0.02 i along x.
-// Metrics (digest 4.2): momentum_t = sum over bodies of diag(m, m, J) v_t with the velocities
-// recorded at the start of each step (world frame); linear error = mean over t and both
-// components of |momentum_xy|, angular error = mean over t of |momentum_theta|. In 3D the
-// linear error averages the three components and the angular one the norm of the angular
-// momentum about each block's centre. A tower "stands" when every step succeeded and each block
-// stayed within 5 cm and 0.1 rad of its start.
+// Metrics (Fig. 10, as the authors' benchmark code computes them): momentum_t = sum over bodies
+// of diag(m, m, J) v_t with the velocities recorded at the start of each step (world frame);
+// linear error = mean over t and both components of |momentum_xy|, angular error = mean over t
+// of |momentum_theta|. In 3D the linear error averages the three components and the angular
+// one the norm of the angular momentum about each block's centre. A tower "stands" when every
+// step succeeded and each block stayed within 5 cm and 0.1 rad of its start.
 #pragma once
 
 #include <memory>

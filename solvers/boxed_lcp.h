@@ -9,8 +9,8 @@
 // hi = +inf and no findex.
 //
 // Solvers (dantzig_lcp.h, pgs_lcp.h, lemke_lcp.h) return an LcpResult; none throws on a
-// problem it cannot solve: the status says so, and the caller falls back (Nimble's pipeline,
-// digest 2.2: Dantzig, then PGS, then drop friction).
+// problem it cannot solve: the status says so, and the caller falls back (as Nimble's released
+// code does: Dantzig, then PGS, then drop friction).
 #pragma once
 
 #include <limits>
@@ -59,7 +59,7 @@ void EffectiveBounds(const BoxedLcp& lcp, const VecX& x, VecX* lo, VecX* hi);
 /// A row whose bounds are both ~0 with x ~0 is satisfied (a friction row of an unloaded normal).
 double LcpViolation(const BoxedLcp& lcp, const VecX& x, double bound_tolerance = 1e-9);
 
-/// Nimble's check (digest 2.3, `LCPUtils::isLCPSolutionValid`): LcpViolation <= tolerance.
+/// Nimble's check (`LCPUtils::isLCPSolutionValid` in its released code): LcpViolation <= tolerance.
 bool IsValidLcpSolution(const BoxedLcp& lcp, const VecX& x, double tolerance = 1e-5);
 
 }  // namespace arena

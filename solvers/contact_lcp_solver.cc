@@ -51,7 +51,7 @@ ContactLcpSolution ContactLcpSolver::Solve(const BoxedLcp& lcp) {
     }
   }
   if (!solved && !lcp.findex.empty()) {
-    // Last resort: no friction this step (digest 2.2 step 5).
+    // Last resort: no friction this step (as Nimble's released code does).
     BoxedLcp frictionless = lcp;
     for (int i = 0; i < n; ++i) {
       if (lcp.findex[i] >= 0) frictionless.lo[i] = frictionless.hi[i] = 0.0;

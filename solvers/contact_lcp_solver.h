@@ -1,4 +1,5 @@
-// Nimble's forward LCP pipeline for one contact group (seed 002 App. B; digest 2.2):
+// Nimble's forward LCP pipeline for one contact group (seed 002 App. A-B; the PGS and
+// frictionless fallbacks as in Nimble's released code):
 //   1. warm start: the previous step's active set, if the problem has the same rows, solved on
 //      its own (SolveOnActiveSet) and kept when valid (a "hit": the paper reports > 95 %);
 //   2. otherwise Dantzig; if invalid, PGS on A + cfm I (valid for that softened problem); if

@@ -1,7 +1,7 @@
 // Dantzig's principal pivoting for the boxed LCP (solvers/boxed_lcp.h), in the incremental form
 // of Baraff ("Fast contact force computation for nonpenetrating rigid bodies", SIGGRAPH 1994)
 // with box bounds, as ODE's dSolveLCP and DART's DantzigBoxedLcpSolver use it (the forward
-// solver of Nimble, seed 002 App. A; digest 2.2 step 3).
+// solver of Nimble, seed 002 App. A).
 //
 // Rows are added one at a time, normal rows first and friction rows (findex >= 0) last. Adding
 // row i drives x_i from 0 toward the value that zeroes w_i, keeping every earlier row
@@ -10,10 +10,10 @@
 // or a bounded row's w reaching 0 (it becomes free). A friction row's box is fixed when the row
 // is added, from the current impulse of its normal (ODE's rule); later pivots can change that
 // normal, so the final x can fail the check against the final boxes (the "success that is not"
-// Nimble guards against, digest 2.2: a sliding box whose front normals grow leaves its friction
-// inside the grown box with w != 0). ODE stops there (`max_box_updates` = 0); by default we
-// then re-solve with every friction box fixed at mu |x_normal| of the last result, until the
-// result passes the check: a fixed point of boxed LCPs. kInvalid if it never does.
+// Nimble's released code guards against: a sliding box whose front normals grow leaves its
+// friction inside the grown box with w != 0). ODE stops there (`max_box_updates` = 0); by
+// default we then re-solve with every friction box fixed at mu |x_normal| of the last result,
+// until the result passes the check: a fixed point of boxed LCPs. kInvalid if it never does.
 #pragma once
 
 #include "solvers/boxed_lcp.h"

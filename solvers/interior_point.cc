@@ -1,15 +1,16 @@
 // Primal-dual interior-point solver for NCPs over the orthant and second-order cones.
-// The algorithm is the one the header documents (Silico Sec. V-C / digest §3): a Mehrotra
-// predictor-corrector on the relaxed system [F(y, z) + [0; s]; z o s - rho e] = 0 with a
-// fraction-to-boundary rule and a permissive backtracking line search.
+// The algorithm is the one the header documents (Silico Sec. V-C, as the authors' released
+// solver implements it): a Mehrotra predictor-corrector on the relaxed system
+// [F(y, z) + [0; s]; z o s - rho e] = 0 with a fraction-to-boundary rule and a permissive
+// backtracking line search.
 //
 // Layout of the unknowns: w = (y, z, s), sizes (ny, nc, nc). Rows of the full Newton system:
 //   [ dF/dy  dF/dz   [0; I] ] [dy]     [ F + [0; s]          ]
 //   [   0    Arrow(s) Arrow(z)] [dz] = - [ z o s - kappa e     ]
 //                               [ds]
 // Arrow(u) v = u o v is the Jordan product's matrix (diag(u) on the orthant).
-// The compressed system eliminates ds = -Arrow(z)^-1 (r_c + Arrow(s) dz) (digest §3: the
-// companion solver's "compressed" search direction), leaving ny + nc unknowns with
+// The compressed system eliminates ds = -Arrow(z)^-1 (r_c + Arrow(s) dz) (the companion
+// solver's "compressed" search direction), leaving ny + nc unknowns with
 // -Arrow(z)^-1 Arrow(s) added to the slackness rows' z columns.
 //
 // Allocation: every buffer is sized in Resize() when the dimensions change; the iteration loop
@@ -460,7 +461,7 @@ InteriorPointReport InteriorPointSolver::Solve(ComplementarityProblem& problem) 
 
     double alpha = alpha_aff;
     if (degree > 0) {
-      // 4. Centering (digest §3): sigma = (nu_aff / nu)^3, target never below rho.
+      // 4. Centering (the companion solver's): sigma = (nu_aff / nu)^3, target never below rho.
       const double nu = z_.dot(s_) / degree;
       const double nu_aff = (z_ + alpha_aff * dz_).dot(s_ + alpha_aff * ds_) / degree;
       const double ratio = std::clamp(nu_aff / nu, 0.0, 1.0);
@@ -478,7 +479,7 @@ InteriorPointReport InteriorPointSolver::Solve(ComplementarityProblem& problem) 
 
     // 7. Backtracking: accept when the equality OR the (absolute) complementarity violation
     //    decreased; after max_line_search tries take the last candidate anyway (the companion
-    //    solver's permissive rule, digest §3).
+    //    solver's permissive rule).
     const double complementarity = ComplementarityMeasure(K, z_, s_, rho, true);
     const int tries = std::max(1, options_.max_line_search);
     bool accepted = false, finite = false;

@@ -1,6 +1,7 @@
 // Primal-dual interior-point solver for nonlinear complementarity problems over the
-// nonnegative orthant and second-order cones (seed 000, Silico Sec. V-C; the predictor-
-// corrector of its companion solver as the digest's section 3 describes it).
+// nonnegative orthant and second-order cones (seed 000, Silico Sec. V-C: "a primal-dual interior
+// point method"; the details are those of the predictor-corrector in the authors' released
+// companion solver, Mehrotra.jl).
 //
 // Problem: find w = (y, z, s), y free (num_primals), z and s in the cone K (num_cone entries),
 //   F(y, z) + [0; s] = 0     (num_primals "optimality" rows, then num_cone "slackness" rows)

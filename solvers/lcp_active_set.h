@@ -1,5 +1,5 @@
 // The active set of a boxed-LCP solution and the solution it determines (Nimble, seed 002,
-// Sec. IV-A and App. B; digest 3 and 4.1).
+// Sec. IV-A and App. A-B).
 //
 // Each row is clamping (w = 0, x free: a normal pushing or friction sticking), upper-bound (a
 // friction row at its box, x = +-mu x_normal: sliding) or separating (x = 0). Given the classes,
@@ -30,8 +30,9 @@ struct LcpActiveSet {
   }
 };
 
-/// Classes of the rows at a solution x, with Nimble's thresholds (digest 3): clamping above
-/// 1e-6, 1e-5 from a bound, columns of A below 1e-9 (squared norm) separating.
+/// Classes of the rows at a solution x, with the thresholds of Nimble's released code (the paper
+/// gives none): clamping above 1e-6, 1e-5 from a bound, columns of A below 1e-9 (squared norm)
+/// separating.
 LcpActiveSet ClassifyLcpSolution(const BoxedLcp& lcp, const VecX& x);
 
 /// The x an active set determines: minimum-norm least squares of Q f_C = b_C, bounded friction

@@ -52,7 +52,7 @@ InteriorPointOptions BilevelOptions::Outer() const {
   o.complementarity_tolerance = rho;
   o.residual_tolerance = residual_tolerance > 0.0 ? residual_tolerance : rho / 10.0;
   o.max_iterations = max_iterations;
-  o.warm_start = false;  // the sweeps start every step cold (digest 3)
+  o.warm_start = false;  // the sweeps start every step cold (the authors' benchmark code)
   o.compressed = compressed;
   o.primal_regularization = primal_regularization;
   o.dual_regularization = dual_regularization;

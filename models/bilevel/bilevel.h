@@ -1,10 +1,10 @@
 // `bilevel`: the baseline of seed 000 (Le Cleac'h et al., "Single-Level Differentiable Contact
-// Simulation", RA-L 2023, Sec. VII, Figs. 9-11), as its authors ran it: their own planar
-// re-implementation of a DCOL-style bilevel simulator (digest section 5). Collision detection
-// (the alpha-scaling program P14, Sec. IV-A) is a separate optimisation nested inside the
-// contact dynamics: every evaluation of the outer complementarity residual solves P14 for every
-// contact pair at the candidate end-of-step poses, cold, and uses its P-SDF phi, contact point
-// and normal as data (models/bilevel/outer_problem.h).
+// Simulation", RA-L 2023, Secs. IV-B and VI-B, Figs. 9-11), as its authors ran it: their own
+// planar re-implementation of a DCOL-style bilevel simulator, in their released code.
+// Collision detection (the alpha-scaling program P14, Sec. IV-A) is a separate optimisation
+// nested inside the contact dynamics: every evaluation of the outer complementarity residual
+// solves P14 for every contact pair at the candidate end-of-step poses, cold, and uses its
+// P-SDF phi, contact point and normal as data (models/bilevel/outer_problem.h).
 //
 // The outer Newton Jacobian, option `jacobian`:
 //   finite_difference  Figs. 9-10: forward differences of the whole outer residual, every
@@ -41,12 +41,12 @@ struct BilevelOptions {
   double residual_tolerance = 0.0;     // outer; 0: rho / 10, the paper's sweeps
   int max_iterations = 30;             // outer; a step reaching it fails (Fig. 9)
   BilevelJacobian jacobian = BilevelJacobian::kFiniteDifference;
-  bool compressed = false;             // the authors' outer solve was uncompressed (digest 3)
+  bool compressed = false;             // the authors' outer solve was uncompressed (their code)
   // The experiment-era solver hard-coded +1e-3 / -1e-3 for finite-difference Jacobians; with it
   // every free-flight step of this implementation stalls at 30 iterations (docs/deviations.md).
   double primal_regularization = 0.0;
   double dual_regularization = 0.0;
-  double inner_rho = 1e-4;             // P14 relaxation (digest 5, Figs. 9-10)
+  double inner_rho = 1e-4;             // P14 relaxation (the authors' code, Figs. 9-10)
   double inner_residual_tolerance = 1e-5;
   int inner_max_iterations = 20;
 

@@ -27,7 +27,7 @@ template <class T>
 T Cross2(const V2<T>& a, const V2<T>& b) { return a[0] * b[1] - a[1] * b[0]; }
 
 // The outer rows of one pair for a given inner answer (phi, point) and a normal held fixed
-// (digest 5: the inner solve's data enter the outer residual as values).
+// (as in the authors' code: the inner solve's data enter the outer residual as values).
 template <class T>
 void PairRows(const PlanarPair& pair, const Vec2& normal, const T* in, T* out) {
   const T* x_p = in;
@@ -50,7 +50,7 @@ void PairRows(const PlanarPair& pair, const Vec2& normal, const T* in, T* out) {
   const V2<T> vc(v_c[0] - v_c[2] * arm_c[1], v_c[1] + v_c[2] * arm_c[0]);
   const T v_t = (vp - vc).dot(t);
 
-  // Impulses (no dt, as silico: digest 0.4).
+  // Impulses (no dt, as silico and the authors' code).
   const V2<T> f = t * (beta1 - beta2) + n * gamma;
   out[0] = f[0];
   out[1] = f[1];
@@ -102,7 +102,7 @@ InnerContact OuterProblem::SolveInner(int k, const VecX& y, bool sensitivities) 
   const Vec3 x_c = pair.body_c >= 0 ? Vec3(p2_.segment<3>(3 * pair.body_c) + dt_ * y.segment<3>(3 * pair.body_c))
                                     : Vec3::Zero();
   program.SetPoses(x_p, x_c);
-  // Sec. IV-A P14 inner solve, cold at every outer evaluation (digest 5).
+  // Sec. IV-A P14 inner solve, cold at every outer evaluation (as in the authors' code).
   const silico::CollisionResult r = silico::SolveCollision(program, inner_, sensitivities);
   ++statistics_.solves;
   statistics_.iterations += r.report.iterations;
@@ -113,7 +113,7 @@ InnerContact OuterProblem::SolveInner(int k, const VecX& y, bool sensitivities) 
   c.point = r.point;
   c.converged = r.report.converged();
   if (pair.child_is_floor()) {
-    // The authors' code hard-codes the floor normal (0, 1) for floor contacts (digest 5); here
+    // The authors' code hard-codes the floor normal (0, 1) for floor contacts; here
     // the half-plane's own world normal, which is (0, 1) for the standard floor.
     c.normal = Eigen::Rotation2Dd(pair.placement_c[2]) * Vec2(0.0, 1.0);
   } else {

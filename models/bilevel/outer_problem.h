@@ -1,6 +1,5 @@
-// The outer contact problem of the bilevel baseline (seed 000, Silico Sec. VII "bilevel"
-// comparison; the authors' own planar re-implementation as the digest's section 5 describes
-// it, C-Silico src/contact/bilevel/*.jl).
+// The outer contact problem of the bilevel baseline (seed 000, Silico Sec. IV-B, compared in
+// Sec. VI-B; the authors' own planar re-implementation, as their released code has it).
 //
 // Unlike silico (eq. 20), collision detection is NOT part of the unknowns: every evaluation of
 // the outer residual solves, for every contact pair, the standalone collision program P14

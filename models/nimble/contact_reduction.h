@@ -1,5 +1,5 @@
-// Nimble's reduction of a patch of contacts to the corners of its convex hull (digest 7.3 step
-// 3: the witness vertices projected into the contact plane, only those on the 2D hull kept):
+// Nimble's reduction of a patch of contacts to the corners of its convex hull (seed 002 App. C:
+// the witness points mapped into the witness plane, only those on the 2D hull kept):
 // a mesh sole flat on the ground gives its 12 strict hull corners instead of all 22 vertices
 // (paper Fig. 1: "12 per foot"). Interior points add only redundant LCP rows.
 #pragma once

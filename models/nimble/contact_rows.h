@@ -1,5 +1,6 @@
-// The constraint rows of Nimble's LCP (seed 002 Sec. III, App. A; digest 2.1): per contact one
-// normal row and, with friction, two tangent rows whose box is +-mu times the normal impulse.
+// The constraint rows of Nimble's LCP (seed 002 Sec. III, App. A; laid out as DART's): per
+// contact one normal row and, with friction, two tangent rows whose box is +-mu times the normal
+// impulse.
 // A row's Jacobian maps generalized velocity to the velocity of body B relative to body A at the
 // contact point along the row's direction (the impulse pushes B along it and A against it).
 #pragma once
@@ -13,7 +14,7 @@
 
 namespace arena::nimble {
 
-/// Two colliders that may touch, with their combined friction min(mu_A, mu_B) (digest 1.2).
+/// Two colliders that may touch, with their combined friction min(mu_A, mu_B) (DART's rule).
 struct ColliderPair {
   int a = 0, b = 0;  // collider indices
   double friction = 0.0;
@@ -32,9 +33,9 @@ struct Contact {
   int point = -1;  // its index in that pair's kernel output (to redo the kernel with AD)
 };
 
-/// ODE's tangent basis (`getTangentBasisMatrixODE`, digest 2.1): t1 = normalize(z x n), falling
-/// back to x x n, then y x n when degenerate; t2 = n x t1. Singular for n ~ +-z, which Nimble's
-/// Y-up scenes avoid.
+/// ODE's tangent basis (`getTangentBasisMatrixODE` in Nimble's code): t1 = normalize(z x n),
+/// falling back to x x n, then y x n when degenerate; t2 = n x t1. Singular for n ~ +-z, which
+/// Nimble's Y-up scenes avoid.
 template <class V>
 void TangentBasisOde(const V& n, V* t1, V* t2) {
   using contact::Val;
@@ -45,7 +46,7 @@ void TangentBasisOde(const V& n, V* t1, V* t2) {
   *t2 = n.cross(*t1);
 }
 
-/// Friction below this is none (digest 1.2: "friction is off if below 1e-3").
+/// Friction below this is none (DART's threshold, kept by Nimble's released code).
 inline constexpr double kMinFriction = 1e-3;
 /// DART's bounce: restitution below 1e-3 is none; a contact bounces when the speed it must leave
 /// with, -e (J v*)_n, exceeds 0.1 m/s, capped at 100 m/s (DART_*_THRESHOLD, ContactConstraint).

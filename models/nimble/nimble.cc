@@ -55,7 +55,7 @@ NimbleSimulator::NimbleSimulator(std::shared_ptr<const Scene> scene, const Nimbl
       throw Unsupported("nimble: no contact kernel for the pair " + std::string(ToString(TypeOf(A.shape))) + "-" +
                         std::string(ToString(TypeOf(B.shape))) + " (colliders '" + A.name + "' and '" + B.name + "')");
     }
-    pairs_.push_back({a, b, std::min(A.friction, B.friction),  // min(mu_A, mu_B), digest 1.2
+    pairs_.push_back({a, b, std::min(A.friction, B.friction),  // min(mu_A, mu_B), DART's rule
                       std::max(A.restitution, B.restitution)});
   }
   if (options_.design_derivatives) {

@@ -1,6 +1,6 @@
 // `nimble`: velocity-level LCP time stepping on articulated bodies (Werling et al., "Fast and
 // Feature-Complete Differentiable Physics for Articulated Rigid Bodies with Contact", RSS 2021,
-// seed 002 Sec. III; digest 1-4), as its code (a DART fork) steps:
+// seed 002 Sec. III, App. A-B), as its code (a DART fork) steps:
 //   v* = v + dt M^-1 (tau - c(q, v))                      (tau: actuators and passive forces)
 //   A = J M^-1 J^T,  w = J v+ = A f - b,  b = -J v*       (solvers/boxed_lcp.h convention)
 //   f: boxed LCP, 3 rows per contact (normal; two ODE tangents, box +-mu f_n), solved by the
@@ -9,7 +9,7 @@
 //   restitution e of a pair (the larger of its colliders'): a normal row approaching faster
 //      than 0.1 m/s must leave at e times that speed (DART's bounce: b_n += -e (J v*)_n)
 //   q+ = q (+) dt v        (Nimble's parallel update: positions move with the pre-step
-//                           velocity, digest 1.2; `parallel_position_update` = false uses v+)
+//                           velocity, Sec. III; `parallel_position_update` = false uses v+)
 // No penetration correction (Nimble turns DART's ERP off); contacts deeper than
 // `max_contact_depth` are dropped, as Nimble's detector does. Contacts come from
 // models/contact_kernels.h (the pairs penalty supports), reduced to the corners of each flat
@@ -38,10 +38,10 @@ struct NimbleOptions {
   double max_contact_depth = 0.03;      // m; deeper contacts are dropped (Nimble)
   bool warm_start = true;               // guess last step's active set first (App. B)
   bool stabilize = true;                // minimum-norm impulses on the active set (App. B)
-  bool hull_contacts = true;            // keep the hull corners of each flat patch (digest 7.3)
+  bool hull_contacts = true;            // keep the hull corners of each flat patch (App. C, Fig. 1)
   bool complementarity_aware = false;   // Backprop: also try the loss-guided classes (Sec. IV-D)
   bool bounce_approximation = true;     // dq+/d(q, v) of bouncing contacts (Sec. VI, App. E)
-  bool design_derivatives = true;       // dv+/d(link masses) in Derivatives (Sec. IV, digest 5.4)
+  bool design_derivatives = true;       // dv+/d(link masses) in Derivatives (Sec. III eq. 10)
 
   template <class V>
   void VisitFields(V&& v) {
@@ -79,14 +79,13 @@ class NimbleSimulator final : public Simulator {
   const Scene& scene() const override { return *scene_; }
   double timestep() const override { return options_.timestep; }
 
-
-  /// One step of backpropagation (digest 5.5): given the loss gradient at (q+, v+) (q+ in
-  /// tangent coordinates), the gradient at (q, v, u). Standard: the transposed Jacobians of
-  /// Derivatives(). With `complementarity_aware`, also the gradient through the classes the loss
-  /// asks for (normal rows clamp iff the descent direction pushes into contact, friction rows
-  /// released; Sec. IV-D), keeping the one with the larger |l_v| + |l_u| / dt. Returns true
-  /// when that alternative was chosen. The outputs may be the inputs (a backward loop).
-  /// `loss_p` (optional): the link masses' gradient, empty without design parameters.
+  /// One step of backpropagation (as Nimble's code chains it): given the loss gradient at
+  /// (q+, v+) (q+ in tangent coordinates), the gradient at (q, v, u). Standard: the transposed
+  /// Jacobians of Derivatives(). With `complementarity_aware`, also the gradient through the
+  /// classes the loss asks for (normal rows clamp iff the descent direction pushes into contact,
+  /// friction rows released; Sec. IV-D), keeping the one with the larger |l_v| + |l_u| / dt.
+  /// Returns true when that alternative was chosen. The outputs may be the inputs (a backward
+  /// loop). `loss_p` (optional): the link masses' gradient, empty without design parameters.
   /// Simulator::Vjp calls it; it is public for the model's own tests.
   bool Backprop(const State& state, const Control& control, const VecX& loss_q_next, const VecX& loss_v_next,
                 VecX* loss_q, VecX* loss_v, VecX* loss_u, VecX* loss_p = nullptr);

@@ -1,4 +1,4 @@
-// Analytical Jacobians of a nimble step (seed 002 Sec. IV-V, App. A and F; digest 5).
+// Analytical Jacobians of a nimble step (seed 002 Secs. III-V, App. A and F).
 //
 // With the LCP's active set held (clamping rows C; sliding rows UB, whose impulses are E f_C,
 // +-mu times their normal's; separating rows at 0), a step solves
@@ -6,23 +6,23 @@
 //   J_C(q) v+ = 0.
 // The implicit function theorem gives, for x in {q, v, u},
 //   dv+/dx = dw/dx - M^-1 A_cE Q^+ (J_C dw/dx + K dq/dx),       Q = J_C M^-1 A_cE,
-// where dw/dx moves v+ with every impulse held (the paper's "z" terms, digest 5.4):
+// where dw/dx moves v+ with every impulse held (the paper's "z" terms, Sec. III eqs. 6-10):
 //   dw/dq = -M^-1 [dt d(RNEA(q, v, a; f/dt) - tau)/dq - sum_r f_r (J_B - J_A)^T dW_r/dq],
 //           a = (v+ - v)/dt: d(M a)/dq is Nimble's d(M^-1 z)/dq (App. F, eq. 39 with the code's
 //           sign), RNEA's fixed world wrenches give the screw-axis part of d(J^T f)/dq (eq. 25) and
 //           dW_r/dq the moving contact point and directions (models/nimble/row_wrenches.h);
 //   dw/dv = I - dt M^-1 d(c - tau)/dv,      dw/du = dt M^-1 dtau/du,
 // and K = d(J_C v+)/dq at fixed v+: how the clamped rows' relative velocities change as the
-// bodies move (the dQ terms of digest 5.3 applied to f_C).
+// bodies move (eq. 20's dA_CC/dx terms, applied to f_C).
 // Q^+ is the minimum-norm least-squares inverse (a complete orthogonal decomposition), as in the
 // stabilized forward solve. When Q is invertible this is Nimble's formula. When redundant contacts
 // make it singular, v+ is still unique if no row slides (any f_C with Q f_C = b_C gives the same
-// J_C^T f_C), and this is its derivative; Nimble's Golub-Pereyra terms (digest 4.2) only change
-// f_C within the null space there. With sliding rows and a singular Q they are left out
-// (docs/deviations.md).
+// J_C^T f_C), and this is its derivative; Nimble's pseudo-inverse terms (Sec. IV-C eq. 22, which
+// its code evaluates in Golub-Pereyra form) only change f_C within the null space there. With
+// sliding rows and a singular Q they are left out (docs/deviations.md).
 //
 // Link masses m (design parameters): dw/dm = -dt M^-1 d RNEA / dm at the same a (RNEA is linear
-// in the inertias), K = 0; Nimble finite-differenced these (digest 5.6), here they are exact.
+// in the inertias), K = 0; Nimble's code finite-differenced these at paper time; here exact.
 //
 // Bounces (restitution e): a bouncing clamped row must leave at -e times its pre-impulse speed,
 // J_r v+ = -e J_r v*, so its row of the system gains e (J_r dv*/dx + K*_r dq/dx), with v* the
@@ -37,7 +37,7 @@
 // one bounce X = I - (1 + e) a a^T / |a|^2. This is the paper's normalized form; Nimble's code
 // drops the 1 / |a|^2 (docs/deviations.md).
 //
-// Complementarity-aware gradients (Sec. IV-D; digest 10): Backprop also differentiates with the
+// Complementarity-aware gradients (Sec. IV-D, VII-C): Backprop also differentiates with the
 // classes the loss asks for (a normal row clamps iff g = J l_v+ >= 0, i.e. descent pushes into
 // contact; friction rows released) and keeps whichever gives the larger |l_v| + |l_u| / dt
 // (the code's plain norms, which produced Fig. 8; the paper squares them). The impulses the
@@ -307,7 +307,8 @@ bool NimbleSimulator::Backprop(const State& state, const Control& control, const
   if (!options_.complementarity_aware || contacts_.empty()) return false;
 
   // Sec. IV-D: the classes the loss asks for. g_r = (J l_v+)_r > 0: descent lowers row r's
-  // relative velocity, into contact, so it clamps; g_r < 0 releases it; g_r = 0 clamps (digest 10).
+  // relative velocity, into contact, so it clamps; g_r < 0 releases it; g_r = 0 clamps (as in
+  // Nimble's code; the paper leaves the tie open).
   const VecX g = J_ * loss_v_next;
   LcpActiveSet wanted;
   wanted.rows.resize(g.size());

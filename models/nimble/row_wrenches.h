@@ -1,5 +1,5 @@
 // Nimble's LCP rows as world wrenches, and how they move with the bodies (seed 002 Sec. V,
-// eqs. 23-25; digest 7.1-7.2). Row r of the contact Jacobian is
+// eqs. 23-25, App. C). Row r of the contact Jacobian is
 //   J_r = W_r^T (J_W,B - J_W,A),   W_r = [p x d; d],
 // with p the contact point, d the row's direction (normal or ODE tangent) and J_W a body's world
 // twist Jacobian (spatial, about the origin). When the bodies move by world twists dA and dB,

@@ -1,5 +1,6 @@
-// The body rows of a planar step, shared by silico and its bilevel baseline (the paper's 2D body,
-// digest 2.2): per body the impulse balance
+// The body rows of a planar step, shared by silico and its bilevel baseline (the 2D body of
+// seed 000 App. C eq. 58, in the midpoint-velocity form of the authors' code): per body the
+// impulse balance
 //   M (v25 - v15) - dt (m g + f_act) - sum of contact impulses = 0,   M = diag(m, m, J),
 // of which this writes everything but the contact impulses. Actuators on a body's planar joint:
 // torque actuators add gear u along the joint's DOF (dof 0 = rotation, 1/2 = body x/y, rotated

@@ -1,5 +1,5 @@
-// The single-level contact residual of one planar contact pair (seed 000, Silico eq. 20; the
-// exact form of the code the figures came from is the digest's section 2.3), written once for
+// The single-level contact residual of one planar contact pair (seed 000, Silico eq. 20, in the
+// exact form of the authors' released 2D code, which produced the figures), written once for
 // any scalar type: double for the residual, forward-mode AutoDiff for its Jacobian.
 //
 // Pair: a "parent" shape P on a dynamic body and a "child" shape C on a dynamic body, fixed in
@@ -131,7 +131,7 @@ void StationarityRows(const PlanarPair& pair, const CollisionGeometry<T>& geo, c
   const L* lambda_c = lambda + m_p;
 
   // Stationarity of the Lagrangian alpha - lambda^T g (lambda_alpha is left out of the alpha
-  // row as in the paper's code, digest 2.3) and the two normals.
+  // row as in the authors' code; App. A eq. 26 has it) and the two normals.
   V2<T> np(T(0.0), T(0.0)), nc(T(0.0), T(0.0));
   T d_alpha = T(1.0);
   for (int i = 0; i < m_p; ++i) {
@@ -228,7 +228,7 @@ void ContactRows(const PlanarPair& pair, const CollisionGeometry<T>& geo, const 
   const V2<T> t_p(n_p[1], -n_p[0]);
   const V2<T> t_c(n_c[1], -n_c[0]);
 
-  // Relative tangential velocity at p, each body with its own tangent (digest 2.3, item 7).
+  // Relative tangential velocity at p, each body with its own tangent (as in the authors' code).
   const V2<T> arm_p(p[0] - x_p[0], p[1] - x_p[1]);
   const V2<T> arm_c(p[0] - x_c[0], p[1] - x_c[1]);
   const V2<T> vp(v_p[0] - v_p[2] * arm_p[1], v_p[1] + v_p[2] * arm_p[0]);
@@ -243,7 +243,7 @@ void ContactRows(const PlanarPair& pair, const CollisionGeometry<T>& geo, const 
   slack[4] = -alpha;
   for (int i = 0; i < m_p + m_c; ++i) slack[5 + i] = -geo.g[i];
 
-  // Impulses (not forces: no dt factor, digest 2.3 / "forces are impulses").
+  // Impulses (not forces: no dt factor, as in the authors' code and App. C eq. 58).
   const D beta = beta1 - beta2;
   const V2<T> f_p = t_p * beta + n_p * gamma;
   const V2<T> f_c = -(t_c * beta + n_c * gamma);

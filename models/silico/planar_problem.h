@@ -1,5 +1,5 @@
 // One planar time step of silico as a complementarity problem for the interior-point solver
-// (seed 000, Silico eq. 20 with the 2D body dynamics of the paper's code, digest 2.2-2.3).
+// (seed 000, Silico eq. 20 with the 2D body dynamics of the authors' released code).
 //
 // Unknowns: y = [v25 of every dynamic body (x-dot, y-dot, theta-dot; world) | per pair: c, alpha,
 // shape auxiliaries], z and s = per pair [gamma, psi, beta1, beta2, lambda_alpha, lambda_P,

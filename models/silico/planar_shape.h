@@ -1,6 +1,7 @@
 // Planar shapes as "alpha-scaled" constraints g(p, alpha, aux) >= 0 (seed 000, Silico Sec. IV-A,
-// App. B; digest section 1.1): the shape scaled by alpha >= 0 about its reference point (the
-// shape frame's origin, strictly inside) is { p : g(p, alpha, aux) >= 0 for some aux }.
+// App. B, with the sign of the authors' 2D code): the shape scaled by alpha >= 0 about its
+// reference point (the shape frame's origin, strictly inside) is
+// { p : g(p, alpha, aux) >= 0 for some aux }.
 // The collision program "min alpha s.t. both shapes' constraints" then gives the P-SDF
 // alpha* - 1 (negative when overlapping).
 //

@@ -9,7 +9,7 @@
 // disks, capsules; the half-plane floor; shapes fixed in the world). Each convex collider pair
 // is one contact with its own contact point; a body with several colliders is a union
 // ("convex bundle", Sec. VI-A). The body state is the paper's: the pose (x, y, theta) and the
-// midpoint velocity, updated as p3 = p2 + dt v25 (digest 2.2).
+// midpoint velocity, updated as p3 = p2 + dt v25 (as the authors' released code steps it).
 //
 // Spatial scenes (spatial_problem.h): bodies on free joints to the world (or fixed), 3D shapes
 // (box, convex hull, sphere, ellipsoid, capsule, cylinder, cone; the half-space floor), body

@@ -68,10 +68,10 @@ TEST(NimbleScenes, AtlasStandsOnBothSolesInDart) {
 }
 
 
-// Jump-Worm and Catapult (digest 8.3-8.4): 5 DOF (a 2D translation and three hinges), three
-// motors, and in Nimble's benchmark state (after its one step) the 2 contacts of the paper's
-// Table III with nimble: the worm's last segment on the floor, the catapult's arm on the
-// projectile.
+// Jump-Worm and Catapult (seed 002 Sec. VII-A, built as Nimble's benchmark code builds them): 5
+// DOF (a 2D translation and three hinges), three motors, and in Nimble's benchmark state (after
+// its one step) the paper's 2 contacts with nimble: the worm's last segment on the floor, the
+// catapult's arm on the projectile.
 TEST(NimbleScenes, JumpWormAndCatapultHaveThePapersContacts) {
   for (const std::string robot : {"jump_worm", "catapult"}) {
     auto scene = JacobiansExperiment::MakeScene(robot);

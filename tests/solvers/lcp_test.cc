@@ -114,7 +114,7 @@ TEST(Lcp, BoxedProblemsAgreeBetweenDantzigAndPgs) {
 }
 
 // A unit cube (m = 1, I = m/6) with four bottom-corner contacts, one normal and two friction
-// rows each (Nimble's 3 rows per contact, digest 2.1), Y up, over one step of dt = 0.01.
+// rows each (Nimble's 3 rows per contact, as DART lays them out), Y up, over one step of dt = 0.01.
 struct CubeOnGround {
   double m = 1.0, dt = 0.01, g = 9.81, mu = 0.5;
   MatX J;         // 3 rows per contact x 6, in (v, omega) world coordinates
@@ -198,8 +198,8 @@ TEST(Lcp, SlidingCubeSaturatesFriction) {
 }
 
 // ODE's single pass fixes each friction box when its row is added; the front normals then grow
-// and leave the friction inside its box while the cube slides (w != 0): invalid, as Nimble
-// warns (digest 2.2). The box updates repair it.
+// and leave the friction inside its box while the cube slides (w != 0): invalid, as Nimble's
+// released code warns. The box updates repair it.
 TEST(Lcp, OdePassAloneLeavesSlidingFrictionInvalid) {
   const CubeOnGround cube;
   VecX v = VecX::Zero(6);
@@ -230,7 +230,7 @@ TEST(ContactLcp, StabilizationSplitsRedundantContactsEvenly) {
 // A cube sliding on three corners (a tripod: no redundant normals): normals clamping,
 // x-friction at its lower bound (against the motion); z-friction is clamping or at a bound
 // (the pyramid's corners let the yaw torque saturate it), never separating under a loaded
-// normal (digest 3).
+// normal (Nimble's classification, App. A, with its code's thresholds).
 TEST(ContactLcp, ClassifiesSlidingCube) {
   const CubeOnGround cube({{-0.5, -0.5}, {-0.5, 0.5}, {0.5, 0.0}});
   VecX v = VecX::Zero(6);

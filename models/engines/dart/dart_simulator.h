@@ -1,7 +1,7 @@
 // `dart`: a Simulator backed by DART 6.12 (Debian libdart-dev), the engine whose finite-difference
 // step Jacobians are the baseline of Nimble's Tables II and III (Werling, Omens, Lee, Exarchos,
 // Liu, "Fast and Feature-Complete Differentiable Physics for Articulated Rigid Bodies with
-// Contact", RSS 2021; digest /work/shared/papers/nimble.md, Secs. 1.2 and 9.2).
+// Contact", RSS 2021; seed 002 Sec. VII-A and App. D).
 //
 // One step is DART's World::step: forward dynamics and v* = v + dt a (joint springs and dampers
 // implicit), collision detection at q (FCL or DART's own detector), one boxed LCP per

@@ -1,4 +1,4 @@
-// bilevel (seed 000 baseline, digest section 5): a resting square stays at rest with both outer
+// bilevel (seed 000 baseline, Sec. IV-B): a resting square stays at rest with both outer
 // Jacobians, free flight is the discrete ballistic update, the chain-rule Jacobian (Fig. 11)
 // agrees with differences of the nested residual and gives the finite-difference mode's step
 // (Figs. 9-10), and bad options / states are reported, not thrown.

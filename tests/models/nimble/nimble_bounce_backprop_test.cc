@@ -1,6 +1,6 @@
 // nimble's bounce approximation (Sec. VI, App. E), its restitution in the step and in the
 // velocity Jacobians, its link-mass derivatives, and complementarity-aware backpropagation
-// (Sec. IV-D) with the exact numbers of Nimble's saddle-point tests (digest 10).
+// (Sec. IV-D) with the exact numbers of the saddle-point unit tests in Nimble's released code.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -134,8 +134,8 @@ TEST(NimbleMassDerivatives, OnePerMassiveBodyAndValidated) {
   EXPECT_TRUE(MakeNimble(scene, {{"design_derivatives", "false"}})->DesignParameterNames().empty());
 }
 
-// Nimble's test_SaddlepointEscape "ball on fixed ground" (digest 10): a 1 kg ball 1e-4 into the
-// floor, moving into it at 1e-4 m/s, gravity along -z (across its joint): the contact clamps.
+// The "ball on fixed ground" saddle-point test of Nimble's released code: a 1 kg ball 1e-4 into
+// the floor, moving into it at 1e-4 m/s, gravity along -z (across its joint): the contact clamps.
 class SaddlePoint : public ::testing::Test {
  protected:
   std::shared_ptr<const Scene> scene_ =

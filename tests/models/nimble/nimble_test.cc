@@ -84,11 +84,11 @@ TEST(Nimble, FreeFlightUsesThePreStepVelocity) {
   }
 }
 
-// Nimble's Atlas pose (digest 8.1): both soles 2 mm in the ground box. Of the 22 sole vertices
-// inside the ground, the 12 strict corners of each sole's hull are kept: 24 contacts, the
-// paper's Fig. 1 ("12 per foot"); without the reduction all 44. The LCP holds the feet where
-// they are over 0.1 s while the unactuated legs fold, and the warm start is right on most steps
-// (the paper: more than 95 %).
+// Nimble's Atlas pose (as its benchmark code sets it): both soles 2 mm in the ground box. Of
+// the 22 sole vertices inside the ground, the 12 strict corners of each sole's hull are kept: 24
+// contacts, the paper's Fig. 1 ("12 per foot"); without the reduction all 44. The LCP holds the
+// feet where they are over 0.1 s while the unactuated legs fold, and the warm start is right on
+// most steps (the paper: more than 95 %).
 TEST(Nimble, AtlasStandsOnBothSoles) {
   auto scene = AtlasStandingScene();
   auto sim = MakeNimble(scene);

@@ -1,6 +1,7 @@
-// The Fig. 9 scene of seed 000 (digest 4.1), shared by the silico and bilevel tests: a
-// pentagon (rows not normalised, b = 0.4, m = 1, J = 0.2, mu = 0.2) on a planar joint over the
-// floor, optionally with a torque, a push and a PD hold on its three DOFs.
+// The Fig. 9 scene of seed 000 (as the authors' benchmark code sets it), shared by the silico
+// and bilevel tests: a pentagon (rows not normalised, b = 0.4, m = 1, J = 0.2, mu = 0.2) on a
+// planar joint over the floor, optionally with a torque, a push and a PD hold on its three
+// DOFs.
 #pragma once
 
 #include <memory>
