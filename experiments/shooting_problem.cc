@@ -5,8 +5,8 @@
 
 #include "core/common/error.h"
 #include "core/common/strings.h"
-#include "experiments/nimble_scenes.h"
 #include "models/nimble/nimble.h"
+#include "scenes/nimble_robots.h"
 
 namespace arena {
 
