@@ -1,5 +1,5 @@
 // The `dart` engine model (DART 6.12): one step of box_drop's spatial cube resting on the
-// ground, one step of Nimble's Atlas standing on both soles (experiments/nimble_scenes.h,
+// ground, one step of Nimble's Atlas standing on both soles (the scene atlas,
 // dt = 0.001, Dantzig LCP, FCL on the STL meshes), and the finite-difference step Jacobians of
 // that Atlas step: Nimble's baseline (Werling et al., RSS 2021, Tables II and III, "All" row).
 //
@@ -11,18 +11,17 @@
 #include <benchmark/benchmark.h>
 
 #include "bench/bench_support.h"
-#include "experiments/box_drop.h"
-#include "experiments/nimble_scenes.h"
 #include "models/counting_simulator.h"
 #include "models/engines/dart/dart_simulator.h"
 #include "models/finite_difference_derivatives.h"
 #include "models/registry.h"
+#include "scenes/scene_registry.h"
 
 namespace arena {
 namespace {
 
 struct AtlasFixture {
-  AtlasFixture() : scene(AtlasStandingScene()), start(DefaultState(*scene)) {}
+  AtlasFixture() : scene(MakeScene("atlas")), start(DefaultState(*scene)) {}
   std::shared_ptr<const Scene> scene;
   State start;
 };
@@ -33,7 +32,7 @@ const AtlasFixture& Atlas() {
 }
 
 void BM_DartBoxDropStep(benchmark::State& state) {
-  auto scene = BoxDropExperiment::MakeScene("spatial");
+  auto scene = MakeScene("box");
   auto sim = MakeSimulator("dart", scene, {{"timestep", "0.001"}});
   State start = DefaultState(*scene);
   start.q << 0.0, 0.0, 0.25, 1.0, 0.0, 0.0, 0.0;

@@ -1,6 +1,6 @@
 // One MuJoCo 2.2.2 step (the `mujoco` engine model, MuJoCo's default options: Euler, Newton,
 // pyramidal cone) on box_drop's spatial cube, resting and at impact, and on half_cheetah (the
-// OpenAI MJCF of dart-doc, experiments/nimble_scenes.h, translated back to MJCF, at the file's own
+// OpenAI MJCF of dart-doc, the scene half_cheetah, translated back to MJCF, at the file's own
 // 100 Hz) standing on its floor; plus the finite-difference derivatives of the cube's step.
 // Every timed step starts from the same state, so the solver starts cold (zero warm start).
 // Debian's libmujoco is built without AVX: timings are below upstream release builds.
@@ -9,9 +9,9 @@
 #include <utility>
 
 #include "bench/bench_support.h"
-#include "experiments/box_drop.h"
-#include "experiments/nimble_scenes.h"
 #include "models/registry.h"
+#include "scenes/box_drop_scenes.h"
+#include "scenes/scene_registry.h"
 
 namespace arena {
 namespace {
@@ -34,7 +34,7 @@ State SettledCube(Simulator& sim) {
 // Resting: the step after 1 s of rest. At rest the solver's start is already optimal (0
 // iterations): this times collision detection, constraint assembly and the integrator.
 void BM_MujocoBoxRestingStep(benchmark::State& state, const std::string& timestep) {
-  auto scene = BoxDropExperiment::MakeScene("spatial");
+  auto scene = MakeScene("box");
   auto sim = MakeSimulator("mujoco", scene, {{"timestep", timestep}});
   TimeStepsFrom(state, *sim, SettledCube(*sim));
 }
@@ -54,16 +54,16 @@ State BeforeFirstContact(Simulator& sim, State s) {
 // Impact: box_drop's initial condition 7 (tumbling, sliding) at its first step with a contact;
 // the solver iterates.
 void BM_MujocoBoxImpactStep(benchmark::State& state, const std::string& timestep) {
-  auto scene = BoxDropExperiment::MakeScene("spatial");
+  auto scene = MakeScene("box");
   auto sim = MakeSimulator("mujoco", scene, {{"timestep", timestep}});
-  TimeStepsFrom(state, *sim, BeforeFirstContact(*sim, BoxDropExperiment::InitialState("spatial", 7)));
+  TimeStepsFrom(state, *sim, BeforeFirstContact(*sim, BoxDropInitialState("spatial", 7)));
 }
 BENCHMARK_CAPTURE(BM_MujocoBoxImpactStep, dt_2ms, std::string("0.002"));
 BENCHMARK_CAPTURE(BM_MujocoBoxImpactStep, dt_10ms, std::string("0.01"));
 
 // half_cheetah settled on its floor (2 s from its initial pose) at the file's 0.01 s.
 void BM_MujocoHalfCheetahStep(benchmark::State& state) {
-  auto scene = HalfCheetahScene();
+  auto scene = MakeScene("half_cheetah");
   auto sim = MakeSimulator("mujoco", scene, {{"timestep", "0.01"}});
   State s = DefaultState(*scene);
   for (int i = 0; i < 200; ++i) sim->Step(s, {});
@@ -73,7 +73,7 @@ BENCHMARK(BM_MujocoHalfCheetahStep);
 
 // Central differences of the cube's step: 2 (2 nv + nu) + 1 = 25 steps.
 void BM_MujocoBoxDerivatives(benchmark::State& state) {
-  auto scene = BoxDropExperiment::MakeScene("spatial");
+  auto scene = MakeScene("box");
   auto sim = MakeSimulator("mujoco", scene, {{"timestep", "0.01"}});
   const State s = SettledCube(*sim);
   StepDerivatives d;

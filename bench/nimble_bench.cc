@@ -11,14 +11,14 @@
 #include <string>
 
 #include "bench/bench_support.h"
-#include "experiments/nimble_scenes.h"
 #include "models/registry.h"
+#include "scenes/scene_registry.h"
 
 namespace arena {
 namespace {
 
 void BM_NimbleAtlasStep(benchmark::State& state, const std::string& warm_start) {
-  auto scene = AtlasStandingScene();
+  auto scene = MakeScene("atlas");
   auto sim = MakeSimulator("nimble", scene, {{"timestep", "0.001"}, {"warm_start", warm_start}});
   TimeStepsFrom(state, *sim, DefaultState(*scene));
 }
@@ -26,7 +26,7 @@ BENCHMARK_CAPTURE(BM_NimbleAtlasStep, warm, std::string("true"))->Unit(benchmark
 BENCHMARK_CAPTURE(BM_NimbleAtlasStep, cold, std::string("false"))->Unit(benchmark::kMicrosecond);
 
 void BM_NimbleHalfCheetahStep(benchmark::State& state) {
-  auto scene = HalfCheetahScene();
+  auto scene = MakeScene("half_cheetah");
   auto sim = MakeSimulator("nimble", scene, {{"timestep", "0.001"}});
   State s = DefaultState(*scene);
   for (int i = 0; i < 1000; ++i) sim->Step(s, {});
@@ -48,7 +48,7 @@ void TimeDerivatives(benchmark::State& state, Simulator& sim, const State& at) {
 
 // `masses`: "false" times the five state Jacobians (Table II), "true" adds dv+/d(link masses).
 void BM_NimbleAtlasJacobians(benchmark::State& state, const std::string& masses) {
-  auto scene = AtlasStandingScene();
+  auto scene = MakeScene("atlas");
   auto sim = MakeSimulator("nimble", scene, {{"timestep", "0.001"}, {"design_derivatives", masses}});
   TimeDerivatives(state, *sim, DefaultState(*scene));
 }
@@ -56,7 +56,7 @@ BENCHMARK_CAPTURE(BM_NimbleAtlasJacobians, five, std::string("false"))->Unit(ben
 BENCHMARK_CAPTURE(BM_NimbleAtlasJacobians, with_masses, std::string("true"))->Unit(benchmark::kMicrosecond);
 
 void BM_NimbleHalfCheetahJacobians(benchmark::State& state, const std::string& masses) {
-  auto scene = HalfCheetahScene();
+  auto scene = MakeScene("half_cheetah");
   auto sim = MakeSimulator("nimble", scene, {{"timestep", "0.001"}, {"design_derivatives", masses}});
   State s = DefaultState(*scene);
   for (int i = 0; i < 1000; ++i) sim->Step(s, {});

@@ -2,24 +2,24 @@
 #include <benchmark/benchmark.h>
 
 #include "bench/bench_support.h"
-#include "experiments/box_drop.h"
 #include "models/registry.h"
+#include "scenes/box_drop_scenes.h"
 
 namespace arena {
 namespace {
 
 void BM_PenaltyStep(benchmark::State& state, const std::string& variant) {
-  auto scene = BoxDropExperiment::MakeScene(variant);
+  auto scene = BoxDropScene(variant);
   auto sim = MakeSimulator("penalty", scene, {{"timestep", "0.001"}});
-  TimeStepsFrom(state, *sim, Touching(*sim, BoxDropExperiment::InitialState(variant, 7)));
+  TimeStepsFrom(state, *sim, Touching(*sim, BoxDropInitialState(variant, 7)));
 }
 BENCHMARK_CAPTURE(BM_PenaltyStep, planar, std::string("planar"));
 BENCHMARK_CAPTURE(BM_PenaltyStep, spatial, std::string("spatial"));
 
 void BM_PenaltyDerivatives(benchmark::State& state, const std::string& variant) {
-  auto scene = BoxDropExperiment::MakeScene(variant);
+  auto scene = BoxDropScene(variant);
   auto sim = MakeSimulator("penalty", scene, {{"timestep", "0.001"}});
-  const State s = Touching(*sim, BoxDropExperiment::InitialState(variant, 7));
+  const State s = Touching(*sim, BoxDropInitialState(variant, 7));
   StepDerivatives d;
   for (auto _ : state) {
     sim->Derivatives(s, {}, &d);

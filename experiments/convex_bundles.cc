@@ -1,35 +1,12 @@
 #include "experiments/convex_bundles.h"
 
-#include "core/scene/scene_builder.h"
 #include "experiments/table_stats.h"
 #include "harness/result_table.h"
+#include "scenes/silico_scenes.h"
 
 namespace arena {
 
-namespace {
-constexpr double kFriction = 0.6;
-}
-
-std::shared_ptr<const Scene> ConvexBundlesExperiment::MakeScene() const {
-  SceneBuilder b("convex_bundles");
-  b.SetGravity(Vec3(0.0, -9.81, 0.0));
-  const int bundle = b.AddPlanarBody("bundle", 1.0, 0.2, Vec3(0.0, 1.5, -0.2));
-  Eigen::Matrix<double, 3, 2> T;
-  T << 0, 1, 2.5, -1, -2.5, -1;
-  T.rowwise().normalize();
-  b.AddCollider(bundle, MakePolygon2(T, VecX::Constant(3, 0.3)), SE3(), "triangle").friction = kFriction;
-  b.AddCollider(bundle, Capsule2{0.15, 2.0}, SE3(), "bar").friction = kFriction;
-  b.AddCollider(bundle, Disk2{0.15}, SE3::FromTranslation(Vec3(-2.0, 0.0, 0.0)), "left_ball").friction = kFriction;
-  b.AddCollider(bundle, Disk2{0.15}, SE3::FromTranslation(Vec3(2.0, 0.0, 0.0)), "right_ball").friction = kFriction;
-  const int rounded = b.AddPlanarBody("rounded_rhombus", 1.0, 0.2, Vec3(-1.8, 3.5, 0.75));
-  Eigen::Matrix<double, 4, 2> R;
-  R << 5, 1, -5, 1, 1, 5, 1, -5;
-  R.rowwise().normalize();
-  b.AddCollider(rounded, MakePaddedPolygon2(R, VecX::Constant(4, 0.3), 0.3), SE3(), "rhombus_plus_disk").friction =
-      kFriction;
-  b.AddGroundPlane2(kFriction);
-  return b.Build();
-}
+std::shared_ptr<const Scene> ConvexBundlesExperiment::MakeScene() const { return ConvexBundlesScene(); }
 
 State ConvexBundlesExperiment::InitialState() const {
   State s = DefaultState(*MakeScene());

@@ -1,10 +1,7 @@
 // convex_bundles — seed 000 (Silico) Fig. 2: non-convex bodies as unions of convex parts and a
-// Minkowski sum fall on the floor and onto each other (parameters from the authors' demo script).
-//   body 1: union of a triangle (faces (0, 1), (2.5, -1), (-2.5, -1), unit normals, b = 0.3), a
-//           capsule of length 4 and radius 0.15 along x, and two disks of radius 0.15 at (+-2, 0);
-//   body 2: a rhombus (faces (+-5, 1), (1, +-5), unit normals, b = 0.3) (+) a disk of radius 0.3.
-//   m = 1 kg, J = 0.2 kg m^2, mu = 0.6, dt = 0.01 s, 250 steps; body 1 starts at (0, 1.5, -0.2)
-//   turning at -1 rad/s, body 2 at (-1.8, 3.5, 0.75) at rest.
+// Minkowski sum fall on the floor and onto each other (the scene convex_bundles,
+// scenes/silico_scenes.h). dt = 0.01 s, 250 steps; body 1 starts at (0, 1.5, -0.2) turning at
+// -1 rad/s, body 2 at (-1.8, 3.5, 0.75) at rest.
 // Each (part, part) and (part, floor) pair is one contact. The claim is qualitative: the bodies
 // come to rest without penetrating (we count it when the max penetration stays below 1 mm).
 #pragma once

@@ -7,13 +7,13 @@
 #include "core/common/strings.h"
 #include "experiments/case_params.h"
 #include "experiments/model_sweep.h"
-#include "experiments/nimble_scenes.h"
 #include "experiments/table_stats.h"
 #include "harness/config.h"
 #include "harness/result_table.h"
 #include "models/registry.h"
 #include "solvers/first_order_optimizers.h"
 #include "trajectory/shooting_objective.h"
+#include "scenes/nimble_robots.h"
 
 namespace arena {
 

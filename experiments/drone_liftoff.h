@@ -2,7 +2,7 @@
 // at a target height after 500 steps; plain gradient descent on its 500 vertical forces, with
 // the standard gradient and with complementarity-aware gradients.
 //
-// The scene is Nimble's script (digest 8.5; experiments/nimble_scenes.h PrismaticBallScene):
+// The scene is Nimble's script, as its public code sets it (scenes/nimble_robots.h PrismaticBallScene):
 // a 0.1 kg sphere of radius 0.3 on a vertical prismatic joint, 1e-4 m into a frictionless
 // floor and moving into it at 1e-4 m/s, forces limited to +-10 N, dt = 0.001. The loss is
 // (target - q_500)^2, the forces start at 0 and move by u <- clip(u - lr dL/du, +-limit)

@@ -9,18 +9,19 @@
 #include "core/common/strings.h"
 #include "experiments/case_params.h"
 #include "experiments/model_sweep.h"
-#include "experiments/nimble_scenes.h"
 #include "experiments/table_stats.h"
 #include "harness/config.h"
 #include "harness/result_table.h"
 #include "models/counting_simulator.h"
 #include "models/finite_difference_derivatives.h"
 #include "models/registry.h"
+#include "scenes/scene_registry.h"
 
 namespace arena {
 
 namespace {
 
+// Each robot is the registered scene of the same name (scenes/scene_registry.h).
 const std::vector<std::string> kRobots = {"atlas", "half_cheetah", "jump_worm", "catapult"};
 
 // Half Cheetah's benchmark state: this long on the floor from the file's pose.
@@ -59,14 +60,6 @@ struct MethodTiming {
 };
 
 }  // namespace
-
-std::shared_ptr<const Scene> JacobiansExperiment::MakeScene(const std::string& robot) {
-  if (robot == "atlas") return AtlasStandingScene();
-  if (robot == "half_cheetah") return HalfCheetahScene();
-  if (robot == "jump_worm") return JumpWormScene();
-  if (robot == "catapult") return CatapultScene();
-  throw InvalidArgument("jacobians: unknown robot '" + robot + "'; valid: " + Join(kRobots));
-}
 
 State JacobiansExperiment::BenchmarkState(const std::string& robot, Simulator& sim) {
   State s = DefaultState(sim.scene());

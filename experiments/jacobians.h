@@ -1,6 +1,7 @@
 // jacobians — seed 002 (Nimble) Tables II and III: what one step's Jacobians cost, and how
 // accurate they are, on the benchmark robots: Atlas standing on both soles (dt = 0.001), Half
-// Cheetah resting on its floor, Jump-Worm and Catapult (experiments/nimble_scenes.h).
+// Cheetah resting on its floor, Jump-Worm and Catapult (the scenes of these names,
+// scenes/nimble_robots.h).
 //
 // One case = one robot x one model. From one benchmark state (Atlas: Nimble's pose, no step
 // before; Half Cheetah: 1 s settled on the floor with the model itself; Jump-Worm, Catapult:
@@ -43,8 +44,6 @@ class JacobiansExperiment final : public Experiment {
   std::vector<ClaimResult> Summarize(const ResultTable& table) const override;
   std::vector<Observation> Observe(const ResultTable& table) const override;
 
-  /// "atlas", "half_cheetah", "jump_worm" or "catapult"; InvalidArgument naming the valid ones.
-  static std::shared_ptr<const Scene> MakeScene(const std::string& robot);
   /// The state whose step is differentiated, reached with `sim` (see the header comment).
   static State BenchmarkState(const std::string& robot, Simulator& sim);
 };

@@ -5,15 +5,14 @@
 
 #include "core/common/error.h"
 #include "core/common/strings.h"
-#include "experiments/box_drop.h"
 #include "experiments/case_params.h"
 #include "experiments/model_sweep.h"
-#include "experiments/nimble_scenes.h"
-#include "experiments/stacking.h"
 #include "experiments/table_stats.h"
 #include "harness/config.h"
 #include "harness/result_table.h"
 #include "models/registry.h"
+#include "scenes/box_drop_scenes.h"
+#include "scenes/scene_registry.h"
 
 namespace arena {
 
@@ -41,16 +40,16 @@ constexpr double kTimestep = 0.001;  // Nimble's (DART's default)
 }  // namespace
 
 std::shared_ptr<const Scene> LcpWarmstartExperiment::MakeScene(const std::string& rollout) {
-  if (rollout == "atlas") return AtlasStandingScene();
-  if (rollout == "box_drop") return BoxDropExperiment::MakeScene("spatial");
-  if (rollout == "stacking") return StackingExperiment::MakeScene("spatial", 0);
-  if (rollout == "half_cheetah") return HalfCheetahScene();
+  // The registered scene (scenes/scene_registry.h) of each rollout.
+  if (rollout == "atlas" || rollout == "half_cheetah") return arena::MakeScene(rollout);
+  if (rollout == "box_drop") return arena::MakeScene("box");
+  if (rollout == "stacking") return arena::MakeScene("tower");
   throw InvalidArgument("lcp_warmstart: unknown rollout '" + rollout + "'; valid: " + Join(kRollouts));
 }
 
 State LcpWarmstartExperiment::InitialState(const std::string& rollout, const Scene& scene, int ic) {
   if (rollout == "box_drop") {
-    return BoxDropExperiment::InitialState("spatial", DeriveSeed("lcp_warmstart", "box_drop/ic=" + std::to_string(ic)));
+    return BoxDropInitialState("spatial", DeriveSeed("lcp_warmstart", "box_drop/ic=" + std::to_string(ic)));
   }
   return DefaultState(scene);
 }

@@ -33,7 +33,8 @@ class LcpWarmstartExperiment final : public Experiment {
   std::vector<std::string> plots() const override { return {"nimble_lcp_warmstart"}; }
   std::vector<ClaimResult> Summarize(const ResultTable& table) const override;
 
-  /// "atlas", "box_drop", "stacking" or "half_cheetah".
+  /// "atlas", "box_drop", "stacking" or "half_cheetah": the registered scenes atlas, box,
+  /// tower and half_cheetah.
   static std::shared_ptr<const Scene> MakeScene(const std::string& rollout);
   /// The rollout's start (box_drop: initial condition `ic`; the others ignore it).
   static State InitialState(const std::string& rollout, const Scene& scene, int ic);

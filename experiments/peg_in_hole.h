@@ -1,10 +1,7 @@
-// peg_in_hole — seed 000 (Silico) Fig. 7: a tapered peg falls into a hole with 2 mm clearance.
-// Scene (from the authors' figure script): peg faces +-x, +-y, (1, -0.2), (-1, -0.2)
-// (unit normals), b = 0.249 (1, 3, 1, 1, 0.9, 0.9): 0.498 m wide, y in [-0.249, 0.747], tapering
-// to +-0.179 at the bottom; m = 1 kg, J = 0.2 kg m^2, mu = 0.03. The hole walls are two boxes of
-// half-size (0.25, 0.5) fixed at (-+0.5, 0.5) on the floor (gap 0.5 m). dt = 0.01 s; the peg
-// starts at (0, 1.5) tilted 0.3 rad, at rest, and is simulated for 500 steps. The paper shows
-// three contact points at the end: the two walls and the floor.
+// peg_in_hole — seed 000 (Silico) Fig. 7: a tapered peg falls into a hole with 2 mm clearance
+// (the scene peg_in_hole, scenes/silico_scenes.h). dt = 0.01 s; the peg starts at (0, 1.5)
+// tilted 0.3 rad, at rest, and is simulated for 500 steps. The paper shows three contact points
+// at the end: the two walls and the floor.
 #pragma once
 
 #include "experiments/rollout_experiment.h"

@@ -6,13 +6,13 @@
 
 #include "core/common/error.h"
 #include "core/common/random.h"
-#include "core/scene/scene_builder.h"
 #include "experiments/case_params.h"
 #include "experiments/model_sweep.h"
 #include "experiments/table_stats.h"
 #include "harness/config.h"
 #include "harness/result_table.h"
 #include "models/registry.h"
+#include "scenes/silico_scenes.h"
 
 namespace arena {
 
@@ -21,20 +21,9 @@ constexpr double kTimestep = 0.01;
 const std::vector<std::string> kToleranceSets = {"paper", "matched"};
 }  // namespace
 
-std::shared_ptr<const Scene> SolveTimeExperiment::MakeScene() {
-  SceneBuilder b("solve_time_square");
-  b.SetGravity(Vec3(0.0, -9.81, 0.0));
-  Eigen::Matrix<double, 4, 2> A;
-  A << 1, 0, 0, 1, -1, 0, 0, -1;
-  const int body = b.AddPlanarBody("square", 1.0, 0.2, Vec3(0.0, 2.0, 0.0));
-  b.AddCollider(body, MakePolygon2(A, VecX::Constant(4, 0.5)), SE3(), "square").friction = 0.1;
-  b.AddGroundPlane2(0.1);
-  return b.Build();
-}
-
 State SolveTimeExperiment::InitialState(std::uint64_t seed) {
   Rng rng(seed);
-  const std::shared_ptr<const Scene> scene = MakeScene();
+  const std::shared_ptr<const Scene> scene = FallingSquareScene();
   State s = DefaultState(*scene);
   const double y = Uniform(rng, 1.0, 3.0);
   const double theta = Uniform(rng, -3.0, 3.0);
@@ -99,7 +88,7 @@ Sweep SolveTimeExperiment::Expand(const ProfileConfig& config, const std::vector
     }
   }
   Sweep sweep;
-  const std::shared_ptr<const Scene> scene = MakeScene();
+  const std::shared_ptr<const Scene> scene = FallingSquareScene();
   std::vector<std::string> runnable;
   for (const std::string& model : models) {
     const std::string why = CheckSupport(FindModel(model).capabilities, *scene);
@@ -135,7 +124,7 @@ Sweep SolveTimeExperiment::Expand(const ProfileConfig& config, const std::vector
 }
 
 std::vector<Row> SolveTimeExperiment::Run(const Case& c) const {
-  const std::shared_ptr<const Scene> scene = MakeScene();
+  const std::shared_ptr<const Scene> scene = FallingSquareScene();
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
   State state = InitialState(c.seed);
   const int steps = static_cast<int>(ParamNumber(c, "steps"));

@@ -4,8 +4,6 @@
 #include <chrono>
 #include <cmath>
 
-#include "core/common/error.h"
-#include "core/scene/scene_builder.h"
 #include "experiments/case_params.h"
 #include "experiments/frequency_sweep.h"
 #include "experiments/step_tally.h"
@@ -13,48 +11,16 @@
 #include "harness/config.h"
 #include "harness/result_table.h"
 #include "models/registry.h"
+#include "scenes/stacking_scenes.h"
 
 namespace arena {
 
 namespace {
 
-constexpr double kHalf = 0.25;     // block half-size (side 0.5 m)
-constexpr double kFriction = 0.5;  // paper: mu = 0.5
-constexpr double kPlanarInertia = 0.2;
 constexpr double kStandTolerance = 0.05;       // m
 constexpr double kStandAngleTolerance = 0.1;   // rad
 
 }  // namespace
-
-std::shared_ptr<const Scene> StackingExperiment::MakeScene(const std::string& variant, int config) {
-  const double shift = 0.02 * (config + 1);
-  if (variant == "planar") {
-    SceneBuilder b("stacking_planar");
-    b.SetGravity(Vec3(0.0, -9.81, 0.0));
-    Eigen::Matrix<double, 4, 2> A;
-    A << 1, 0, 0, 1, -1, 0, 0, -1;
-    const Polygon2 square = MakePolygon2(A, VecX::Constant(4, kHalf));
-    const int lower = b.AddPlanarBody("lower", 1.0, kPlanarInertia, Vec3(shift, kHalf, 0.0));
-    const int upper = b.AddPlanarBody("upper", 1.0, kPlanarInertia, Vec3(0.0, 3 * kHalf, 0.0));
-    b.AddCollider(lower, square, SE3(), "lower").friction = kFriction;
-    b.AddCollider(upper, square, SE3(), "upper").friction = kFriction;
-    b.AddGroundPlane2(kFriction);
-    return b.Build();
-  }
-  if (variant == "spatial") {
-    SceneBuilder b("stacking_spatial");
-    b.SetGravity(Vec3(0.0, 0.0, -9.81));
-    const Vec3 h = Vec3::Constant(kHalf);
-    const auto inertia = SpatialInertia::SolidBox(1.0, h);
-    const int lower = b.AddFreeBody("lower", inertia, SE3::FromTranslation(Vec3(shift, 0.0, kHalf)));
-    const int upper = b.AddFreeBody("upper", inertia, SE3::FromTranslation(Vec3(0.0, 0.0, 3 * kHalf)));
-    b.AddCollider(lower, Box{h}, SE3(), "lower").friction = kFriction;
-    b.AddCollider(upper, Box{h}, SE3(), "upper").friction = kFriction;
-    b.AddGround(kFriction);
-    return b.Build();
-  }
-  throw InvalidArgument("stacking: unknown variant '" + variant + "'; valid: planar, spatial");
-}
 
 std::vector<Column> StackingExperiment::columns() const {
   std::vector<Column> cols = FrequencyGridColumns("config", "configuration: lower block shifted by 0.02 (config + 1) m");
@@ -79,7 +45,7 @@ std::vector<Column> StackingExperiment::columns() const {
 
 Sweep StackingExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
   const FrequencyGrid grid = ReadFrequencyGrid(config, name(), "configurations", "config");
-  return ExpandFrequencyGrid(config, models, grid, [](const std::string& v) { return MakeScene(v, 0); });
+  return ExpandFrequencyGrid(config, models, grid, [](const std::string& v) { return StackingScene(v, 0); });
 }
 
 std::vector<Row> StackingExperiment::Run(const Case& c) const {
@@ -87,7 +53,7 @@ std::vector<Row> StackingExperiment::Run(const Case& c) const {
   const std::string variant = ParamText(c, "variant");
   const int config = static_cast<int>(ParamNumber(c, "config"));
   const bool planar = variant == "planar";
-  std::shared_ptr<const Scene> scene = MakeScene(variant, config);
+  std::shared_ptr<const Scene> scene = StackingScene(variant, config);
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
   State state = DefaultState(*scene);
   const State initial = state;

@@ -2,21 +2,17 @@
 // swept over frequency x each model's stiffness parameter x 10 configurations. A tower at
 // rest must stay at rest: the total momentum should stay 0.
 //
-//   planar   the paper's: two squares of side 0.5 (A = [+-e_x, +-e_y], b = 0.25), m = 1 kg,
-//            J = 0.2 kg m^2, mu = 0.5; the lower block at (0.02 i, 0.25, 0), the upper one at
-//            (0, 0.75, 0), i = 1..10, both at rest and exactly touching.
-//   spatial  the same in 3D: two 0.5 m cubes (m = 1 kg), the lower one shifted 0.02 i along x.
-// Metrics (Fig. 10, as the authors' benchmark code computes them): momentum_t = sum over bodies
-// of diag(m, m, J) v_t with the velocities recorded at the start of each step (world frame);
-// linear error = mean over t and both components of |momentum_xy|, angular error = mean over t
-// of |momentum_theta|. In 3D the linear error averages the three components and the angular
-// one the norm of the angular momentum about each block's centre. A tower "stands" when every
-// step succeeded and each block stayed within 5 cm and 0.1 rad of its start.
+//   planar   the paper's two squares of side 0.5, the lower one shifted 0.02 i, i = 1..10, both
+//            at rest and exactly touching (scenes/stacking_scenes.h);
+//   spatial  the same in 3D: two 0.5 m cubes.
+// Metrics (Fig. 10, as the authors' benchmark code computes them): momentum_t = sum over
+// bodies of diag(m, m, J) v_t with the velocities recorded at the start of each step (world
+// frame); linear error = mean over t and both components of |momentum_xy|, angular error = mean
+// over t of |momentum_theta|. In 3D the linear error averages the three components and the
+// angular one the norm of the angular momentum about each block's centre. A tower "stands" when
+// every step succeeded and each block stayed within 5 cm and 0.1 rad of its start.
 #pragma once
 
-#include <memory>
-
-#include "core/scene/scene.h"
 #include "experiments/experiment.h"
 
 namespace arena {
@@ -34,9 +30,6 @@ class StackingExperiment final : public Experiment {
   std::vector<std::string> plots() const override { return {"silico_fig10_stacking"}; }
   std::vector<ClaimResult> Summarize(const ResultTable& table) const override;
   std::vector<Observation> Observe(const ResultTable& table) const override;
-
-  /// The scene of a variant with configuration `config` (0-based: the paper's i = config + 1).
-  static std::shared_ptr<const Scene> MakeScene(const std::string& variant, int config);
 };
 
 }  // namespace arena

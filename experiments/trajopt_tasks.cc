@@ -2,7 +2,7 @@
 
 #include "core/common/error.h"
 #include "core/common/strings.h"
-#include "experiments/nimble_scenes.h"
+#include "scenes/nimble_robots.h"
 
 namespace arena {
 

@@ -1,13 +1,17 @@
-// `arena`: list experiments and models, inspect scene files, run experiments, write the report.
+// `arena`: list experiments, models and scenes, inspect a scene, run experiments, write the
+// report.
 //
 //   arena list [--names] [--plots EXPERIMENT]
 //   arena models [--options MODEL]
-//   arena inspect FILE
+//   arena scenes [--names | --details]
+//   arena inspect SCENE|FILE
 //   arena run EXPERIMENT|all [--profile quick|paper] [--models a,b] [--set key=value]...
 //             [--threads N] [--out DIR] [--no-progress] [--fresh] [--retry-failed]
 //   arena report [--results DIR] [--claims FILE]
-//   arena gradcheck --model M --scene <builtin|file> [--states N] [--seed S] [--tolerance T]
+//   arena gradcheck --model M --scene SCENE|FILE [--states N] [--seed S] [--tolerance T]
 //                   [--set option=value]...
+//
+// SCENE is a registered scene name (`arena scenes`), FILE a URDF, MJCF or mesh file.
 //
 // Exit status: 0 success, 2 bad input (unknown experiment, model, option or key; malformed
 // file), 1 runtime failure. Errors are printed as "arena: error: <message>" on stderr.
@@ -22,13 +26,13 @@
 #include <vector>
 
 #include "core/common/error.h"
-#include "core/scene/loader.h"
 #include "experiments/registry.h"
 #include "harness/gradcheck.h"
 #include "harness/report.h"
 #include "harness/run_info.h"
 #include "harness/runner.h"
 #include "models/registry.h"
+#include "scenes/scene_registry.h"
 
 namespace arena {
 namespace {
@@ -105,8 +109,34 @@ int ListModels(const std::string& options_of) {
   return 0;
 }
 
-int Inspect(const std::string& file) {
-  const Scene scene = LoadScene(file);
+// `details`: builds every scene (Atlas loads its meshes) and adds its dimensions.
+int ListScenes(bool names_only, bool details) {
+  if (names_only) {
+    for (const SceneInfo& s : Scenes()) std::cout << s.name << '\n';
+    return 0;
+  }
+  std::vector<std::vector<std::string>> rows;
+  for (const SceneInfo& s : Scenes()) {
+    if (!details) {
+      rows.push_back({s.name, s.paper, s.description});
+      continue;
+    }
+    const std::shared_ptr<const Scene> scene = s.build();
+    rows.push_back({s.name, std::to_string(scene->model.num_bodies()), std::to_string(scene->nq()),
+                    std::to_string(scene->nv()), std::to_string(scene->nu()),
+                    std::to_string(scene->colliders.size()), scene->IsPlanar() ? "yes" : "no", s.paper});
+  }
+  if (details) {
+    PrintTable({"SCENE", "BODIES", "NQ", "NV", "NU", "COLLIDERS", "PLANAR", "PAPER"}, rows);
+  } else {
+    PrintTable({"SCENE", "PAPER", "DESCRIPTION"}, rows);
+  }
+  return 0;
+}
+
+int Inspect(const std::string& name_or_file) {
+  const std::shared_ptr<const Scene> built = MakeScene(name_or_file);
+  const Scene& scene = *built;
   const MultibodyModel& model = scene.model;
   auto body_name = [&](int b) { return b == kWorldBody ? std::string("world") : model.body(b).name; };
   const Vec3& g = model.gravity();
@@ -225,9 +255,16 @@ int Main(int argc, char** argv) {
   std::string options_of;
   models->add_option("--options", options_of, "List the options of MODEL");
 
-  auto* inspect = app.add_subcommand("inspect", "Describe a scene file (URDF, MJCF, STL, OBJ)");
+  auto* scenes = app.add_subcommand("scenes", "List the registered scenes with their paper reference");
+  bool scene_names_only = false;
+  bool scene_details = false;
+  auto* scene_names_flag = scenes->add_flag("--names", scene_names_only, "Print only the scene names, one per line");
+  scenes->add_flag("--details", scene_details, "Build every scene and print its bodies, nq, nv, nu and colliders")
+      ->excludes(scene_names_flag);
+
+  auto* inspect = app.add_subcommand("inspect", "Describe a scene: a registered name or a URDF, MJCF, STL or OBJ file");
   std::string scene_file;
-  inspect->add_option("file", scene_file, "Scene file")->required();
+  inspect->add_option("scene", scene_file, "Registered scene (arena scenes) or scene file")->required();
 
   auto* run = app.add_subcommand("run", "Run an experiment's sweep (or all experiments)");
   RunOptions run_options;
@@ -264,7 +301,7 @@ int Main(int argc, char** argv) {
   std::vector<std::string> gradcheck_sets;
   gradcheck->add_option("--model", gradcheck_options.model, "Model with derivatives")->required();
   gradcheck->add_option("--scene", gradcheck_options.scene,
-                        "Builtin scene (box, polygon, tower, atlas, half_cheetah) or a URDF/MJCF/mesh file")
+                        "Registered scene (arena scenes) or a URDF/MJCF/mesh file")
       ->required();
   gradcheck->add_option("--states", gradcheck_options.states, "Random states to check")->capture_default_str();
   gradcheck->add_option("--seed", gradcheck_options.seed, "Random seed")->capture_default_str();
@@ -288,6 +325,7 @@ int Main(int argc, char** argv) {
 
   if (*list) return List(names_only, plots_of);
   if (*models) return ListModels(options_of);
+  if (*scenes) return ListScenes(scene_names_only, scene_details);
   if (*inspect) return Inspect(scene_file);
   if (*run) {
     run_options.progress = !no_progress;

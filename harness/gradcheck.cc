@@ -2,43 +2,19 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <limits>
 #include <random>
 
 #include "core/common/error.h"
 #include "core/common/random.h"
-#include "core/common/strings.h"
 #include "core/multibody/configuration.h"
-#include "core/scene/loader.h"
-#include "experiments/box_drop.h"
-#include "experiments/nimble_scenes.h"
-#include "experiments/stacking.h"
 #include "models/counting_simulator.h"
 #include "models/finite_difference_derivatives.h"
 #include "models/registry.h"
+#include "scenes/scene_registry.h"
 #include "solvers/finite_difference.h"
 
 namespace arena {
-
-std::vector<std::string> GradcheckSceneNames() {
-  return {"box", "polygon", "tower", "atlas", "half_cheetah", "jump_worm", "catapult"};
-}
-
-std::shared_ptr<const Scene> GradcheckScene(const std::string& name_or_file) {
-  if (name_or_file == "box") return BoxDropExperiment::MakeScene("spatial");
-  if (name_or_file == "polygon") return BoxDropExperiment::MakeScene("planar");
-  if (name_or_file == "tower") return StackingExperiment::MakeScene("spatial", 0);
-  if (name_or_file == "atlas") return AtlasStandingScene();
-  if (name_or_file == "half_cheetah") return HalfCheetahScene();
-  if (name_or_file == "jump_worm") return JumpWormScene();
-  if (name_or_file == "catapult") return CatapultScene();
-  if (!std::filesystem::exists(name_or_file)) {
-    throw InvalidArgument("gradcheck: '" + name_or_file + "' is neither a builtin scene (" +
-                          Join(GradcheckSceneNames()) + ") nor a file");
-  }
-  return std::make_shared<const Scene>(LoadScene(name_or_file));
-}
 
 namespace {
 
@@ -76,7 +52,7 @@ GradcheckResult RunGradcheck(const GradcheckOptions& options) {
   if (!info.capabilities_for(options.model_options).has_derivatives()) {
     throw InvalidArgument("gradcheck: model '" + options.model + "' offers no derivatives");
   }
-  const std::shared_ptr<const Scene> scene = GradcheckScene(options.scene);
+  const std::shared_ptr<const Scene> scene = MakeScene(options.scene);
   OptionMap model_options = options.model_options;
   if (model_options.count("timestep") == 0 && scene->timestep_hint > 0.0) {
     model_options["timestep"] = options_detail::FormatDouble(scene->timestep_hint);

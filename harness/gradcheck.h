@@ -15,18 +15,16 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/common/options.h"
-#include "core/scene/scene.h"
 
 namespace arena {
 
 struct GradcheckOptions {
   std::string model;
-  std::string scene;            // a builtin name (GradcheckSceneNames) or a scene file
+  std::string scene;            // a registered name or a scene file (scenes/scene_registry.h)
   OptionMap model_options;      // "timestep" defaults to the scene's hint (if it has one)
   int states = 10;
   std::uint64_t seed = 0;
@@ -50,14 +48,8 @@ struct GradcheckResult {
   bool passed = false;
 };
 
-/// Builtin scenes: box (box_drop's 3D cube), polygon (box_drop's planar polygon), tower
-/// (stacking's two cubes), and the jacobians experiment's robots: atlas (Nimble's pose),
-/// half_cheetah, jump_worm, catapult.
-std::vector<std::string> GradcheckSceneNames();
-std::shared_ptr<const Scene> GradcheckScene(const std::string& name_or_file);
-
-/// Throws InvalidArgument (unknown model or scene, bad options, a model without derivatives)
-/// or Unsupported (the model cannot simulate the scene).
+/// Throws InvalidArgument (unknown model or scene, bad options, a model without derivatives),
+/// ParseError (a malformed scene file) or Unsupported (the model cannot simulate the scene).
 GradcheckResult RunGradcheck(const GradcheckOptions& options);
 
 }  // namespace arena

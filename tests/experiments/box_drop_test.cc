@@ -20,6 +20,7 @@
 #include "harness/result_table.h"
 #include "harness/runner.h"
 #include "models/registry.h"
+#include "scenes/box_drop_scenes.h"
 
 namespace arena {
 namespace {
@@ -35,7 +36,7 @@ std::vector<std::string> ModelNames() {
 
 // The paper's polygon (Silico benchmark scripts): its vertices, area 0.580 and max radius 0.656.
 TEST(BoxDrop, PlanarSceneIsThePapersPolygon) {
-  auto scene = BoxDropExperiment::MakeScene("planar");
+  auto scene = BoxDropScene("planar");
   ASSERT_TRUE(scene->IsPlanar());
   const auto& poly = std::get<Polygon2>(scene->colliders[0].shape);
   const std::vector<Vec2> expected = {{-0.28, -0.4}, {0.10, -0.40}, {0.4167, -0.0833}, {0.32, 0.40}, {-0.52, 0.40}};
@@ -61,11 +62,11 @@ TEST(BoxDrop, PlanarSceneIsThePapersPolygon) {
 // Initial conditions lie in the paper's ranges, never start in contact, and are reproducible.
 TEST(BoxDrop, InitialConditionsAreInRangeAndDeterministic) {
   for (const std::string variant : {"planar", "spatial"}) {
-    auto scene = BoxDropExperiment::MakeScene(variant);
+    auto scene = BoxDropScene(variant);
     MultibodyData data(scene->model);
     for (std::uint64_t seed = 0; seed < 200; ++seed) {
-      const State s = BoxDropExperiment::InitialState(variant, seed);
-      const State t = BoxDropExperiment::InitialState(variant, seed);
+      const State s = BoxDropInitialState(variant, seed);
+      const State t = BoxDropInitialState(variant, seed);
       ASSERT_EQ(s.q, t.q);
       ASSERT_EQ(s.v, t.v);
       EXPECT_GT(MinSignedDistance(*scene, data, s.q), 0.0) << variant << " seed " << seed;

@@ -13,10 +13,10 @@
 #include "core/geometry/mesh.h"
 #include "core/multibody/data.h"
 #include "core/multibody/kinematics.h"
-#include "experiments/nimble_scenes.h"
 #include "harness/config.h"
 #include "tests/experiments/experiment_test_config.h"
 #include "models/registry.h"
+#include "scenes/scene_registry.h"
 
 namespace arena {
 namespace {
@@ -27,7 +27,7 @@ using ::testing::HasSubstr;
 // finds their contacts, and over 0.1 s the feet stay put (the ERP lifts them by < 1 mm) while
 // the unactuated legs fold.
 TEST(NimbleScenes, AtlasStandsOnBothSolesInDart) {
-  auto scene = AtlasStandingScene();
+  auto scene = MakeScene("atlas");
   ASSERT_EQ(scene->nv(), 33);
   ASSERT_EQ(scene->nu(), 33);
   const State start = DefaultState(*scene);
@@ -74,7 +74,7 @@ TEST(NimbleScenes, AtlasStandsOnBothSolesInDart) {
 // catapult's arm on the projectile.
 TEST(NimbleScenes, JumpWormAndCatapultHaveThePapersContacts) {
   for (const std::string robot : {"jump_worm", "catapult"}) {
-    auto scene = JacobiansExperiment::MakeScene(robot);
+    auto scene = MakeScene(robot);
     EXPECT_EQ(scene->nv(), 5) << robot;
     EXPECT_EQ(scene->nu(), 3) << robot;
     auto sim = MakeSimulator("nimble", scene, {{"timestep", "0.001"}});
@@ -193,7 +193,7 @@ TEST(Jacobians, NimbleAtlasAnalyticalAndDifferencesAgreeWithRidders) {
 // second while the 66 contacts stay the same. The sole contacts are redundant (66 rows for two
 // rigid feet), the boxed LCP has many solutions, and Dantzig's pivoting picks another one.
 TEST(Jacobians, DartAtlasStepJumpsUnderTinyPerturbations) {
-  auto scene = AtlasStandingScene();
+  auto scene = MakeScene("atlas");
   auto sim = MakeSimulator("dart", scene, {{"timestep", "0.001"}});
   const State start = DefaultState(*scene);
   State nominal = start;

@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
 #include "experiments/registry.h"
 #include "models/registry.h"
+#include "scenes/scene_registry.h"
 #include "tests/harness/toy_experiment.h"
 
 namespace arena {
@@ -112,6 +114,40 @@ TEST_F(CliTest, BadCommandLineIsBadInput) {
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(Arena("--help").status, 0);
   EXPECT_EQ(Arena("run --help").status, 0);
+}
+
+// `arena scenes` prints one line per registered scene (name, paper, description) under a
+// header; --names only the names.
+TEST_F(CliTest, ScenesListsTheRegistry) {
+  const Result r = Arena("scenes");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(Contains(r.out, "\natlas "));
+  EXPECT_TRUE(Contains(r.out, "\nbox "));
+  for (const SceneInfo& s : Scenes()) {
+    EXPECT_TRUE(Contains(r.out, "\n" + s.name + " ")) << s.name;
+    EXPECT_TRUE(Contains(r.out, s.description + "\n")) << s.name;
+  }
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), static_cast<long>(Scenes().size()) + 1);
+  const Result names = Arena("scenes --names");
+  ASSERT_EQ(names.status, 0) << names.err;
+  std::string expected;
+  for (const SceneInfo& s : Scenes()) expected += s.name + "\n";
+  EXPECT_EQ(names.out, expected);
+}
+
+// A registered name works where a scene file does, and an unknown one lists the registry.
+TEST_F(CliTest, InspectTakesARegisteredScene) {
+  const Result r = Arena("inspect catapult");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(Contains(r.out, "scene catapult (builtin:catapult)"));
+  EXPECT_TRUE(Contains(r.out, "nq 5, nv 5, nu 3"));
+  const Result bad = Arena("inspect no_such_scene");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_TRUE(Contains(bad.err, "arena: error: scene 'no_such_scene' is neither a registered scene ("));
+  EXPECT_TRUE(Contains(bad.err, "polygon"));
+  const Result gradcheck = Arena("gradcheck --model penalty --scene no_such_scene");
+  EXPECT_EQ(gradcheck.status, 2);
+  EXPECT_TRUE(Contains(gradcheck.err, "'no_such_scene' is neither a registered scene"));
 }
 
 TEST_F(CliTest, InspectMissingFileIsBadInput) {

@@ -20,7 +20,7 @@
 
 #include "core/common/error.h"
 #include "core/scene/scene_builder.h"
-#include "experiments/nimble_scenes.h"
+#include "scenes/nimble_robots.h"
 #include "models/finite_difference_derivatives.h"
 #include "models/registry.h"
 

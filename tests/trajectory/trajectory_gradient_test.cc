@@ -8,7 +8,7 @@
 #include <limits>
 
 #include "core/common/random.h"
-#include "experiments/nimble_scenes.h"
+#include "scenes/nimble_robots.h"
 #include "models/registry.h"
 #include "solvers/finite_difference.h"
 #include "trajectory/multiple_shooting.h"

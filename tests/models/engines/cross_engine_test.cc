@@ -12,6 +12,7 @@
 
 #include "models/finite_difference_derivatives.h"
 #include "models/registry.h"
+#include "scenes/scene_registry.h"
 #include "tests/models/engines/engine_test_support.h"
 
 namespace arena {
@@ -47,7 +48,7 @@ TEST(CrossEngine, RestingBoxRestsAtOneHeight) {
 }
 
 TEST(CrossEngine, ThrownCubeRestsAtOneHeight) {
-  auto scene = CubeScene();
+  auto scene = MakeScene("box");
   const State start = Throw(*scene, 1.0, Vec3(0.4, -0.9, 0.3), Vec3(0.5, -0.3, -1.0), Vec3(0.8, -0.2, 0.6));
   EXPECT_LT(HeightSpread(scene, start, 3.0), 2e-3);
 }

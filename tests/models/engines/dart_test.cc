@@ -24,12 +24,12 @@
 #include "tests/models/engines/engine_test_support.h"
 #include "models/finite_difference_derivatives.h"
 #include "models/registry.h"
+#include "scenes/scene_registry.h"
 
 namespace arena {
 namespace {
 
 using ::testing::HasSubstr;
-using engine_test::CubeScene;
 using engine_test::DoublePendulum;
 using engine_test::MakeStiffPenalty;
 using engine_test::MaxDeviation;
@@ -65,7 +65,7 @@ TEST(DartModel, RestingBoxRestsWherePenaltyDoes) {
 // box_drop's spatial cube thrown three ways (as the experiment's initial conditions: tumbling,
 // sliding, falling): after 3 s it lies on a face, its centre 0.25 m up, in DART and penalty.
 TEST(DartModel, DroppedBoxSettlesWherePenaltyDoes) {
-  auto scene = CubeScene();
+  auto scene = MakeScene("box");
   const std::vector<State> starts = {
       Throw(*scene, 1.2, Vec3(0.4, -0.9, 0.3), Vec3(0.5, -0.3, -1.0), Vec3(0.8, -0.2, 0.6)),
       Throw(*scene, 0.6, Vec3(2.0, 0.5, -1.0), Vec3(-0.9, 0.7, -1.8), Vec3(-0.5, 0.9, -0.7)),
@@ -345,7 +345,7 @@ TEST(DartModel, FiniteDifferenceDerivativesAreConsistent) {
 // bit: FCL's incrementally updated broadphase returns the cube-ground pair in alternating
 // order, which swaps the two bodies of every contact row (the same LCP, rounded differently).
 TEST(DartModel, StepsDoNotLeakState) {
-  auto scene = CubeScene();
+  auto scene = MakeScene("box");
   auto sim = MakeDart(scene);
   State s = DefaultState(*scene);
   s.q << 0.05, 0.0, 0.249, std::cos(0.05), std::sin(0.05), 0.0, 0.0;

@@ -1,6 +1,7 @@
 // Scenes and helpers shared by the engine tests (mujoco_test.cc, dart_test.cc and the
-// cross-engine checks in cross_engine_test.cc): the same resting box, thrown cube, flying body
-// and double pendulum for every model, and the loops that step them.
+// cross-engine checks in cross_engine_test.cc): the same resting box, flying body and double
+// pendulum for every model, and the loops that step them. The thrown cube is the registered
+// scene box (scenes/scene_registry.h).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -26,16 +27,6 @@ inline std::shared_ptr<const Scene> RestingBoxScene() {
   const int box = b.AddFreeBody("box", SpatialInertia::SolidBox(2.0, h), SE3::FromTranslation(Vec3(0, 0, h.z())));
   b.AddCollider(box, Box{h}, SE3(), "box");
   b.AddGround();
-  return b.Build();
-}
-
-// box_drop's spatial scene: a 0.5 m cube (1 kg, mu 0.2) on a free joint over the ground.
-inline std::shared_ptr<const Scene> CubeScene() {
-  SceneBuilder b("cube");
-  const Vec3 h = Vec3::Constant(0.25);
-  const int body = b.AddFreeBody("cube", SpatialInertia::SolidBox(1.0, h), SE3::FromTranslation(Vec3(0, 0, 1)));
-  b.AddCollider(body, Box{h}, SE3(), "cube").friction = 0.2;
-  b.AddGround(0.2);
   return b.Build();
 }
 

@@ -21,8 +21,8 @@
 #include "core/multibody/dynamics.h"
 #include "core/scene/scene_builder.h"
 #include "models/finite_difference_derivatives.h"
-#include "experiments/nimble_scenes.h"
 #include "models/registry.h"
+#include "scenes/scene_registry.h"
 #include "tests/models/engines/engine_test_support.h"
 
 namespace arena {
@@ -78,7 +78,7 @@ TEST(Mujoco, RestingBoxAgreesWithPenalty) {
 // A 0.5 m cube (box_drop's spatial variant: 1 kg, mu 0.2) dropped tilted, sliding and spinning
 // lands, tumbles onto a face and rests at the height penalty gives it, within 2 mm.
 TEST(Mujoco, DroppedCubeRestsWherePenaltyRestsIt) {
-  auto scene = engine_test::CubeScene();
+  auto scene = MakeScene("box");
   State s = DefaultState(*scene);
   const Quat quat(Eigen::AngleAxisd(0.5, Vec3(1, 1, 0).normalized()));
   s.q << 0.0, 0.0, 1.0, quat.w(), quat.x(), quat.y(), quat.z();
@@ -330,7 +330,7 @@ TEST(MujocoDerivatives, PendulumMatchesClosedFormAndRidders) {
 // checks the translation of a loaded robot: inertias (settotalmass), armature, the merged
 // rootx-rootz-rooty chain, gears.
 TEST(MujocoDerivatives, HalfCheetahControlJacobianIsImplicitEuler) {
-  auto scene = HalfCheetahScene();
+  auto scene = MakeScene("half_cheetah");
   auto sim = Make("mujoco", scene, {{"timestep", "0.01"}});
   State s = DefaultState(*scene);
   s.q[1] = 2.0;  // rootz: far above the floor, no contact
@@ -523,7 +523,7 @@ TEST(MujocoTranslation, PairsFollowTheScene) {
 
 // A loaded robot runs: half_cheetah dropped on its floor settles.
 TEST(Mujoco, HalfCheetahSettlesOnTheFloor) {
-  auto scene = HalfCheetahScene();
+  auto scene = MakeScene("half_cheetah");
   auto sim = Make("mujoco", scene, {{"timestep", "0.01"}});
   State s = Simulate(*sim, DefaultState(*scene), 3.0);
   EXPECT_LT(s.v.norm(), 0.05);

@@ -6,10 +6,10 @@
 #include <cmath>
 
 #include "core/common/error.h"
-#include "experiments/nimble_scenes.h"
 #include "models/counting_simulator.h"
 #include "models/finite_difference_derivatives.h"
 #include "models/nimble/nimble.h"
+#include "scenes/nimble_robots.h"
 #include "solvers/finite_difference.h"
 #include "tests/models/nimble/nimble_test_scenes.h"
 

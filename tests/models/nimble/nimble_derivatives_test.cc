@@ -16,10 +16,10 @@
 #include "core/common/error.h"
 #include "core/common/random.h"
 #include "core/multibody/configuration.h"
-#include "experiments/nimble_scenes.h"
 #include "models/counting_simulator.h"
 #include "models/finite_difference_derivatives.h"
 #include "models/nimble/nimble.h"
+#include "scenes/scene_registry.h"
 #include "solvers/finite_difference.h"
 #include "tests/models/nimble/nimble_test_scenes.h"
 
@@ -113,7 +113,7 @@ TEST(NimbleDerivatives, SeparatingBoxMatchesRidders) {
 
 // Nimble's Atlas pose: both soles flat, 24 clamping contacts (72 rows).
 TEST(NimbleDerivatives, AtlasOnBothSolesMatchesRidders) {
-  auto scene = AtlasStandingScene();
+  auto scene = MakeScene("atlas");
   auto sim = MakeNimble(scene);
   const Check c = CheckAgainstRidders(*sim, DefaultState(*scene));
   EXPECT_TRUE(c.smooth);
@@ -134,10 +134,10 @@ TEST(NimbleDerivatives, BenchmarkRobotsMatchRiddersOnRandomStates) {
     std::shared_ptr<const Scene> scene;
     double max_steps;
   };
-  for (const auto& [name, scene, max_steps] : {Robot{"atlas", AtlasStandingScene(), 20.0},
-                                               Robot{"half_cheetah", HalfCheetahScene(), 300.0},
-                                               Robot{"jump_worm", JumpWormScene(), 300.0},
-                                               Robot{"catapult", CatapultScene(), 300.0}}) {
+  for (const auto& [name, scene, max_steps] : {Robot{"atlas", MakeScene("atlas"), 20.0},
+                                               Robot{"half_cheetah", MakeScene("half_cheetah"), 300.0},
+                                               Robot{"jump_worm", MakeScene("jump_worm"), 300.0},
+                                               Robot{"catapult", MakeScene("catapult"), 300.0}}) {
     auto sim = MakeNimble(scene);
     int smooth_in_contact = 0;
     for (int i = 0; i < 5; ++i) {
@@ -175,7 +175,7 @@ TEST(NimbleDerivatives, BenchmarkRobotsMatchRiddersOnRandomStates) {
 // Derivatives right after Step reuse its snapshot; a fresh simulator solves the step itself.
 // Both give the same Jacobians.
 TEST(NimbleDerivatives, SnapshotAndFreshSolveAgree) {
-  auto scene = AtlasStandingScene();
+  auto scene = MakeScene("atlas");
   auto stepped = MakeNimble(scene);
   auto fresh = MakeNimble(scene);
   const State s = DefaultState(*scene);

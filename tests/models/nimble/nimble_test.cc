@@ -13,10 +13,10 @@
 #include "core/multibody/data.h"
 #include "core/multibody/kinematics.h"
 #include "core/scene/scene_builder.h"
-#include "experiments/nimble_scenes.h"
 #include "models/nimble/contact_reduction.h"
 #include "tests/models/nimble/nimble_test_scenes.h"
 #include "models/registry.h"
+#include "scenes/scene_registry.h"
 
 namespace arena {
 namespace {
@@ -90,7 +90,7 @@ TEST(Nimble, FreeFlightUsesThePreStepVelocity) {
 // feet where they are over 0.1 s while the unactuated legs fold, and the warm start is right on
 // most steps (the paper: more than 95 %).
 TEST(Nimble, AtlasStandsOnBothSoles) {
-  auto scene = AtlasStandingScene();
+  auto scene = MakeScene("atlas");
   auto sim = MakeNimble(scene);
   State s = DefaultState(*scene);
   MultibodyData data(scene->model);

@@ -19,8 +19,8 @@
 #include "core/multibody/energy.h"
 #include "core/scene/scene_builder.h"
 #include "models/finite_difference_derivatives.h"
-#include "experiments/nimble_scenes.h"
 #include "models/registry.h"
+#include "scenes/scene_registry.h"
 
 namespace arena {
 namespace {
@@ -256,16 +256,9 @@ std::vector<DerivativeCase> DerivativeCases() {
     flying.q[2] += 0.5;
     cases.push_back({"cube_flying", scene, flying, VecX(), false});
   }
-  {  // The paper's planar polygon with one vertex in the ground.
-    SceneBuilder b("polygon");
-    b.SetGravity(Vec3(0, -9.81, 0));
-    Eigen::Matrix<double, 5, 2> A;
-    A << 1.0, 0.2, 0.0, 1.0, -1.0, -0.3, 0.0, -1.0, 0.8, -0.8;
-    const int body = b.AddPlanarBody("polygon", 1.0, 0.2, Vec3::Zero());
-    const Polygon2 poly = MakePolygon2(A, VecX::Constant(5, 0.4));
-    b.AddCollider(body, poly).friction = 0.2;
-    b.AddGroundPlane2(0.2);
-    auto scene = b.Build();
+  {  // The paper's planar polygon (box_drop's) with one vertex in the ground.
+    auto scene = MakeScene("polygon");
+    const Polygon2& poly = std::get<Polygon2>(scene->colliders[0].shape);
     State s = DefaultState(*scene);
     const double theta = 0.3;
     double lowest = 1e9;
@@ -481,7 +474,7 @@ namespace {
 // every pair has a kernel. At rest the capsules carry the weight: penetration stays below a
 // centimetre and the speed decays.
 TEST(Penalty, HalfCheetahSettlesOnTheFloor) {
-  auto scene = HalfCheetahScene();
+  auto scene = MakeScene("half_cheetah");
   auto sim = MakeSimulator("penalty", scene, {{"timestep", "0.001"}, {"stiffness", "3e4"}, {"damping_ratio", "1"}});
   State s = DefaultState(*scene);
   MultibodyData data(scene->model);

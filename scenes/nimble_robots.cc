@@ -1,4 +1,4 @@
-#include "experiments/nimble_scenes.h"
+#include "scenes/nimble_robots.h"
 
 #include <cstdint>
 #include <numbers>
@@ -106,9 +106,10 @@ int AddTranslation2d(SceneBuilder& b, const std::string& name, std::uint32_t gro
   return body;
 }
 
-// Three revolute segments about z (digest 8.3): 0.05 x 0.25 x 0.05 boxes of mass 1, unit
-// inertia, each turning about its bottom end; the first at the centre of `root`, the others at
-// the top of the previous one. Each has a torque actuator limited to +-`torque`.
+// Three revolute segments about z (Jump-Worm's, as Nimble's public benchmark code sets them):
+// 0.05 x 0.25 x 0.05 boxes of mass 1, unit inertia, each turning about its bottom end; the
+// first at the centre of `root`, the others at the top of the previous one. Each has a torque
+// actuator limited to +-`torque`.
 void AddSegments(SceneBuilder& b, int root, double torque, std::uint32_t group, std::uint32_t mask,
                  const std::string& prefix) {
   int parent = root;
@@ -161,7 +162,8 @@ std::shared_ptr<const Scene> CatapultScene() {
   Scene& scene = b.scene();
   scene.timestep_hint = 0.001;
   scene.default_q = VecX(5);
-  scene.default_q << 0.0, 0.0, 0.65, 0.0, std::numbers::pi / 4;  // the benchmark state (digest 8.4)
+  // The benchmark state of Nimble's public benchmark code.
+  scene.default_q << 0.0, 0.0, 0.65, 0.0, std::numbers::pi / 4;
   return b.Build();
 }
 

@@ -1,0 +1,79 @@
+#include "scenes/scene_registry.h"
+
+#include <filesystem>
+
+#include "core/common/error.h"
+#include "core/common/strings.h"
+#include "core/scene/loader.h"
+#include "scenes/box_drop_scenes.h"
+#include "scenes/nimble_robots.h"
+#include "scenes/silico_scenes.h"
+#include "scenes/stacking_scenes.h"
+
+namespace arena {
+
+namespace {
+
+std::vector<std::string> Names() {
+  std::vector<std::string> names;
+  for (const SceneInfo& s : Scenes()) names.push_back(s.name);
+  return names;
+}
+
+}  // namespace
+
+const std::vector<SceneInfo>& Scenes() {
+  static const std::vector<SceneInfo> scenes = {
+      // seed 000 (Silico, Le Cleac'h et al., RA-L 2023)
+      {"box", "box_drop's 0.5 m cube (1 kg, mu 0.2) on a free joint, 1 m above the ground z <= 0",
+       "seed 000 Fig. 9 (our 3D variant)", [] { return BoxDropScene("spatial"); }},
+      {"polygon", "box_drop's pentagon (1 kg, mu 0.2) on a planar joint, 1 m above the ground y <= 0",
+       "seed 000 Fig. 9", [] { return BoxDropScene("planar"); }},
+      {"tower", "stacking's two 0.5 m cubes (mu 0.5) at rest on the ground, the lower shifted 2 cm",
+       "seed 000 Fig. 10 (our 3D variant)", [] { return StackingScene("spatial", 0); }},
+      {"tower_planar", "stacking's two 0.5 m squares (mu 0.5) at rest on the floor, the lower shifted 2 cm",
+       "seed 000 Figs. 8, 10", [] { return StackingScene("planar", 0); }},
+      {"peg_in_hole", "a tapered planar peg tilted 0.3 rad above a hole with 2 mm clearance",
+       "seed 000 Fig. 7", PegInHoleScene},
+      {"convex_bundles", "a union of convex parts and a rounded rhombus above the floor (planar)",
+       "seed 000 Fig. 2", ConvexBundlesScene},
+      {"falling_square", "solve_time's unit square (1 kg, mu 0.1) on a planar joint, 2 m above the floor",
+       "seed 000 Fig. 11", FallingSquareScene},
+      // seed 002 (Nimble, Werling et al., RSS 2021)
+      {"atlas", "Atlas (dart-doc URDF, 33 DOF, STL meshes) standing on a ground box, Y up, a motor per DOF",
+       "seed 002 Tables II-III", AtlasStandingScene},
+      {"half_cheetah", "Half Cheetah, the OpenAI Gym MJCF of dart-doc (9 DOF, 6 motors) on its floor plane",
+       "seed 002 Tables II-III (stand-in)", HalfCheetahScene},
+      {"jump_worm", "Jump-Worm: a cube on a 2D slider and three motorised hinged segments on a floor box",
+       "seed 002 Tables II-III", JumpWormScene},
+      {"catapult", "Catapult: three motorised hinged segments on a welded root beside a free projectile cube",
+       "seed 002 Tables II-III, Fig. 7", CatapultScene},
+      {"cartpole", "a cart on a rail (force +-10 N) with one hanging pole, no contact",
+       "seed 002 Fig. 7", CartpoleScene},
+      {"double_cartpole", "the cartpole with a second pole hinged below the first, no contact",
+       "seed 002 Fig. 7 (our parameters)", DoubleCartpoleScene},
+      {"drone", "a 0.3 m sphere on a vertical slider (thrust +-10 N) resting 0.1 mm into a floor box",
+       "seed 002 Fig. 8", [] { return PrismaticBallScene({}); }},
+  };
+  return scenes;
+}
+
+const SceneInfo& FindScene(std::string_view name) {
+  for (const SceneInfo& s : Scenes()) {
+    if (s.name == name) return s;
+  }
+  throw InvalidArgument("unknown scene '" + std::string(name) + "'; valid: " + Join(Names()));
+}
+
+std::shared_ptr<const Scene> MakeScene(const std::string& name_or_path) {
+  for (const SceneInfo& s : Scenes()) {
+    if (s.name == name_or_path) return s.build();
+  }
+  if (!std::filesystem::is_regular_file(name_or_path)) {
+    throw InvalidArgument("scene '" + name_or_path + "' is neither a registered scene (" + Join(Names()) +
+                          ") nor a scene file (URDF, MJCF, STL, OBJ)");
+  }
+  return std::make_shared<const Scene>(LoadScene(name_or_path));
+}
+
+}  // namespace arena

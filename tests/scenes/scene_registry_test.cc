@@ -1,0 +1,122 @@
+// The scene registry: unique snake_case names, every scene builds and validates with the
+// dimensions its paper gives, a file path works wherever a name does, and unknown names fail
+// with the list of registered ones.
+#include "scenes/scene_registry.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <map>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/common/error.h"
+#include "scenes/box_drop_scenes.h"
+#include "scenes/stacking_scenes.h"
+
+namespace arena {
+namespace {
+
+using ::testing::HasSubstr;
+
+const std::string kData = std::string(ARENA_TEST_DATA_DIR) + "/scene/";
+
+TEST(SceneRegistry, NamesAreUniqueSnakeCaseWithOneLineDescriptions) {
+  ASSERT_FALSE(Scenes().empty());
+  const std::regex snake_case("[a-z][a-z0-9]*(_[a-z0-9]+)*");
+  std::set<std::string> seen;
+  for (const SceneInfo& s : Scenes()) {
+    EXPECT_TRUE(std::regex_match(s.name, snake_case)) << s.name;
+    EXPECT_TRUE(seen.insert(s.name).second) << "duplicate " << s.name;
+    EXPECT_FALSE(s.description.empty()) << s.name;
+    EXPECT_EQ(s.description.find('\n'), std::string::npos) << s.name;
+    EXPECT_THAT(s.paper, HasSubstr("seed ")) << s.name;
+    EXPECT_TRUE(s.build) << s.name;
+    EXPECT_EQ(&FindScene(s.name), &s);
+  }
+}
+
+// Each scene passes its own validation and its default state is a valid state; the planar
+// scenes of seed 000 are planar.
+TEST(SceneRegistry, EverySceneBuildsAndValidates) {
+  const std::set<std::string> planar = {"polygon", "tower_planar", "peg_in_hole", "convex_bundles",
+                                        "falling_square"};
+  for (const SceneInfo& info : Scenes()) {
+    SCOPED_TRACE(info.name);
+    std::shared_ptr<const Scene> scene;
+    ASSERT_NO_THROW(scene = MakeScene(info.name));
+    ASSERT_NE(scene, nullptr);
+    EXPECT_NO_THROW(scene->Validate());
+    EXPECT_NO_THROW(ValidateState(*scene, DefaultState(*scene)));
+    EXPECT_EQ(scene->IsPlanar(), planar.count(info.name) == 1);
+  }
+}
+
+// The dimensions the papers give: Nimble's Tables II-III (Atlas 33 DOF, Half Cheetah 9,
+// Jump-Worm and Catapult 5), Fig. 7's cartpoles and Fig. 8's 1-DOF drone; seed 000's free
+// cube (quaternion: nq = nv + 1) and planar bodies (3 DOF each).
+TEST(SceneRegistry, ScenesHaveTheirPapersDimensions) {
+  struct Dims {
+    int nq, nv, nu;
+  };
+  const std::map<std::string, Dims> expected = {
+      {"box", {7, 6, 0}},          {"polygon", {3, 3, 0}},       {"tower", {14, 12, 0}},
+      {"tower_planar", {6, 6, 0}}, {"peg_in_hole", {3, 3, 0}},   {"convex_bundles", {6, 6, 0}},
+      {"falling_square", {3, 3, 0}}, {"atlas", {34, 33, 33}},    {"half_cheetah", {9, 9, 6}},
+      {"jump_worm", {5, 5, 3}},    {"catapult", {5, 5, 3}},      {"cartpole", {2, 2, 1}},
+      {"double_cartpole", {3, 3, 1}}, {"drone", {1, 1, 1}},
+  };
+  for (const auto& [name, dims] : expected) {
+    SCOPED_TRACE(name);
+    const std::shared_ptr<const Scene> scene = MakeScene(name);
+    EXPECT_EQ(scene->nq(), dims.nq);
+    EXPECT_EQ(scene->nv(), dims.nv);
+    EXPECT_EQ(scene->nu(), dims.nu);
+  }
+  EXPECT_EQ(expected.size(), Scenes().size()) << "a registered scene without expected dimensions";
+}
+
+// The fixed scenes are instances of the parametrised builders the experiments call.
+TEST(SceneRegistry, FixedScenesAreTheExperimentsInstances) {
+  auto same = [](const Scene& a, const Scene& b) {
+    return a.name == b.name && a.default_q == b.default_q && a.colliders.size() == b.colliders.size() &&
+           a.model.num_bodies() == b.model.num_bodies();
+  };
+  EXPECT_TRUE(same(*MakeScene("box"), *BoxDropScene("spatial")));
+  EXPECT_TRUE(same(*MakeScene("polygon"), *BoxDropScene("planar")));
+  EXPECT_TRUE(same(*MakeScene("tower"), *StackingScene("spatial", 0)));
+  EXPECT_TRUE(same(*MakeScene("tower_planar"), *StackingScene("planar", 0)));
+}
+
+TEST(SceneRegistry, FilePathsLoadLikeLoadScene) {
+  EXPECT_EQ(MakeScene(kData + "features.xml")->name, "features");
+  EXPECT_EQ(MakeScene(kData + "pkg_demo/meshes/tetra.stl")->name, "tetra");
+  EXPECT_EQ(MakeScene(kData + "pkg_demo/urdf/robot.urdf")->name, "all_joints");
+  EXPECT_THROW(MakeScene(kData + "bad_xml.urdf"), ParseError);
+}
+
+TEST(SceneRegistry, UnknownNamesListTheRegisteredOnes) {
+  for (const std::string& bad : std::vector<std::string>{"no_such_scene", kData + "missing.urdf"}) {
+    try {
+      MakeScene(bad);
+      FAIL() << "accepted " << bad;
+    } catch (const InvalidArgument& e) {
+      EXPECT_THAT(e.what(), HasSubstr("'" + bad + "'"));
+      for (const SceneInfo& s : Scenes()) EXPECT_THAT(e.what(), HasSubstr(s.name));
+    }
+  }
+  try {
+    FindScene("Box");
+    FAIL() << "names are case-sensitive";
+  } catch (const InvalidArgument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("unknown scene 'Box'"));
+    EXPECT_THAT(e.what(), HasSubstr("box, polygon, tower"));
+  }
+  EXPECT_THROW(BoxDropScene("cubic"), InvalidArgument);
+  EXPECT_THROW(StackingScene("cubic", 0), InvalidArgument);
+}
+
+}  // namespace
+}  // namespace arena
