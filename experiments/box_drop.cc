@@ -93,14 +93,12 @@ std::vector<ClaimResult> BoxDropExperiment::Summarize(const ResultTable& table) 
   if (silico.num_rows() > 0) {
     ClaimResult r{"box_drop.failure_rate.silico"};
     r.ours = Mean(silico, "failed");
-    r.verdict = r.ours <= 0.005 ? Verdict::kReproduced : Verdict::kDiffers;
     r.note = std::to_string(silico.num_rows()) + " runs";
     out.push_back(r);
   }
   if (bilevel.num_rows() > 0) {
     ClaimResult r{"box_drop.failure_rate.bilevel"};
     r.ours = Mean(bilevel, "failed");
-    r.verdict = r.ours >= 0.45 ? Verdict::kReproduced : Verdict::kDiffers;
     r.note = std::to_string(bilevel.num_rows()) + " runs";
     out.push_back(r);
   }
@@ -111,7 +109,6 @@ std::vector<ClaimResult> BoxDropExperiment::Summarize(const ResultTable& table) 
     const double s = Mean(silico, "max_psdf_violation"), b = Mean(bilevel, "max_psdf_violation");
     const double sm = Mean(silico, "max_penetration_m"), bm = Mean(bilevel, "max_penetration_m");
     v.ours = b / std::max(s, 1e-12);
-    v.verdict = v.ours > 100.0 ? Verdict::kReproduced : Verdict::kDiffers;
     v.note = "mean max P-SDF violation: bilevel " + options_detail::FormatDouble(b) + ", silico " +
              options_detail::FormatDouble(s) + "; in metres (our geometry): bilevel " +
              options_detail::FormatDouble(bm) + " m, silico " + options_detail::FormatDouble(sm) + " m";
@@ -123,7 +120,6 @@ std::vector<ClaimResult> BoxDropExperiment::Summarize(const ResultTable& table) 
       const double si = Mean(s10, "mean_iterations"), bi = Mean(b10, "mean_iterations");
       it.ours = si / bi;
       it.ours_text = "silico " + options_detail::FormatDouble(si) + " vs bilevel " + options_detail::FormatDouble(bi);
-      it.verdict = si < bi ? Verdict::kReproduced : Verdict::kDiffers;
       out.push_back(it);
     }
   }
@@ -137,7 +133,6 @@ std::vector<ClaimResult> BoxDropExperiment::Summarize(const ResultTable& table) 
       t.ours = it_stiff / it_soft;
       t.ours_text = "rho " + FormatValue(lo) + ": " + options_detail::FormatDouble(it_stiff) +
                     " iterations, rho " + FormatValue(hi) + ": " + options_detail::FormatDouble(it_soft);
-      t.verdict = it_stiff > it_soft ? Verdict::kReproduced : Verdict::kDiffers;
       out.push_back(t);
     }
   }

@@ -13,15 +13,6 @@ std::string ToText(const Value& value) {
   return std::visit(Visitor{}, value);
 }
 
-std::string_view ToString(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::kReproduced: return "reproduced";
-    case Verdict::kDiffers: return "differs";
-    case Verdict::kNotRun: return "not_run";
-  }
-  return "?";
-}
-
 std::uint64_t DeriveSeed(std::string_view experiment, std::string_view key) {
   // FNV-1a over "experiment/key", then a splitmix64 finaliser to spread the bits.
   std::uint64_t h = 1469598103934665603ull;

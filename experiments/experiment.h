@@ -46,18 +46,17 @@ struct Sweep {
   std::vector<std::string> notes;  // e.g. "mujoco: skipped variant planar (2D shapes unsupported)"
 };
 
-enum class Verdict { kReproduced, kDiffers, kNotRun };
-std::string_view ToString(Verdict verdict);
-
-/// One measured paper claim. `id` matches an entry of experiments/claims.toml.
+/// What an experiment measured for one claim of experiments/claims.toml (`id`). Summarize only
+/// measures: the report judges the result with the claim's criterion (harness/claim_criterion.h),
+/// which reads `ours` and the named `values`.
 struct ClaimResult {
   ClaimResult() = default;
   explicit ClaimResult(std::string claim_id) : id(std::move(claim_id)) {}
   std::string id;
   double ours = std::numeric_limits<double>::quiet_NaN();
-  std::string ours_text;   // used when the value is not a number ("stable in 10/10 runs")
-  Verdict verdict = Verdict::kNotRun;
-  std::string note;        // the measured reason for a "differs"
+  std::string ours_text;   // shown instead of the number when it says more ("faster on 2 of 3 problems")
+  std::map<std::string, double> values;  // other measured numbers a criterion may name ("compared")
+  std::string note;        // how it was measured and the numbers behind ours
 };
 
 /// A measured quantity the report shows beside the claims: a model's own result on the
@@ -89,7 +88,8 @@ class Experiment {
   virtual bool serial() const { return false; }
   /// Plot scripts (names under plots/, without .py) that read this experiment's CSV.
   virtual std::vector<std::string> plots() const { return {}; }
-  /// Measured claims from the finished table (rows of every model run so far).
+  /// Measures the claims it can from the finished table (rows of every model run so far);
+  /// the report judges them by their criteria in experiments/claims.toml.
   virtual std::vector<ClaimResult> Summarize(const ResultTable& table) const = 0;
   /// Model results worth a line in the report that are not paper claims.
   virtual std::vector<Observation> Observe(const ResultTable& table) const {

@@ -228,16 +228,12 @@ std::vector<Row> JacobiansExperiment::Run(const Case& c) const {
   return rows;
 }
 
-// The paper's claims (jacobians.speedup.*, ridders_speedup, max_rel_error) compare Nimble's
-// analytical Jacobians with differences of its step; they are measured once the nimble model
-// runs here. Until then the engines' rows are observations.
+// The paper's claims (jacobians.speedup.*, ridders_speedup) and the observation max_rel_error
+// compare Nimble's analytical Jacobians with differences of its step; they are measured once the
+// nimble model runs here. Until then the engines' rows are observations.
 std::vector<ClaimResult> JacobiansExperiment::Summarize(const ResultTable& table) const {
   // The claims are nimble's: its analytical Jacobians against differences of its own step.
   const ResultTable nimble = table.Filter("model", "nimble");
-  struct Paper {
-    const char* robot;
-    double speedup;
-  };
   std::vector<ClaimResult> out;
   auto row_of = [](const ResultTable& t, const std::string& method) {
     for (int i = 0; i < t.num_rows(); ++i) {
@@ -245,9 +241,8 @@ std::vector<ClaimResult> JacobiansExperiment::Summarize(const ResultTable& table
     }
     return -1;
   };
-  for (const Paper& p : {Paper{"atlas", 87.84}, Paper{"half_cheetah", 21.86}, Paper{"jump_worm", 14.8},
-                         Paper{"catapult", 16.4}}) {
-    const ResultTable r = nimble.Filter("robot", p.robot);
+  for (const std::string robot : {"atlas", "half_cheetah", "jump_worm", "catapult"}) {
+    const ResultTable r = nimble.Filter("robot", robot);
     const int a = row_of(r, "analytical"), c = row_of(r, "central"), rid = row_of(r, "ridders");
     if (a < 0 || c < 0) continue;
     const double analytical = r.Number(a, "jacobian_time_s");
@@ -255,7 +250,7 @@ std::vector<ClaimResult> JacobiansExperiment::Summarize(const ResultTable& table
                               FormatShort(r.Number(c, "jacobian_time_s") * 1e3) + " ms (" + r.Text(c, "jacobian_steps") +
                               " steps of " + FormatShort(r.Number(c, "step_time_s") * 1e3) + " ms), " + r.Text(a, "contacts") +
                               " contacts";
-    ClaimResult speedup{std::string("jacobians.speedup.") + p.robot};
+    ClaimResult speedup{"jacobians.speedup." + robot};
     speedup.ours = r.Number(c, "jacobian_time_s") / analytical;
     // Nimble differentiates each of the five Jacobians separately: 2 (4 nv + nu) steps.
     const double nv = r.Number(c, "nv"), nu = r.Number(c, "nu");
@@ -263,15 +258,13 @@ std::vector<ClaimResult> JacobiansExperiment::Summarize(const ResultTable& table
     speedup.note = times + "; counted as Nimble does (each Jacobian by its own differences, " +
                    FormatShort(per_jacobian_steps) + " steps) the ratio would be " +
                    FormatShort(per_jacobian_steps * r.Number(c, "step_time_s") / analytical);
-    speedup.verdict = speedup.ours >= p.speedup ? Verdict::kReproduced : Verdict::kDiffers;
     out.push_back(speedup);
-    if (std::string(p.robot) != "atlas") continue;
+    if (robot != "atlas") continue;
     if (rid >= 0) {
       ClaimResult ridders{"jacobians.ridders_speedup.atlas"};
       ridders.ours = r.Number(rid, "jacobian_time_s") / analytical;
       ridders.note = "Ridders " + FormatShort(r.Number(rid, "jacobian_time_s") * 1e3) + " ms (" + r.Text(rid, "jacobian_steps") +
                      " steps), " + times;
-      ridders.verdict = ridders.ours >= 261.0 ? Verdict::kReproduced : Verdict::kDiffers;
       out.push_back(ridders);
       // Ridders is a reference only where its steps stay on one smooth piece.
       ClaimResult error{"jacobians.max_rel_error.atlas"};
@@ -280,7 +273,7 @@ std::vector<ClaimResult> JacobiansExperiment::Summarize(const ResultTable& table
       error.note = "corrected relative error max|A - R| / (1e-6 + max|R|) over the five Jacobians; " +
                    FormatShort(changes) + " of Ridders' " + r.Text(rid, "jacobian_steps") +
                    " steps changed the contact set or mode";
-      error.verdict = error.ours <= 1e-5 && changes == 0.0 ? Verdict::kReproduced : Verdict::kDiffers;
+      error.values["contact_changes"] = changes;
       out.push_back(error);
     }
   }

@@ -240,7 +240,8 @@ std::vector<ClaimResult> TrajoptCompareExperiment::Summarize(const ResultTable& 
   }
   if (compared == 0) return {};
   r.ours_text = "faster on " + std::to_string(faster) + " of " + std::to_string(compared) + " problems";
-  r.verdict = faster == compared ? Verdict::kReproduced : Verdict::kDiffers;
+  r.ours = faster;
+  r.values["compared"] = compared;
   std::string note = "time to threshold; ";
   for (size_t i = 0; i < parts.size(); ++i) note += (i > 0 ? "; " : "") + parts[i];
   r.note = note;

@@ -206,8 +206,8 @@ int Run(const std::string& target, const RunOptions& options) {
 int Report(const std::string& results_dir, const std::string& claims_file) {
   const ReportSummary s = WriteReport(results_dir, claims_file);
   std::cout << s.markdown_path << '\n';
-  spdlog::info("report: {} reproduced, {} differs, {} not run -> {}", s.reproduced, s.differs,
-               s.not_run, s.markdown_path);
+  spdlog::info("report: {} reproduced, {} differs, {} not run; {} observations -> {}", s.reproduced,
+               s.differs, s.not_run, s.observed, s.markdown_path);
   if (!s.errors.empty()) {
     for (const auto& e : s.errors) std::fprintf(stderr, "arena: error: summary of %s\n", e.c_str());
     return kFailure;

@@ -75,6 +75,31 @@ void WriteFileAtomic(const std::string& path, const std::string& text) {
 
 }  // namespace
 
+std::string_view ToString(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kReproduced: return "reproduced";
+    case Verdict::kDiffers: return "differs";
+    case Verdict::kObserved: return "observed";
+    case Verdict::kNotRun: return "not_run";
+  }
+  return "?";
+}
+
+std::string_view ToString(ClaimKind kind) {
+  switch (kind) {
+    case ClaimKind::kClaim: return "claim";
+    case ClaimKind::kObservation: return "observation";
+  }
+  return "?";
+}
+
+ClaimKind ClaimKindFromString(std::string_view text) {
+  for (ClaimKind k : {ClaimKind::kClaim, ClaimKind::kObservation}) {
+    if (ToString(k) == text) return k;
+  }
+  throw InvalidArgument("unknown kind '" + std::string(text) + "'; kinds: claim, observation");
+}
+
 std::vector<Claim> LoadClaims(const std::string& path) {
   toml::table root;
   try {
@@ -100,20 +125,22 @@ std::vector<Claim> LoadClaims(const std::string& path) {
                               std::to_string(node.source().begin.line) + ")";
     const toml::table* t = node.as_table();
     if (t == nullptr) throw ParseError(path, where, "expected a table ([[claim]])");
+    Claim c;
+    // The entry, with its id once that is read.
+    auto named = [&] { return c.id.empty() ? where : where + " '" + c.id + "'"; };
     auto field = [&](const char* key, bool required) -> std::string {
       const toml::node* f = t->get(key);
       if (f == nullptr) {
-        if (required) throw ParseError(path, where, std::string("missing field '") + key + "'");
+        if (required) throw ParseError(path, named(), std::string("missing field '") + key + "'");
         return "";
       }
       auto s = f->value_exact<std::string>();
       if (!s) {
-        throw ParseError(path, where, std::string("field '") + key +
-                                          "' must be a string (the value as printed)");
+        throw ParseError(path, named(), std::string("field '") + key + "' must be a string" +
+                                            (std::string(key) == "paper" ? " (the value as printed)" : ""));
       }
       return *s;
     };
-    Claim c;
     c.id = field("id", true);
     c.experiment = field("experiment", true);
     c.description = field("description", true);
@@ -121,12 +148,39 @@ std::vector<Claim> LoadClaims(const std::string& path) {
     c.unit = field("unit", false);
     c.source = field("source", false);
     for (const auto& [k, v] : *t) {
-      static const std::set<std::string> known = {"id", "experiment", "description", "paper", "unit",
-                                                   "source"};
+      static const std::set<std::string> known = {"id",   "experiment", "description", "paper",
+                                                   "unit", "source",     "kind",        "criterion"};
       if (!known.count(std::string(k.str()))) {
-        throw ParseError(path, where + " '" + c.id + "'",
+        throw ParseError(path, named(),
                          "unknown field '" + std::string(k.str()) +
-                             "'; fields: id, experiment, description, paper, unit, source");
+                             "'; fields: id, experiment, description, paper, unit, source, kind, criterion");
+      }
+    }
+    if (t->contains("kind")) {
+      const std::string kind = field("kind", false);
+      try {
+        c.kind = ClaimKindFromString(kind);
+      } catch (const InvalidArgument& e) {
+        throw ParseError(path, named(), e.what());
+      }
+    }
+    const bool has_criterion = t->contains("criterion");
+    const std::string criterion = field("criterion", false);
+    if (c.kind == ClaimKind::kObservation && has_criterion) {
+      throw ParseError(path, named(),
+                       "an observation has no criterion (it is not a paper claim and is never judged); "
+                       "remove 'criterion' or make it kind = \"claim\"");
+    }
+    if (c.kind == ClaimKind::kClaim) {
+      if (!has_criterion) {
+        throw ParseError(path, named(),
+                         "missing field 'criterion' (the pass criterion, e.g. \"ours >= 0.95\"; a number the "
+                         "paper does not state is kind = \"observation\")");
+      }
+      try {
+        c.criterion = Criterion::Parse(criterion);
+      } catch (const InvalidArgument& e) {
+        throw ParseError(path, named(), "criterion \"" + criterion + "\": " + e.what());
       }
     }
     if (!ids.insert(c.id).second) throw ParseError(path, where, "duplicate claim id '" + c.id + "'");
@@ -200,19 +254,37 @@ ReportSummary WriteReport(const std::string& results_dir, const std::string& cla
                 " under their experiment: " + Join(unknown) +
                 " (add them to the catalogue or fix the id)");
   }
+  std::vector<std::string> unmeasured;
+  for (const auto& [id, r] : results) {
+    const Claim& c = *by_id[id];
+    if (!c.criterion) continue;
+    for (const std::string& name : c.criterion->Names()) {
+      if (!r.values.count(name)) unmeasured.push_back(id + " reads '" + name + "'");
+    }
+  }
+  if (!unmeasured.empty()) {
+    throw Error("criteria in " + claims_file + " read values their experiment's Summarize did not measure: " +
+                Join(unmeasured) + " (set ClaimResult::values or fix the criterion)");
+  }
 
   for (const Claim& c : claims) {
     ReportEntry entry;
     entry.claim = c;
     auto s = state.find(c.experiment);
     if (auto r = results.find(c.id); r != results.end()) {
-      entry.verdict = r->second.verdict;
       entry.note = r->second.note;
       entry.ours_value = r->second.ours;
+      entry.values = r->second.values;
       entry.ours = !r->second.ours_text.empty()   ? r->second.ours_text
                    : std::isfinite(r->second.ours) ? FormatNumber(r->second.ours)
                                                    : "";
-      if (entry.verdict == Verdict::kNotRun && entry.note.empty()) entry.note = "model not run";
+      if (c.kind == ClaimKind::kObservation) {
+        entry.verdict = Verdict::kObserved;
+      } else {
+        const Criterion::Outcome outcome = c.criterion->Evaluate(r->second.ours, r->second.values);
+        entry.verdict = outcome.met ? Verdict::kReproduced : Verdict::kDiffers;
+        if (!outcome.met) entry.note = outcome.reason + (entry.note.empty() ? "" : "; " + entry.note);
+      }
     } else if (s == state.end()) {
       entry.note = "experiment not implemented yet";
     } else if (!s->second.ran) {
@@ -222,10 +294,15 @@ ReportSummary WriteReport(const std::string& results_dir, const std::string& cla
     } else {
       entry.note = "not measured: model not implemented yet or not run";
     }
-    switch (entry.verdict) {
-      case Verdict::kReproduced: ++summary.reproduced; break;
-      case Verdict::kDiffers: ++summary.differs; break;
-      case Verdict::kNotRun: ++summary.not_run; break;
+    if (c.kind == ClaimKind::kObservation) {
+      ++(entry.verdict == Verdict::kObserved ? summary.observed : summary.observations_not_run);
+    } else {
+      switch (entry.verdict) {
+        case Verdict::kReproduced: ++summary.reproduced; break;
+        case Verdict::kDiffers: ++summary.differs; break;
+        case Verdict::kObserved: break;  // only observations
+        case Verdict::kNotRun: ++summary.not_run; break;
+      }
     }
     summary.entries.push_back(std::move(entry));
   }
@@ -240,13 +317,19 @@ ReportSummary WriteReport(const std::string& results_dir, const std::string& cla
     } else if (!e.ours.empty()) {
       ours = e.ours;
     }
+    // Non-finite values are null (JSON has no NaN).
+    nlohmann::ordered_json values = nlohmann::ordered_json::object();
+    for (const auto& [name, v] : e.values) values[name] = std::isfinite(v) ? nlohmann::ordered_json(v) : nullptr;
     list.push_back(nlohmann::ordered_json{{"id", e.claim.id},
                     {"experiment", e.claim.experiment},
+                    {"kind", std::string(ToString(e.claim.kind))},
                     {"description", e.claim.description},
                     {"paper", e.claim.paper},
                     {"source", e.claim.source},
                     {"ours", ours},
+                    {"values", values},
                     {"unit", e.claim.unit},
+                    {"criterion", e.claim.criterion ? nlohmann::ordered_json(e.claim.criterion->text()) : nullptr},
                     {"verdict", std::string(ToString(e.verdict))},
                     {"note", e.note}});
   }
@@ -264,6 +347,9 @@ ReportSummary WriteReport(const std::string& results_dir, const std::string& cla
   md << "| reproduced | " << summary.reproduced << " |\n";
   md << "| differs | " << summary.differs << " |\n";
   md << "| not_run | " << summary.not_run << " |\n\n";
+  md << "Observations in the claim tables (numbers the papers do not state; no criterion, never "
+        "counted as reproduced): "
+     << summary.observed << " observed, " << summary.observations_not_run << " not run.\n\n";
 
   // Experiments in registry order, then catalogue experiments that are not registered.
   std::vector<std::string> order;
@@ -291,12 +377,14 @@ ReportSummary WriteReport(const std::string& results_dir, const std::string& cla
     bool any = false;
     for (const ReportEntry& e : summary.entries) {
       if (e.claim.experiment != name) continue;
-      if (!any) md << "| claim | paper | ours | verdict | note |\n|---|---|---|---|---|\n";
+      if (!any) md << "| claim | paper | ours | criterion | verdict | note |\n|---|---|---|---|---|---|\n";
       any = true;
+      const std::string criterion =
+          e.claim.criterion ? "`" + Cell(e.claim.criterion->text()) + "`" : "none (observation)";
       md << "| " << Cell(e.claim.description) << " (`" << Cell(e.claim.id) << "`) | "
          << Cell(WithUnit(e.claim.paper, e.claim.unit))
          << (e.claim.source.empty() ? "" : " (" + Cell(e.claim.source) + ")") << " | "
-         << Cell(WithUnit(e.ours, e.claim.unit)) << " | " << ToString(e.verdict) << " | "
+         << Cell(WithUnit(e.ours, e.claim.unit)) << " | " << criterion << " | " << ToString(e.verdict) << " | "
          << Cell(e.note) << " |\n";
     }
     if (any) md << "\n";

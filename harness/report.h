@@ -1,7 +1,9 @@
 // The reproduction report: every paper claim of experiments/claims.toml with the paper's value,
-// ours and a verdict, from the finished CSVs of every registered experiment. Writes
-// <results>/report.json (a list of claims) and <results>/REPORT.md (per-experiment tables and
-// figures, a summary per verdict, the experiments not run).
+// ours, the claim's criterion and a verdict, from the finished CSVs of every registered
+// experiment. Experiments measure (Summarize); the report judges, applying each claim's
+// criterion (harness/claim_criterion.h) to what was measured. Writes <results>/report.json (a
+// list of claims) and <results>/REPORT.md (per-experiment tables and figures, a summary per
+// verdict, the experiments not run).
 //
 // claims.toml:
 //   [[claim]]
@@ -10,16 +12,37 @@
 //   description = "single-level failure rate over the sweep"
 //   paper = "0.001"                       # the paper's value as printed (a string)
 //   unit = ""                             # optional
+//   source = "000 Fig. 9"                 # optional
+//   kind = "claim"                        # optional: "claim" (default) or "observation"
+//   criterion = "ours <= 0.005"           # required for a claim; an observation has none
 #pragma once
 
 #include <limits>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "experiments/experiment.h"
+#include "harness/claim_criterion.h"
 
 namespace arena {
+
+/// kReproduced / kDiffers judge a claim by its criterion; kObserved is a measured observation
+/// (no criterion); kNotRun: not measured.
+enum class Verdict { kReproduced, kDiffers, kObserved, kNotRun };
+/// "reproduced", "differs", "observed", "not_run".
+std::string_view ToString(Verdict verdict);
+
+/// kClaim: the paper states it, judged by a criterion. kObservation: a number we measure
+/// beside the claims that the paper does not state; never judged, never counted as reproduced.
+enum class ClaimKind { kClaim, kObservation };
+/// "claim", "observation".
+std::string_view ToString(ClaimKind kind);
+/// Throws InvalidArgument listing the kinds.
+ClaimKind ClaimKindFromString(std::string_view text);
 
 struct Claim {
   std::string id;
@@ -28,10 +51,13 @@ struct Claim {
   std::string paper;
   std::string unit;
   std::string source;  // seed file and figure/table, e.g. "000 Fig. 9"
+  ClaimKind kind = ClaimKind::kClaim;
+  std::optional<Criterion> criterion;  // set for every claim, never for an observation
 };
 
-/// Reads the catalogue. Throws ParseError naming the file and the entry (missing or mistyped
-/// field, unknown field, duplicate id).
+/// Reads the catalogue and parses every criterion. Throws ParseError naming the file and the
+/// entry (missing or mistyped field, unknown field, duplicate id, unknown kind, a claim without
+/// a criterion or an observation with one, a criterion that does not parse and why).
 std::vector<Claim> LoadClaims(const std::string& path);
 
 struct ReportOptions {
@@ -44,25 +70,31 @@ struct ReportEntry {
   Claim claim;
   std::string ours;  // as shown: ours_text, or the number with 4 significant digits, or ""
   double ours_value = std::numeric_limits<double>::quiet_NaN();
+  std::map<std::string, double> values;  // the named values Summarize measured
   Verdict verdict = Verdict::kNotRun;
-  std::string note;
+  std::string note;  // for differs: the failing clauses first, then Summarize's note
 };
 
 struct ReportSummary {
   std::string json_path;
   std::string markdown_path;
   std::vector<ReportEntry> entries;  // catalogue order
+  // Claims (kind claim) per verdict.
   int reproduced = 0;
   int differs = 0;
   int not_run = 0;
+  // Observations, counted apart: measured, and not measured.
+  int observed = 0;
+  int observations_not_run = 0;
   /// Experiments whose Summarize threw (their claims are not_run with the message as note).
   std::vector<std::string> errors;
 };
 
 /// Reads <results_dir>/<exp>/<exp>.csv of every experiment, calls Summarize, matches the
-/// ClaimResults with the catalogue and writes report.json and REPORT.md into results_dir.
-/// A ClaimResult whose id is not in the catalogue (or is returned twice) is a programming
-/// error: throws Error listing them, before writing anything.
+/// ClaimResults with the catalogue, applies each claim's criterion and writes report.json and
+/// REPORT.md into results_dir. A ClaimResult whose id is not in the catalogue (or is returned
+/// twice), or that lacks a value its claim's criterion names, is a programming error: throws
+/// Error listing them, before writing anything.
 ReportSummary WriteReport(const std::string& results_dir, const std::string& claims_file,
                           const ReportOptions& options = {});
 

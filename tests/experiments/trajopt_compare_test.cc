@@ -10,6 +10,7 @@
 #include "core/common/error.h"
 #include "harness/config.h"
 #include "tests/experiments/experiment_test_config.h"
+#include "harness/report.h"
 #include "harness/result_table.h"
 #include "models/registry.h"
 
@@ -108,18 +109,30 @@ ResultTable Table(const std::string& cem_reached, const std::string& cem_time) {
                                {"nimble", "catapult", "cem", "30", "false", ""}});
 }
 
+// The claim's criterion in experiments/claims.toml, applied to a ClaimResult.
+bool Reproduced(const ClaimResult& r) {
+  for (const Claim& c : LoadClaims(std::string(ARENA_SOURCE_DIR) + "/experiments/claims.toml")) {
+    if (c.id == r.id) return c.criterion->Evaluate(r.ours, r.values).met;
+  }
+  ADD_FAILURE() << r.id << " is not in claims.toml";
+  return false;
+}
+
 TEST(TrajoptCompare, SummarizeCountsTheProblemsWhereTheGradientWins) {
   const TrajoptCompareExperiment e;
   std::vector<ClaimResult> claims = e.Summarize(Table("true", "2"));
   ASSERT_EQ(claims.size(), 1u);
   EXPECT_EQ(claims[0].id, "trajopt_compare.gradient_faster");
   EXPECT_EQ(claims[0].ours_text, "faster on 2 of 2 problems");
-  EXPECT_EQ(claims[0].verdict, Verdict::kReproduced);
+  EXPECT_EQ(claims[0].ours, 2.0);
+  EXPECT_EQ(claims[0].values.at("compared"), 2.0);
+  EXPECT_TRUE(Reproduced(claims[0]));
   EXPECT_THAT(claims[0].note, HasSubstr("counted as its budget"));
   EXPECT_THAT(claims[0].note, HasSubstr("ratio 4"));  // cartpole 2 / 0.5
   claims = e.Summarize(Table("true", "0.25"));  // cem first on the cartpole
   EXPECT_EQ(claims[0].ours_text, "faster on 1 of 2 problems");
-  EXPECT_EQ(claims[0].verdict, Verdict::kDiffers);
+  EXPECT_EQ(claims[0].ours, 1.0);
+  EXPECT_FALSE(Reproduced(claims[0]));
 }
 
 }  // namespace

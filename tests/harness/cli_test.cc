@@ -214,7 +214,7 @@ TEST_F(CliTest, RunErrorsListValidChoices) {
 TEST_F(CliTest, Report) {
   testing::WriteFile(dir_ / "claims.toml",
                      "[[claim]]\nid = \"nowhere.claim\"\nexperiment = \"nowhere\"\n"
-                     "description = \"d\"\npaper = \"1\"\n");
+                     "description = \"d\"\npaper = \"1\"\ncriterion = \"ours == 1\"\n");
   const Result r = Arena("report --results '" + (dir_ / "results") + "' --claims '" +
                          (dir_ / "claims.toml") + "'");
   EXPECT_EQ(r.status, 0) << r.err;

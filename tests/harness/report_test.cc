@@ -16,12 +16,21 @@ namespace fs = std::filesystem;
 using testing::Contains;
 using testing::ReadFile;
 
+// The toy's quick profile has 30 rows (alpha: 5 xs x 2 stiffnesses x 2 repeats; beta: 5 x 2).
 const char* kClaims = R"(
 [[claim]]
 id = "toy.mean_metric"
 experiment = "toy"
 description = "mean of the metric | over all cases"
 paper = "0.5"
+criterion = "between 0 and 1 and rows == 30"
+
+[[claim]]
+id = "toy.rows"
+experiment = "toy"
+kind = "observation"
+description = "rows of the table, not a paper claim"
+paper = "not reported"
 
 [[claim]]
 id = "toy.not_measured"
@@ -29,19 +38,30 @@ experiment = "toy"
 description = "a claim Summarize does not return"
 paper = "3"
 unit = "s"
+criterion = "ours < 5"
 
 [[claim]]
 id = "idle.claim"
 experiment = "idle"
 description = "an experiment that is registered but not run"
 paper = "1"
+criterion = "ours == 1"
 
 [[claim]]
 id = "future.claim"
 experiment = "future"
 description = "an experiment not implemented yet"
 paper = "42%"
+criterion = "within 10 % of 42"
 )";
+
+// kClaims with the first criterion replaced.
+std::string ClaimsWithCriterion(const std::string& criterion) {
+  std::string text = kClaims;
+  const std::string old = "between 0 and 1 and rows == 30";
+  text.replace(text.find(old), old.size(), criterion);
+  return text;
+}
 
 class Idle : public testing::ToyExperiment {
  public:
@@ -76,38 +96,60 @@ TEST_F(ReportTest, VerdictsAndNotes) {
   RunToy();
   testing::WriteFile(dir_ / "plots/out/toy_fig1.png", "not really a png");
   const ReportSummary s = WriteReport(dir_ / "results", dir_ / "claims.toml", options_);
-  ASSERT_EQ(s.entries.size(), 4u);
+  ASSERT_EQ(s.entries.size(), 5u);
   EXPECT_EQ(s.reproduced, 1);
   EXPECT_EQ(s.differs, 0);
   EXPECT_EQ(s.not_run, 3);
+  EXPECT_EQ(s.observed, 1);  // counted apart from the claims
+  EXPECT_EQ(s.observations_not_run, 0);
   EXPECT_TRUE(s.errors.empty());
   EXPECT_EQ(s.entries[0].verdict, Verdict::kReproduced);
   EXPECT_FALSE(s.entries[0].ours.empty());
-  EXPECT_EQ(s.entries[1].verdict, Verdict::kNotRun);
-  EXPECT_TRUE(Contains(s.entries[1].note, "model not implemented yet"));
-  EXPECT_EQ(s.entries[2].note, "experiment not run");
-  EXPECT_EQ(s.entries[3].verdict, Verdict::kNotRun);
-  EXPECT_EQ(s.entries[3].note, "experiment not implemented yet");
+  EXPECT_EQ(s.entries[0].note, "");
+  EXPECT_EQ(s.entries[0].values.at("rows"), 30.0);
+  EXPECT_EQ(s.entries[1].verdict, Verdict::kObserved);
+  EXPECT_EQ(s.entries[1].ours, "30");
+  EXPECT_EQ(s.entries[2].verdict, Verdict::kNotRun);
+  EXPECT_TRUE(Contains(s.entries[2].note, "model not implemented yet"));
+  EXPECT_EQ(s.entries[3].note, "experiment not run");
+  EXPECT_EQ(s.entries[4].verdict, Verdict::kNotRun);
+  EXPECT_EQ(s.entries[4].note, "experiment not implemented yet");
 
   const auto j = nlohmann::json::parse(ReadFile(dir_ / "results/report.json"));
   ASSERT_TRUE(j.is_array());
-  ASSERT_EQ(j.size(), 4u);
+  ASSERT_EQ(j.size(), 5u);
   for (const auto& claim : j) {
-    for (const char* key : {"id", "experiment", "description", "paper", "ours", "unit", "verdict", "note"}) {
+    for (const char* key : {"id", "experiment", "kind", "description", "paper", "ours", "values", "unit",
+                            "criterion", "verdict", "note"}) {
       EXPECT_TRUE(claim.contains(key)) << key;
     }
   }
   EXPECT_EQ(j[0]["id"], "toy.mean_metric");
+  EXPECT_EQ(j[0]["kind"], "claim");
+  EXPECT_EQ(j[0]["criterion"], "between 0 and 1 and rows == 30");
   EXPECT_EQ(j[0]["verdict"], "reproduced");
   EXPECT_TRUE(j[0]["ours"].is_number());
-  EXPECT_EQ(j[1]["unit"], "s");
-  EXPECT_TRUE(j[1]["ours"].is_null());
-  EXPECT_EQ(j[3]["verdict"], "not_run");
-  EXPECT_EQ(j[3]["paper"], "42%");
+  EXPECT_EQ(j[0]["values"]["rows"], 30.0);
+  EXPECT_EQ(j[1]["kind"], "observation");
+  EXPECT_TRUE(j[1]["criterion"].is_null());
+  EXPECT_EQ(j[1]["verdict"], "observed");
+  EXPECT_EQ(j[1]["ours"], 30.0);
+  EXPECT_EQ(j[2]["unit"], "s");
+  EXPECT_TRUE(j[2]["ours"].is_null());
+  EXPECT_TRUE(j[2]["values"].empty());
+  EXPECT_EQ(j[4]["verdict"], "not_run");
+  EXPECT_EQ(j[4]["paper"], "42%");
+  EXPECT_EQ(j[4]["criterion"], "within 10 % of 42");
 
   const std::string md = ReadFile(dir_ / "results/REPORT.md");
   EXPECT_TRUE(Contains(md, "| reproduced | 1 |"));
   EXPECT_TRUE(Contains(md, "| not_run | 3 |"));
+  EXPECT_TRUE(Contains(md, "1 observed, 0 not run"));
+  // The criterion beside the verdict; an observation has none.
+  EXPECT_TRUE(Contains(md, "| claim | paper | ours | criterion | verdict | note |"));
+  EXPECT_TRUE(Contains(md, "| `between 0 and 1 and rows == 30` | reproduced |"));
+  EXPECT_TRUE(Contains(md, "| 30 | none (observation) | observed |"));
+  EXPECT_TRUE(Contains(md, "| `ours < 5` | not_run |"));
   EXPECT_TRUE(Contains(md, "## toy — toy paper, Fig. 1"));
   EXPECT_TRUE(Contains(md, "mean of the metric \\| over all cases"));  // pipes escaped
   EXPECT_TRUE(Contains(md, "![toy_fig1](../plots/out/toy_fig1.png)"));
@@ -122,6 +164,8 @@ TEST_F(ReportTest, VerdictsAndNotes) {
 TEST_F(ReportTest, NothingRun) {
   const ReportSummary s = WriteReport(dir_ / "results", dir_ / "claims.toml", options_);
   EXPECT_EQ(s.not_run, 4);
+  EXPECT_EQ(s.observed, 0);
+  EXPECT_EQ(s.observations_not_run, 1);
   EXPECT_TRUE(fs::exists(dir_ / "results/report.json"));
   EXPECT_TRUE(fs::exists(dir_ / "results/REPORT.md"));
 }
@@ -134,6 +178,44 @@ TEST_F(ReportTest, ClaimResultNotInCatalogueIsAnError) {
     FAIL() << "no error";
   } catch (const Error& e) {
     EXPECT_TRUE(Contains(e.what(), "toy: toy.typo_claim"));
+  }
+  EXPECT_FALSE(fs::exists(dir_ / "results/report.json"));
+}
+
+// The report, not the experiment, decides: the same measurement differs under a stricter
+// criterion, and the note says which clause failed with which value.
+TEST_F(ReportTest, CriterionDecidesTheVerdict) {
+  RunToy();
+  testing::WriteFile(dir_ / "claims.toml", ClaimsWithCriterion("ours > 1 and rows == 30"));
+  const ReportSummary s = WriteReport(dir_ / "results", dir_ / "claims.toml", options_);
+  EXPECT_EQ(s.reproduced, 0);
+  EXPECT_EQ(s.differs, 1);
+  EXPECT_EQ(s.entries[0].verdict, Verdict::kDiffers);
+  EXPECT_TRUE(Contains(s.entries[0].note, "ours > 1 does not hold: ours = 0."));
+  EXPECT_FALSE(Contains(s.entries[0].note, "rows"));  // that clause holds
+  EXPECT_TRUE(Contains(ReadFile(dir_ / "results/REPORT.md"), "| `ours > 1 and rows == 30` | differs | ours > 1 does not hold"));
+}
+
+// A ClaimResult with ours NaN (nothing measured) differs with the reason.
+TEST_F(ReportTest, NaNDiffers) {
+  RunToy();
+  static_cast<testing::ToyExperiment&>(*experiments_[0]).extra_claim = "toy.not_measured";
+  const ReportSummary s = WriteReport(dir_ / "results", dir_ / "claims.toml", options_);
+  EXPECT_EQ(s.entries[2].verdict, Verdict::kDiffers);
+  EXPECT_TRUE(Contains(s.entries[2].note, "ours < 5 cannot hold: ours is NaN"));
+  EXPECT_EQ(s.differs, 1);
+}
+
+// A criterion reading a value Summarize does not return is a programming error, like an
+// unknown id: nothing is written.
+TEST_F(ReportTest, CriterionReadingAnUnmeasuredValueIsAnError) {
+  RunToy();
+  testing::WriteFile(dir_ / "claims.toml", ClaimsWithCriterion("ours > 0 and rows_typo == 30"));
+  try {
+    WriteReport(dir_ / "results", dir_ / "claims.toml", options_);
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_TRUE(Contains(e.what(), "toy.mean_metric reads 'rows_typo'"));
   }
   EXPECT_FALSE(fs::exists(dir_ / "results/report.json"));
 }
@@ -153,7 +235,7 @@ TEST(LoadClaimsTest, Errors) {
     LoadClaims(dir / "a.toml");
     FAIL() << "no error";
   } catch (const ParseError& e) {
-    EXPECT_TRUE(Contains(e.what(), "claim #1 (line 1): missing field 'paper'"));
+    EXPECT_TRUE(Contains(e.what(), "claim #1 (line 1) 'x': missing field 'paper'"));
   }
   testing::WriteFile(dir / "b.toml",
                      "[[claim]]\nid = \"x\"\nexperiment = \"e\"\ndescription = \"d\"\npaper = 0.1\n");
@@ -169,17 +251,65 @@ TEST(LoadClaimsTest, Errors) {
   } catch (const ParseError& e) {
     EXPECT_TRUE(Contains(e.where(), "line 1"));
   }
-  const std::string one = "[[claim]]\nid = \"x\"\nexperiment = \"e\"\ndescription = \"d\"\npaper = \"1\"\n";
+  const std::string head = "[[claim]]\nid = \"x\"\nexperiment = \"e\"\ndescription = \"d\"\npaper = \"1\"\n";
+  const std::string one = head + "criterion = \"ours >= 1\"\n";
   testing::WriteFile(dir / "e.toml", one + one);
   EXPECT_THROW(LoadClaims(dir / "e.toml"), ParseError);  // duplicate id
   testing::WriteFile(dir / "f.toml", one);
-  EXPECT_EQ(LoadClaims(dir / "f.toml").size(), 1u);
+  const std::vector<Claim> claims = LoadClaims(dir / "f.toml");
+  ASSERT_EQ(claims.size(), 1u);
+  EXPECT_EQ(claims[0].kind, ClaimKind::kClaim);
+  ASSERT_TRUE(claims[0].criterion.has_value());
+  EXPECT_EQ(claims[0].criterion->text(), "ours >= 1");
+
+  // Each problem names the file, the claim and what is wrong.
+  auto problem = [&](const std::string& text) -> std::string {
+    testing::WriteFile(dir / "g.toml", text);
+    try {
+      LoadClaims(dir / "g.toml");
+    } catch (const ParseError& e) {
+      EXPECT_TRUE(Contains(e.what(), dir / "g.toml"));
+      EXPECT_TRUE(Contains(e.where(), "claim #1 (line 1) 'x'"));
+      return e.reason();
+    }
+    return "(loaded)";
+  };
+  EXPECT_TRUE(Contains(problem(head), "missing field 'criterion'"));
+  EXPECT_TRUE(Contains(problem(head + "criterion = \"ours >=\"\n"),
+                       "criterion \"ours >=\": column 8: expected 'ours', a measured value's name or a number"));
+  EXPECT_TRUE(Contains(problem(head + "criterion = \"within 20 of 87.84\"\n"), "expected '%'"));
+  EXPECT_TRUE(Contains(problem(head + "criterion = 0.95\n"), "field 'criterion' must be a string"));
+  EXPECT_TRUE(Contains(problem(head + "kind = \"claimed\"\ncriterion = \"ours > 1\"\n"),
+                       "unknown kind 'claimed'; kinds: claim, observation"));
+  EXPECT_TRUE(Contains(problem(head + "kind = \"observation\"\ncriterion = \"ours > 1\"\n"),
+                       "an observation has no criterion"));
+  EXPECT_TRUE(Contains(problem(head + "criterion = \"ours > 1\"\ncriterium = \"ours > 1\"\n"),
+                       "unknown field 'criterium'"));
+  testing::WriteFile(dir / "h.toml", head + "kind = \"observation\"\n");
+  const std::vector<Claim> observed = LoadClaims(dir / "h.toml");
+  EXPECT_EQ(observed[0].kind, ClaimKind::kObservation);
+  EXPECT_FALSE(observed[0].criterion.has_value());
+}
+
+TEST(LoadClaimsTest, KindAndVerdictNames) {
+  EXPECT_EQ(ClaimKindFromString("claim"), ClaimKind::kClaim);
+  EXPECT_EQ(ClaimKindFromString("observation"), ClaimKind::kObservation);
+  EXPECT_EQ(ToString(ClaimKind::kObservation), "observation");
+  EXPECT_THROW(ClaimKindFromString("Claim"), InvalidArgument);
+  EXPECT_EQ(ToString(Verdict::kReproduced), "reproduced");
+  EXPECT_EQ(ToString(Verdict::kDiffers), "differs");
+  EXPECT_EQ(ToString(Verdict::kObserved), "observed");
+  EXPECT_EQ(ToString(Verdict::kNotRun), "not_run");
 }
 
 TEST(LoadClaimsTest, RepositoryCatalogueParses) {
   const std::string path = std::string(ARENA_SOURCE_DIR) + "/experiments/claims.toml";
   if (!fs::exists(path)) GTEST_SKIP();
-  EXPECT_NO_THROW(LoadClaims(path));
+  std::vector<Claim> claims;
+  ASSERT_NO_THROW(claims = LoadClaims(path));
+  for (const Claim& c : claims) {
+    EXPECT_EQ(c.criterion.has_value(), c.kind == ClaimKind::kClaim) << c.id;
+  }
 }
 
 }  // namespace

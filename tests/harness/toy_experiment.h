@@ -135,8 +135,10 @@ class ToyExperiment : public Experiment {
       }
     }
     r.ours = n > 0 ? sum / n : 0.0;
-    r.verdict = Verdict::kReproduced;
-    std::vector<ClaimResult> out = {r};
+    r.values["rows"] = table.num_rows();
+    ClaimResult rows{"toy.rows"};  // an observation in the report tests' catalogue
+    rows.ours = table.num_rows();
+    std::vector<ClaimResult> out = {r, rows};
     if (!extra_claim.empty()) {
       out.emplace_back();
       out.back().id = extra_claim;
@@ -149,7 +151,7 @@ class ToyExperiment : public Experiment {
 
   int kill_at_index = -1;        // raise(SIGKILL) when running this case
   std::int64_t throw_at_x = -1;  // throw for cases with this x
-  std::string extra_claim;       // an extra ClaimResult id returned by Summarize
+  std::string extra_claim;       // an extra ClaimResult id returned by Summarize (ours NaN)
   mutable std::atomic<int> calls{0};
 };
 
