@@ -55,6 +55,25 @@ void BM_NimbleAtlasJacobians(benchmark::State& state, const std::string& masses)
 BENCHMARK_CAPTURE(BM_NimbleAtlasJacobians, five, std::string("false"))->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_NimbleAtlasJacobians, with_masses, std::string("true"))->Unit(benchmark::kMicrosecond);
 
+// Simulator::Vjp of the same step (the backward pass of one step through any model): for nimble
+// the transposed Jacobians of its active set (Backprop), including the link masses' gradient when
+// design_derivatives is on. The contract asks it to cost no more than Derivatives().
+void BM_NimbleAtlasVjp(benchmark::State& state, const std::string& masses) {
+  auto scene = MakeScene("atlas");
+  auto sim = MakeSimulator("nimble", scene, {{"timestep", "0.001"}, {"design_derivatives", masses}});
+  const State at = DefaultState(*scene);
+  State next = at;
+  sim->Step(next, {});
+  const VecX lq = VecX::LinSpaced(scene->nv(), -1.0, 1.0), lv = VecX::LinSpaced(scene->nv(), 1.0, -0.5);
+  StepGradient g;
+  for (auto _ : state) {
+    sim->Vjp(at, {}, lq, lv, &g);
+    benchmark::DoNotOptimize(g.u.data());
+  }
+}
+BENCHMARK_CAPTURE(BM_NimbleAtlasVjp, five, std::string("false"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_NimbleAtlasVjp, with_masses, std::string("true"))->Unit(benchmark::kMicrosecond);
+
 void BM_NimbleHalfCheetahJacobians(benchmark::State& state, const std::string& masses) {
   auto scene = MakeScene("half_cheetah");
   auto sim = MakeSimulator("nimble", scene, {{"timestep", "0.001"}, {"design_derivatives", masses}});

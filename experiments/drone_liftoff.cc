@@ -177,4 +177,23 @@ std::vector<ClaimResult> DroneLiftoffExperiment::Summarize(const ResultTable& ta
   return claims;
 }
 
+// Every model and gradient: the final / initial loss and the first gradient's norm (exactly 0
+// where the resting contact clamps and the model's gradient sees no way out).
+std::vector<Observation> DroneLiftoffExperiment::Observe(const ResultTable& table) const {
+  std::vector<Observation> out;
+  for (const std::string& model : table.Distinct("model")) {
+    const ResultTable m = table.Filter("model", model);
+    for (const std::string& g : m.Distinct("gradient")) {
+      const ResultTable t = m.Filter("gradient", g);
+      const int last = t.num_rows() - 1;
+      if (last < 0 || !t.Text(last, "failure").empty() || t.Text(0, "loss").empty() || t.Text(last, "loss").empty()) continue;
+      const std::string first_norm = t.Text(0, "gradient_norm");
+      out.push_back({"loss_ratio", model, t.Number(last, "loss") / t.Number(0, "loss"), "",
+                     g + " gradient, " + std::to_string(last) + " iterations; first |dL/du| = " +
+                         (first_norm.empty() ? "-" : FormatShort(t.Number(0, "gradient_norm")))});
+    }
+  }
+  return out;
+}
+
 }  // namespace arena

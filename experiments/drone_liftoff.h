@@ -11,8 +11,12 @@
 // Resting on the floor, every step's contact clamps, so the standard gradient dL/du is exactly
 // zero: the loss stays where it starts. The complementarity-aware gradient releases the contact
 // in the steps where the loss wants the drone to rise (models/nimble/nimble.h Backprop) and
-// escapes. One row per iteration: the loss before the update, its gradient's norm, the steps
-// whose backward pass took the loss-guided classes.
+// escapes. It runs on the generic trajectory layer (trajectory/shooting_objective.h), so every
+// model with derivatives that can simulate the scene runs the standard gradient beside nimble
+// (penalty and MuJoCo's differences: tiny, not zero, gradients; see the report's observations);
+// the aware gradient runs where a model has the option complementarity_aware. One row per
+// iteration: the loss before the update, its gradient's norm, the steps whose backward pass
+// took the loss-guided classes.
 #pragma once
 
 #include <string>
@@ -34,6 +38,7 @@ class DroneLiftoffExperiment final : public Experiment {
   std::vector<Row> Run(const Case& c) const override;
   std::vector<std::string> plots() const override { return {"nimble_fig8_drone_liftoff"}; }
   std::vector<ClaimResult> Summarize(const ResultTable& table) const override;
+  std::vector<Observation> Observe(const ResultTable& table) const override;
 };
 
 }  // namespace arena

@@ -18,7 +18,7 @@ struct StepTally {
   int failed_steps = 0;    // steps that did not
   int max_iterations = 0;
   double sum_iterations = 0.0;
-  double sum_time = 0.0;   // s, the steps' own wall time
+  double sum_time = 0.0;   // s, the steps' wall time (StepReport::wall_time_s: the whole Step call)
   std::string failure;     // the first failure
   bool stop = false;       // the run must end
 

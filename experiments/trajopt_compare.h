@@ -36,6 +36,7 @@ class TrajoptCompareExperiment final : public Experiment {
   bool serial() const override { return true; }  // wall-clock comparison: one case at a time
   std::vector<std::string> plots() const override { return {"nimble_fig7_trajopt_compare"}; }
   std::vector<ClaimResult> Summarize(const ResultTable& table) const override;
+  std::vector<Observation> Observe(const ResultTable& table) const override;
 };
 
 }  // namespace arena

@@ -72,6 +72,8 @@ struct StepReport {
   std::string message;                // why, when status != kOk
 
   bool ok() const { return status == StepStatus::kOk; }
+  /// The solver's time where the model separates it, else the whole step's.
+  double solve_or_wall_time_s() const { return solve_time_s == solve_time_s ? solve_time_s : wall_time_s; }
 };
 
 /// Jacobians of one step (q, v, u) -> (q+, v+). Configuration perturbations live in the

@@ -4,7 +4,8 @@ gradient descent on its 500 forces.
 Left: the loss (target - q_500)^2 per iteration with the standard gradient (exactly zero while
 every step's contact clamps: the loss never moves) and with complementarity-aware gradients
 (flat while the drone is still held by the ground, then it escapes). Right: the drone's height
-after the rollout, and how many of its steps touch the floor.
+after the rollout, and how many of its steps touch the floor. Every model that ran is drawn (the
+other models' standard gradients beside nimble's).
 """
 import matplotlib.pyplot as plt
 
@@ -19,8 +20,8 @@ def main():
     df = df[df["loss"].notna()]
     fig, (ax, ah) = plt.subplots(1, 2, figsize=(10, 3.8), constrained_layout=True)
     ac = ah.twinx()
-    for gradient, g in df.groupby("gradient", sort=False):
-        label = LABELS.get(gradient, gradient)
+    for (model, gradient), g in df.groupby(["model", "gradient"], sort=False):
+        label = f"{model}, {LABELS.get(gradient, gradient)}"
         ratio = g["loss"].iloc[-1] / g["loss"].iloc[0]
         ax.plot(g["iteration"], g["loss"], marker=".", label=f"{label} (final / initial {ratio:.2g})")
         ah.plot(g["iteration"], g["height"], marker=".", label=label)
