@@ -3,14 +3,14 @@
 #include <algorithm>
 #include <chrono>
 
-#include "experiments/case_params.h"
-#include "experiments/metrics.h"
-#include "experiments/frequency_sweep.h"
-#include "experiments/psdf_meter.h"
-#include "experiments/step_tally.h"
-#include "experiments/table_stats.h"
-#include "harness/config.h"
-#include "harness/result_table.h"
+#include "experiments/common/case_params.h"
+#include "experiments/common/metrics.h"
+#include "experiments/common/frequency_sweep.h"
+#include "experiments/common/psdf_meter.h"
+#include "experiments/common/step_tally.h"
+#include "experiments/common/table_stats.h"
+#include "config/profile_config.h"
+#include "config/result_table.h"
 #include "models/registry.h"
 #include "scenes/box_drop_scenes.h"
 

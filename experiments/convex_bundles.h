@@ -6,7 +6,7 @@
 // come to rest without penetrating (we count it when the max penetration stays below 1 mm).
 #pragma once
 
-#include "experiments/rollout_experiment.h"
+#include "experiments/common/rollout_experiment.h"
 
 namespace arena {
 

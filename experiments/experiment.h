@@ -16,8 +16,8 @@
 
 namespace arena {
 
-class ProfileConfig;  // harness/config.h
-class ResultTable;    // harness/result_table.h
+class ProfileConfig;  // config/profile_config.h
+class ResultTable;    // config/result_table.h
 
 /// A CSV cell. monostate is an empty cell.
 using Value = std::variant<std::monostate, bool, std::int64_t, double, std::string>;

@@ -1,7 +1,7 @@
 #include "experiments/peg_in_hole.h"
 
-#include "experiments/table_stats.h"
-#include "harness/result_table.h"
+#include "experiments/common/table_stats.h"
+#include "config/result_table.h"
 #include "scenes/silico_scenes.h"
 
 namespace arena {

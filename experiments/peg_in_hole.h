@@ -4,7 +4,7 @@
 // at the end: the two walls and the floor.
 #pragma once
 
-#include "experiments/rollout_experiment.h"
+#include "experiments/common/rollout_experiment.h"
 
 namespace arena {
 

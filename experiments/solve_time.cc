@@ -6,11 +6,11 @@
 
 #include "core/common/error.h"
 #include "core/common/random.h"
-#include "experiments/case_params.h"
-#include "experiments/model_sweep.h"
-#include "experiments/table_stats.h"
-#include "harness/config.h"
-#include "harness/result_table.h"
+#include "experiments/common/case_params.h"
+#include "experiments/common/model_sweep.h"
+#include "experiments/common/table_stats.h"
+#include "config/profile_config.h"
+#include "config/result_table.h"
 #include "models/registry.h"
 #include "scenes/silico_scenes.h"
 

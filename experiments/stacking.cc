@@ -4,12 +4,12 @@
 #include <chrono>
 #include <cmath>
 
-#include "experiments/case_params.h"
-#include "experiments/frequency_sweep.h"
-#include "experiments/step_tally.h"
-#include "experiments/table_stats.h"
-#include "harness/config.h"
-#include "harness/result_table.h"
+#include "experiments/common/case_params.h"
+#include "experiments/common/frequency_sweep.h"
+#include "experiments/common/step_tally.h"
+#include "experiments/common/table_stats.h"
+#include "config/profile_config.h"
+#include "config/result_table.h"
 #include "models/registry.h"
 #include "scenes/stacking_scenes.h"
 

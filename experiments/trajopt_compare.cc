@@ -6,12 +6,12 @@
 
 #include "core/common/error.h"
 #include "core/common/strings.h"
-#include "experiments/case_params.h"
-#include "experiments/model_sweep.h"
-#include "experiments/table_stats.h"
+#include "experiments/common/case_params.h"
+#include "experiments/common/model_sweep.h"
+#include "experiments/common/table_stats.h"
 #include "experiments/trajopt_tasks.h"
-#include "harness/config.h"
-#include "harness/result_table.h"
+#include "config/profile_config.h"
+#include "config/result_table.h"
 #include "models/registry.h"
 #include "solvers/cross_entropy.h"
 #include "solvers/first_order_optimizers.h"
@@ -59,7 +59,7 @@ std::vector<Column> TrajoptCompareExperiment::columns() const {
       {"cem_population", "cem: samples per iteration (empty for the others)"},
       {"cem_elites", "cem: the lowest-loss samples the Gaussian is refitted to"},
       {"cem_initial_std", "cem: initial std of every control, as a fraction of its limit"},
-      {"ms_segments", "multiple_shooting: segments (knots + 1)"},
+      {"ms_shot_steps", "multiple_shooting: steps per segment (shot); segments = ceil(steps / ms_shot_steps)"},
       {"ms_inner_iterations", "multiple_shooting: L-BFGS iterations per multiplier update"},
       {"ms_initial_penalty", "multiple_shooting: the defects' initial penalty weight rho"},
       {"iteration", "optimiser iteration; 0 = the zero controls"},
@@ -89,7 +89,8 @@ Sweep TrajoptCompareExperiment::Expand(const ProfileConfig& config, const std::v
   cem.elites = static_cast<int>(config.Int("cem_elites"));
   cem.initial_std = config.Double("cem_initial_std");
   MultipleShootingOptions ms;
-  ms.segments = static_cast<int>(config.Int("ms_segments"));
+  const std::int64_t shot_steps = config.Int("ms_shot_steps");
+  if (shot_steps < 1) throw InvalidArgument(config.file() + ": key ms_shot_steps must be >= 1");
   ms.inner_iterations = static_cast<int>(config.Int("ms_inner_iterations"));
   ms.initial_penalty = config.Double("ms_initial_penalty");
   const std::vector<std::string>& known = TrajoptTaskNames();
@@ -146,7 +147,7 @@ Sweep TrajoptCompareExperiment::Expand(const ProfileConfig& config, const std::v
             c.params.push_back({"cem_elites", static_cast<std::int64_t>(cem.elites)});
             c.params.push_back({"cem_initial_std", cem.initial_std});
           } else if (m == "multiple_shooting") {
-            c.params.push_back({"ms_segments", static_cast<std::int64_t>(ms.segments)});
+            c.params.push_back({"ms_shot_steps", shot_steps});
             c.params.push_back({"ms_inner_iterations", static_cast<std::int64_t>(ms.inner_iterations)});
             c.params.push_back({"ms_initial_penalty", ms.initial_penalty});
           }
@@ -174,7 +175,8 @@ std::vector<Row> TrajoptCompareExperiment::Run(const Case& c) const {
     trace = MinimizeLbfgs(objective, zero, budget);
   } else if (method == "multiple_shooting") {
     MultipleShootingOptions ms;
-    ms.segments = static_cast<int>(ParamNumber(c, "ms_segments"));
+    const int shot_steps = static_cast<int>(ParamNumber(c, "ms_shot_steps"));
+    ms.segments = (task.steps + shot_steps - 1) / shot_steps;
     ms.inner_iterations = static_cast<int>(ParamNumber(c, "ms_inner_iterations"));
     ms.initial_penalty = ParamNumber(c, "ms_initial_penalty");
     trace = MinimizeMultipleShooting(*sim, task.start, task.steps, task.loss, zero, ms, budget);

@@ -18,7 +18,7 @@
 #include "core/common/error.h"
 #include "experiments/registry.h"
 #include "models/registry.h"
-#include "harness/result_table.h"
+#include "config/result_table.h"
 #include "harness/run_info.h"
 #include "harness/runner.h"
 

@@ -10,7 +10,7 @@
 #include "core/common/error.h"
 #include "core/common/strings.h"
 #include "harness/csv_writer.h"
-#include "harness/result_table.h"
+#include "config/result_table.h"
 
 namespace arena {
 namespace fs = std::filesystem;

@@ -16,7 +16,7 @@
 
 #include "core/common/error.h"
 #include "core/common/strings.h"
-#include "harness/config.h"
+#include "config/profile_config.h"
 #include "harness/csv_writer.h"
 #include "harness/folder_lock.h"
 #include "harness/progress.h"

@@ -29,7 +29,7 @@ namespace arena {
 struct RunOptions {
   std::string profile = "quick";        // "quick" or "paper": a table of the config file
   std::vector<std::string> models;      // empty: the config's `models`
-  std::vector<std::string> overrides;   // --set key=value (see harness/config.h)
+  std::vector<std::string> overrides;   // --set key=value (see config/profile_config.h)
   int threads = 0;                      // 0: every hardware thread
   std::string out_dir;                  // empty: <repo>/results
   std::string config_dir;               // empty: <repo>/experiments/configs

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "experiments/experiment.h"
-#include "harness/config.h"
+#include "config/profile_config.h"
 #include "harness/csv_writer.h"
 #include "harness/runner.h"
 #include "models/registry.h"

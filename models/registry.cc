@@ -65,7 +65,7 @@ const std::vector<ModelInfo>& Models() {
       Entry<BilevelSimulator, BilevelOptions>(
           "bilevel contact: collision detection (P14) nested in every residual evaluation of the "
           "contact solve, outer Jacobian by finite differences or the IFT chain rule",
-          "seed 000 (Le Cleac'h et al., RA-L 2023), Sec. VII baseline, Figs. 9-11"),
+          "seed 000 (Le Cleac'h et al., RA-L 2023), Secs. IV-B and VI-B baseline, Figs. 9-11"),
       Entry<NimbleSimulator, NimbleOptions>(
           "velocity-level LCP contact on articulated bodies (boxed Dantzig with Nimble's warm "
           "start and stabilization), analytical Jacobians through the LCP active set",

@@ -30,7 +30,7 @@ std::string Capabilities::ToString() const {
     if (shapes.test(t)) s += " " + std::string(arena::ToString(static_cast<ShapeType>(t)));
   }
   s += " |";
-  if (has_derivatives()) s += " " + std::string(arena::ToString(derivatives)) + "-derivatives";
+  if (has_derivatives()) s += " derivatives:" + std::string(arena::ToString(derivatives));
   add(design_derivatives, "design-derivatives");
   add(smooth, "smooth");
   add(engine, "engine");

@@ -16,8 +16,8 @@
 
 #include "core/common/error.h"
 #include "core/multibody/data.h"
-#include "experiments/metrics.h"
-#include "harness/config.h"
+#include "experiments/common/metrics.h"
+#include "config/profile_config.h"
 #include "harness/runner.h"
 #include "models/registry.h"
 #include "scenes/box_drop_scenes.h"

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/config.h"
+#include "config/profile_config.h"
 #include "models/registry.h"
 
 namespace arena::testing_config {

@@ -13,7 +13,7 @@
 #include "core/geometry/mesh.h"
 #include "core/multibody/data.h"
 #include "core/multibody/kinematics.h"
-#include "harness/config.h"
+#include "config/profile_config.h"
 #include "tests/experiments/experiment_test_config.h"
 #include "models/registry.h"
 #include "scenes/scene_registry.h"

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "core/common/error.h"
-#include "harness/config.h"
+#include "config/profile_config.h"
 #include "tests/experiments/experiment_test_config.h"
 #include "models/registry.h"
 

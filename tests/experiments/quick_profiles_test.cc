@@ -15,7 +15,7 @@
 
 #include "experiments/registry.h"
 #include "harness/report.h"
-#include "harness/result_table.h"
+#include "config/result_table.h"
 #include "harness/runner.h"
 
 namespace arena {

@@ -8,10 +8,10 @@
 #include <cmath>
 
 #include "core/common/error.h"
-#include "harness/config.h"
+#include "config/profile_config.h"
 #include "tests/experiments/experiment_test_config.h"
 #include "harness/report.h"
-#include "harness/result_table.h"
+#include "config/result_table.h"
 #include "models/registry.h"
 
 namespace arena {
@@ -26,7 +26,7 @@ std::string Body(const std::string& problems, const std::string& methods, const 
   const std::string rollouts = "[" + std::to_string(max_rollouts) + "]";
   return "problems = " + problems + "\nmethods = " + methods + "\nthresholds = " + per_problem +
          "\nmax_rollouts = " + rollouts + "\ntime_budgets_s = [0]\ncem_population = 64\ncem_elites = 8\n"
-         "cem_initial_std = 0.5\nms_segments = 4\nms_inner_iterations = 10\nms_initial_penalty = 1\n";
+         "cem_initial_std = 0.5\nms_shot_steps = 10\nms_inner_iterations = 10\nms_initial_penalty = 1\n";
 }
 
 std::string ExpandError(const std::string& body) {

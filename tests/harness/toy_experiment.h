@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "experiments/experiment.h"
-#include "harness/config.h"
-#include "harness/result_table.h"
+#include "config/profile_config.h"
+#include "config/result_table.h"
 #include "models/registry.h"
 
 namespace arena::testing {

@@ -1,10 +1,10 @@
-#include "experiments/rollout_experiment.h"
+#include "experiments/common/rollout_experiment.h"
 
 #include "core/common/error.h"
-#include "experiments/case_params.h"
-#include "experiments/model_sweep.h"
-#include "experiments/snapshot_rollout.h"
-#include "harness/config.h"
+#include "experiments/common/case_params.h"
+#include "experiments/common/model_sweep.h"
+#include "experiments/common/snapshot_rollout.h"
+#include "config/profile_config.h"
 #include "models/registry.h"
 
 namespace arena {

@@ -1,4 +1,4 @@
-#include "experiments/snapshot_rollout.h"
+#include "experiments/common/snapshot_rollout.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include "core/multibody/data.h"
 #include "core/multibody/kinematics.h"
 #include "models/contact_kernels.h"
-#include "experiments/metrics.h"
+#include "experiments/common/metrics.h"
 
 namespace arena {
 

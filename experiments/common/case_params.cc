@@ -1,4 +1,4 @@
-#include "experiments/case_params.h"
+#include "experiments/common/case_params.h"
 
 #include <charconv>
 

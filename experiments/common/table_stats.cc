@@ -1,4 +1,4 @@
-#include "experiments/table_stats.h"
+#include "experiments/common/table_stats.h"
 
 #include <algorithm>
 #include <cmath>

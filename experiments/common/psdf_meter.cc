@@ -1,4 +1,4 @@
-#include "experiments/psdf_meter.h"
+#include "experiments/common/psdf_meter.h"
 
 #include <algorithm>
 

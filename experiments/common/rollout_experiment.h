@@ -1,6 +1,6 @@
 // Base of the single-scene qualitative experiments of seed 000 (peg_in_hole, convex_bundles):
 // one rollout per model (and per value of the model's swept option, if the config sweeps one)
-// from the paper's initial state, with snapshot rows (experiments/snapshot_rollout.h).
+// from the paper's initial state, with snapshot rows (experiments/common/snapshot_rollout.h).
 // Config keys: models, steps, snapshot_every; model options in [profile.options.<model>].
 #pragma once
 

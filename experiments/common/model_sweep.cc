@@ -1,7 +1,7 @@
-#include "experiments/model_sweep.h"
+#include "experiments/common/model_sweep.h"
 
 #include "core/common/error.h"
-#include "harness/config.h"
+#include "config/profile_config.h"
 
 namespace arena {
 

@@ -1,11 +1,11 @@
-#include "experiments/frequency_sweep.h"
+#include "experiments/common/frequency_sweep.h"
 
 #include <cmath>
 
 #include "core/common/error.h"
-#include "experiments/case_params.h"
-#include "experiments/model_sweep.h"
-#include "harness/config.h"
+#include "experiments/common/case_params.h"
+#include "experiments/common/model_sweep.h"
+#include "config/profile_config.h"
 #include "models/registry.h"
 
 namespace arena {

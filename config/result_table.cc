@@ -1,4 +1,4 @@
-#include "harness/result_table.h"
+#include "config/result_table.h"
 #include "core/common/strings.h"
 
 #include <csv.h>

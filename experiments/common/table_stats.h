@@ -4,7 +4,7 @@
 #include <string>
 #include <utility>
 
-#include "harness/result_table.h"
+#include "config/result_table.h"
 
 namespace arena {
 

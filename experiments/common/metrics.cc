@@ -1,4 +1,4 @@
-#include "experiments/metrics.h"
+#include "experiments/common/metrics.h"
 
 #include <algorithm>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "harness/config.h"
+#include "config/profile_config.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "harness/config.h"
+#include "config/profile_config.h"
 #include "core/common/strings.h"
 
 #include <algorithm>
