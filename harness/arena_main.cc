@@ -218,8 +218,8 @@ int Report(const std::string& results_dir, const std::string& claims_file) {
 // Exit status: 0 when every block is within the tolerance, 1 above it.
 int Gradcheck(const GradcheckOptions& options) {
   const GradcheckResult r = RunGradcheck(options);
-  std::cout << "gradcheck: " << options.model << " on " << options.scene << ", " << options.states
-            << " states (" << r.states_in_contact << " in contact, " << r.states_free
+  std::cout << "gradcheck: " << options.model << " (derivatives: " << ToString(r.derivatives) << ") on "
+            << options.scene << ", " << options.states << " states (" << r.states_in_contact << " in contact, " << r.states_free
             << " free), against Ridders from " << Num(options.ridders_step) << "\n";
   if (r.states_at_events > 0) {
     std::cout << r.states_at_events << " state(s) at a contact event (a perturbed step changed the contact set"

@@ -63,6 +63,7 @@ GradcheckResult RunGradcheck(const GradcheckOptions& options) {
   ridders.ridders_step = options.ridders_step;
 
   GradcheckResult result;
+  result.derivatives = sim->capabilities().derivatives;
   result.blocks = {{"dq+/dq"}, {"dq+/dv"}, {"dq+/du"}, {"dv+/dq"}, {"dv+/dv"}, {"dv+/du"}};
   if (!sim->DesignParameterNames().empty()) {
     result.blocks.push_back({"dq+/dp"});

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/common/options.h"
+#include "models/simulator.h"
 
 namespace arena {
 
@@ -40,6 +41,7 @@ struct GradcheckBlock {
 };
 
 struct GradcheckResult {
+  DerivativeSource derivatives = DerivativeSource::kNone;  // what was checked: analytical or differences
   std::vector<GradcheckBlock> blocks;
   int states_in_contact = 0;
   int states_free = 0;
