@@ -1,0 +1,39 @@
+// The triangle meshes the incremental-potential models see: every collider of a Scene as a
+// closed triangle mesh with its vertices in its body's frame (the collider placement applied),
+// so a vertex's world position is T_body v. Seeds 003 and 004 represent every link as triangle
+// meshes (SDRS: unions of convex hulls; long-range: meshes) and the static environment as
+// fixed geometry; spheres are tessellated (Fibonacci points and their convex hull: 2V - 4
+// triangles, as seed 004's billiard balls), boxes are their 12 triangles, and a half-space is
+// a large box below its plane (the papers' ground is a box).
+#pragma once
+
+#include <vector>
+
+#include "core/geometry/primitives.h"
+#include "core/scene/scene.h"
+
+namespace arena {
+
+struct ColliderMesh {
+  int body = kWorldBody;    // the body it moves with (kWorldBody: static)
+  int collider = -1;        // index in Scene::colliders
+  PointsX3 vertices;        // in the body frame
+  TrianglesX3 triangles;    // outward winding
+};
+
+struct ColliderMeshOptions {
+  int sphere_vertices = 96;         // Fibonacci points on a sphere (2V - 4 triangles)
+  double ground_half_size = 50.0;   // m: a half-space becomes a box this wide (half extent)...
+  double ground_depth = 1.0;        // m: ... and this deep below its plane
+  /// "" when valid.
+  std::string Validate() const;
+};
+
+/// One mesh per collider. Throws Unsupported naming the collider for shapes that have no mesh
+/// here (capsules, cylinders, cones, ellipsoids, 2D shapes, padded hulls).
+std::vector<ColliderMesh> BuildColliderMeshes(const Scene& scene, const ColliderMeshOptions& options);
+
+/// n points spread evenly on the unit sphere (the Fibonacci lattice).
+PointsX3 FibonacciSphere(int n);
+
+}  // namespace arena

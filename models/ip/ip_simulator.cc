@@ -1,0 +1,170 @@
+#include "models/ip/ip_simulator.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <Eigen/Cholesky>
+#include <Eigen/LU>
+
+#include "core/common/error.h"
+#include "core/common/options.h"
+#include "core/multibody/configuration.h"
+
+namespace arena {
+
+std::string IpOptions::Validate() const {
+  if (!(timestep > 0.0) || !(timestep <= 10.0)) return "timestep must be in (0, 10] s, got " + options_detail::FormatDouble(timestep);
+  if (!(newton_tolerance >= 1e-14 && newton_tolerance <= 1e-3)) return "newton_tolerance must be in [1e-14, 1e-3]";
+  if (!(gradient_tolerance >= 1e-14 && gradient_tolerance <= 1.0)) return "gradient_tolerance must be in [1e-14, 1]";
+  if (max_newton_iterations < 1 || max_newton_iterations > 10000) return "max_newton_iterations must be in [1, 10000]";
+  if (!(limit_width > 0.0 && limit_width <= 1.0)) return "limit_width must be in (0, 1]";
+  if (!(limit_stiffness > 0.0 && limit_stiffness <= 1e9)) return "limit_stiffness must be in (0, 1e9]";
+  if (sphere_vertices < 12 || sphere_vertices > 100000) return "sphere_vertices must be in [12, 100000]";
+  return "";
+}
+
+StepEnergyOptions IpOptions::Energy() const {
+  StepEnergyOptions o;
+  o.timestep = timestep;
+  o.lumped_mass = lumped_mass;
+  o.limit_width = limit_width;
+  o.limit_stiffness = limit_stiffness;
+  return o;
+}
+
+NewtonOptions IpOptions::Newton() const {
+  NewtonOptions o;
+  o.step_tolerance = newton_tolerance;
+  o.gradient_tolerance = gradient_tolerance;
+  o.max_iterations = max_newton_iterations;
+  return o;
+}
+
+namespace {
+
+// The step's minimisation as a NewtonProblem: the iterate is a configuration, moved by
+// Integrate (so quaternions stay unit), bounded by the joint limits and the contact potential.
+class StepProblem final : public NewtonProblem {
+ public:
+  StepProblem(StepEnergy& energy, ContactPotential* contact, VecX q) : energy_(energy), contact_(contact), q_(std::move(q)) {}
+  int dimension() const override { return energy_.scene().nv(); }
+  double Evaluate(VecX* gradient, MatX* hessian) override { return energy_.Evaluate(q_, gradient, hessian, true); }
+  double EnergyAlong(const VecX& direction, double alpha) override {
+    return energy_.Evaluate(Integrate(energy_.scene().model, q_, alpha * direction), nullptr, nullptr, true);
+  }
+  // Vertices move along chords from q to q (+) d; the line search checks the true path's
+  // energies, which are infinite where meshes would intersect.
+  double MaxStep(const VecX& direction) override {
+    double alpha = energy_.LimitMaxStep(q_, direction);
+    if (contact_ != nullptr) {
+      energy_.WorldVertices(q_, &now_);
+      energy_.WorldVertices(Integrate(energy_.scene().model, q_, direction), &then_);
+      for (size_t m = 0; m < now_.world.size(); ++m) then_.world[m] -= now_.world[m];
+      alpha = std::min(alpha, contact_->MaxStep(now_, then_.world));
+    }
+    return alpha;
+  }
+  void Retract(const VecX& direction, double alpha) override {
+    q_ = Integrate(energy_.scene().model, q_, alpha * direction);
+    NormalizeConfiguration(energy_.scene().model, &q_);
+  }
+  const VecX& q() const { return q_; }
+
+ private:
+  StepEnergy& energy_;
+  ContactPotential* contact_;
+  VecX q_;
+  ContactConfiguration now_, then_;
+};
+
+}  // namespace
+
+IncrementalPotentialSimulator::IncrementalPotentialSimulator(std::shared_ptr<const Scene> scene, const IpOptions& options,
+                                                             const ContactFactory& make_contact)
+    : scene_(std::move(scene)), options_(options) {
+  if (std::string why = options_.Validate(); !why.empty()) throw InvalidArgument(why);
+  ColliderMeshOptions mesh_options;
+  mesh_options.sphere_vertices = options_.sphere_vertices;
+  std::vector<ColliderMesh> meshes = BuildColliderMeshes(*scene_, mesh_options);
+  if (make_contact) contact_ = make_contact(meshes);
+  energy_ = std::make_unique<StepEnergy>(scene_, std::move(meshes), contact_.get(), options_.Energy());
+}
+
+IncrementalPotentialSimulator::~IncrementalPotentialSimulator() = default;
+
+NewtonReport IncrementalPotentialSimulator::Solve(const State& state, const Control& control) {
+  energy_->Begin(state, control);
+  // The start is feasible (the state is); the first iterate keeps it.
+  StepProblem problem(*energy_, contact_.get(), state.q);
+  const NewtonReport report = MinimizeNewton(problem, options_.Newton());
+  q_next_ = problem.q();
+  snapshot_valid_ = true;
+  snapshot_state_ = state;
+  snapshot_u_ = control.u;
+  return report;
+}
+
+StepReport IncrementalPotentialSimulator::DoStep(State& state, const Control& control) {
+  StepReport report;
+  newton_ = Solve(state, control);
+  report.iterations = newton_.iterations;
+  report.residual = newton_.gradient_norm;
+  switch (newton_.status) {
+    case NewtonStatus::kConverged: break;
+    case NewtonStatus::kMaxIterations:
+    case NewtonStatus::kLineSearchFailed:
+      // Every iterate is feasible (the barriers are finite): the step is taken, marked.
+      report.status = StepStatus::kNotConverged;
+      report.message = "Newton: " + std::string(ToString(newton_.status)) + " after " +
+                       std::to_string(newton_.iterations) + " iterations (|step| " +
+                       options_detail::FormatDouble(newton_.step_norm) + ", |grad| " +
+                       options_detail::FormatDouble(newton_.gradient_norm) + ")";
+      break;
+    case NewtonStatus::kInfeasibleStart:
+      report.status = StepStatus::kError;
+      report.message = "the start state is infeasible: intersecting meshes or a joint outside its limits";
+      return report;
+    case NewtonStatus::kNonFinite:
+      report.status = StepStatus::kNonFinite;
+      report.message = "Newton met a non-finite energy, gradient or Hessian";
+      return report;
+  }
+  state.v = Difference(scene_->model, state.q, q_next_) / options_.timestep;
+  state.q = q_next_;
+  return report;
+}
+
+void IncrementalPotentialSimulator::DoDerivatives(const State& state, const Control& control, StepDerivatives* out) {
+  const bool same = snapshot_valid_ && snapshot_state_.q == state.q && snapshot_state_.v == state.v &&
+                    snapshot_u_.size() == control.u.size() && snapshot_u_ == control.u;
+  if (!same) newton_ = Solve(state, control);
+  if (!newton_.converged()) {
+    throw Error("cannot differentiate the step: Newton ended with " + std::string(ToString(newton_.status)));
+  }
+  const MultibodyModel& model = scene_->model;
+  const int nv = model.nv(), nu = scene_->nu();
+  const double dt = options_.timestep;
+  VecX g;
+  MatX H;
+  energy_->Evaluate(q_next_, &g, &H, false);  // the exact Hessian
+  MatX dg_dq, dg_dv, dg_du;
+  energy_->InputDerivatives(q_next_, &dg_dq, &dg_dv, &dg_du);
+  MatX rhs(nv, 2 * nv + nu);
+  rhs << dg_dq, dg_dv, dg_du;
+  const Eigen::LDLT<MatX> ldlt(H);
+  const MatX deps = -ldlt.solve(rhs);  // d(q+)/dy in the tangent space at q+
+  out->dq_dq = deps.leftCols(nv);
+  out->dq_dv = deps.middleCols(nv, nv);
+  out->dq_du = deps.rightCols(nu);
+  // Integrate(q^t, delta) = q+ with delta = dt v+: Jq dq^t + Jv d(delta) = dq+.
+  MatX Jq, Jv;
+  IntegrateJacobians(model, state.q, Difference(model, state.q, q_next_), &Jq, &Jv);
+  const Eigen::PartialPivLU<MatX> jv(Jv);
+  out->dv_dq = jv.solve(out->dq_dq - Jq) / dt;
+  out->dv_dv = jv.solve(out->dq_dv) / dt;
+  out->dv_du = jv.solve(out->dq_du) / dt;
+  out->dq_dp.resize(0, 0);
+  out->dv_dp.resize(0, 0);
+}
+
+}  // namespace arena

@@ -1,0 +1,89 @@
+// The shared base of the incremental-potential models (IPC, long-range contact of seed 004,
+// SDRS of seed 003): a step minimises StepEnergy (models/ip/step_energy.h) over the next
+// configuration with projected Newton (solvers/projected_newton.h), the step bounded so that no
+// iterate leaves the joint limits or crosses a contact barrier, and v+ = (q+ (-) q^t) / dt.
+// Derivatives() follow from the implicit function theorem at the minimiser,
+//   H d(eps)/dy = -d(grad E)/dy,  y = (q^t, v^t, u),
+// with H the exact Hessian in the tangent coordinates of q+ (seed 003 Sec. IV-D, seed 004
+// Sec. 3.1); dv+ comes from differentiating Integrate(q^t, dt v+) = q+.
+//
+// A model derives from it and supplies its contact potential (models/ip/contact_potential.h).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "models/ip/step_energy.h"
+#include "models/simulator.h"
+#include "solvers/projected_newton.h"
+
+namespace arena {
+
+/// The options every incremental-potential model shares (its Options embed them).
+struct IpOptions {
+  double timestep = 0.04;            // s (seed 004's Table 3 uses 0.04 for most tasks)
+  bool lumped_mass = true;           // vertex-lumped masses (the papers) or exact rigid inertia
+  double newton_tolerance = 1e-10;   // |Newton step|_inf at convergence (m, rad) ...
+  double gradient_tolerance = 1e-8;  // ... or |grad E|_inf (energy units per m or rad)
+  int max_newton_iterations = 200;
+  double limit_width = 1e-2;         // joint-limit barrier width (rad or m)
+  double limit_stiffness = 1e3;      // joint-limit barrier scale
+  int sphere_vertices = 96;          // tessellation of spheres (2V - 4 triangles)
+
+  template <class V>
+  void VisitFields(V&& v) {
+    v("timestep", timestep, "step length, in (0, 10]", "s");
+    v("lumped_mass", lumped_mass, "inertia from vertex-lumped masses (true, as the papers) or the exact rigid-body inertia", "");
+    v("newton_tolerance", newton_tolerance, "Newton stops when its step's largest entry is below this, in [1e-14, 1e-3]", "m or rad");
+    v("gradient_tolerance", gradient_tolerance, "... or the energy gradient's largest entry is below this, in [1e-14, 1]", "");
+    v("max_newton_iterations", max_newton_iterations, "Newton iterations per step, in [1, 10000]", "");
+    v("limit_width", limit_width, "the joint-limit barrier acts within this distance of a limit, in (0, 1]", "rad or m");
+    v("limit_stiffness", limit_stiffness, "scale of the joint-limit barrier, in (0, 1e9]", "N m or N");
+    v("sphere_vertices", sphere_vertices, "vertices of a tessellated sphere (Fibonacci points), in [12, 100000]", "");
+  }
+  /// "" when valid, else the problem.
+  std::string Validate() const;
+  StepEnergyOptions Energy() const;
+  NewtonOptions Newton() const;
+};
+
+class IncrementalPotentialSimulator : public Simulator {
+ public:
+  /// Builds the collider meshes, then the contact potential with `make_contact` (null: none).
+  /// Throws Unsupported for shapes without a mesh or actuators on multi-DOF joints,
+  /// InvalidArgument for bad options.
+  using ContactFactory = std::function<std::unique_ptr<ContactPotential>(const std::vector<ColliderMesh>&)>;
+  IncrementalPotentialSimulator(std::shared_ptr<const Scene> scene, const IpOptions& options,
+                                const ContactFactory& make_contact);
+  ~IncrementalPotentialSimulator() override;
+
+  const Scene& scene() const override { return *scene_; }
+  double timestep() const override { return options_.timestep; }
+  /// The last step's Newton report.
+  const NewtonReport& last_newton() const { return newton_; }
+  const std::vector<ColliderMesh>& meshes() const { return energy_->meshes(); }
+
+ protected:
+  StepReport DoStep(State& state, const Control& control) override;
+  void DoDerivatives(const State& state, const Control& control, StepDerivatives* out) override;
+  ContactPotential* contact() { return contact_.get(); }
+
+ private:
+  // Minimises the step energy from `state`; leaves the minimiser in q_next_.
+  NewtonReport Solve(const State& state, const Control& control);
+
+  std::shared_ptr<const Scene> scene_;
+  IpOptions options_;
+  std::unique_ptr<ContactPotential> contact_;
+  std::unique_ptr<StepEnergy> energy_;
+  NewtonReport newton_;
+  VecX q_next_;
+  // The (q, v, u) whose minimiser q_next_ holds: Derivatives after Step reuses it.
+  bool snapshot_valid_ = false;
+  State snapshot_state_;
+  VecX snapshot_u_;
+};
+
+}  // namespace arena

@@ -1,0 +1,120 @@
+#include "solvers/projected_newton.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <Eigen/Cholesky>
+#include <Eigen/Eigenvalues>
+
+namespace arena {
+
+std::string NewtonOptions::Validate() const {
+  if (!(step_tolerance > 0.0) || !(gradient_tolerance > 0.0)) return "tolerances must be > 0";
+  if (max_iterations < 1 || max_iterations > 100000) return "max_iterations must be in [1, 100000]";
+  if (max_line_search < 1 || max_line_search > 200) return "max_line_search must be in [1, 200]";
+  if (!(armijo > 0.0 && armijo < 0.5)) return "armijo must be in (0, 0.5)";
+  if (!(step_bound_fraction > 0.0 && step_bound_fraction < 1.0)) return "step_bound_fraction must be in (0, 1)";
+  if (!(eigenvalue_floor >= 0.0 && eigenvalue_floor < 1.0)) return "eigenvalue_floor must be in [0, 1)";
+  return "";
+}
+
+std::string_view ToString(NewtonStatus status) {
+  switch (status) {
+    case NewtonStatus::kConverged: return "converged";
+    case NewtonStatus::kMaxIterations: return "max_iterations";
+    case NewtonStatus::kLineSearchFailed: return "line_search_failed";
+    case NewtonStatus::kInfeasibleStart: return "infeasible_start";
+    case NewtonStatus::kNonFinite: return "non_finite";
+  }
+  return "?";
+}
+
+namespace {
+
+// Solves H d = -g for a Newton direction. Cholesky first (the usual case: the model is positive
+// definite); when it fails, the eigenvalues are floored at `floor` times the largest.
+bool NewtonDirection(const MatX& H, const VecX& g, double floor, VecX* d) {
+  Eigen::LLT<MatX> llt(H);
+  if (llt.info() == Eigen::Success) {
+    *d = -llt.solve(g);
+    if (d->allFinite()) return true;
+  }
+  Eigen::SelfAdjointEigenSolver<MatX> eig(H);
+  if (eig.info() != Eigen::Success) return false;
+  VecX lambda = eig.eigenvalues();
+  const double top = std::max(lambda.cwiseAbs().maxCoeff(), 1e-300);
+  lambda = lambda.cwiseMax(std::max(floor, 1e-16) * top);
+  *d = -eig.eigenvectors() * (eig.eigenvectors().transpose() * g).cwiseQuotient(lambda);
+  return d->allFinite();
+}
+
+}  // namespace
+
+NewtonReport MinimizeNewton(NewtonProblem& problem, const NewtonOptions& options) {
+  NewtonReport report;
+  const int n = problem.dimension();
+  VecX g(n), d(n);
+  MatX H(n, n);
+  for (int it = 0;; ++it) {
+    const double energy = problem.Evaluate(&g, &H);
+    report.energy = energy;
+    if (!std::isfinite(energy)) {
+      report.status = it == 0 ? NewtonStatus::kInfeasibleStart : NewtonStatus::kNonFinite;
+      return report;
+    }
+    if (!g.allFinite() || !H.allFinite()) {
+      report.status = NewtonStatus::kNonFinite;
+      return report;
+    }
+    report.gradient_norm = n > 0 ? g.cwiseAbs().maxCoeff() : 0.0;
+    if (n == 0) {
+      report.status = NewtonStatus::kConverged;
+      return report;
+    }
+    if (!NewtonDirection(H, g, options.eigenvalue_floor, &d)) {
+      report.status = NewtonStatus::kNonFinite;
+      return report;
+    }
+    report.step_norm = d.cwiseAbs().maxCoeff();
+    if (report.step_norm <= options.step_tolerance || report.gradient_norm <= options.gradient_tolerance) {
+      report.status = NewtonStatus::kConverged;
+      return report;
+    }
+    if (it == options.max_iterations) {
+      report.status = NewtonStatus::kMaxIterations;
+      return report;
+    }
+    ++report.iterations;
+    // The step bound keeps every barrier finite; the line search then asks for a decrease.
+    const double bound = problem.MaxStep(d);
+    double alpha = bound >= 1.0 ? 1.0 : options.step_bound_fraction * bound;
+    const double slope = g.dot(d);
+    // Near the minimum the predicted decrease falls below what the energy's rounding resolves,
+    // and Armijo's test only measures noise: take the (tiny) Newton step if it is feasible.
+    if (-slope * alpha <= 1e-13 * std::max(1.0, std::abs(energy))) {
+      ++report.line_search_evaluations;
+      if (std::isfinite(problem.EnergyAlong(d, alpha))) {
+        problem.Retract(d, alpha);
+        continue;
+      }
+    }
+    bool accepted = false;
+    for (int ls = 0; ls < options.max_line_search; ++ls, alpha *= 0.5) {
+      ++report.line_search_evaluations;
+      const double trial = problem.EnergyAlong(d, alpha);
+      if (std::isfinite(trial) && trial <= energy + options.armijo * alpha * slope) {
+        accepted = true;
+        break;
+      }
+    }
+    if (!accepted) {
+      // At a minimum the energy cannot decrease measurably: rounding, not failure.
+      report.status = report.step_norm <= 1e3 * options.step_tolerance ? NewtonStatus::kConverged
+                                                                       : NewtonStatus::kLineSearchFailed;
+      return report;
+    }
+    problem.Retract(d, alpha);
+  }
+}
+
+}  // namespace arena

@@ -1,0 +1,71 @@
+// Newton's method for the incremental potential of a time step (seed 003 Sec. IV-D and seed
+// 004 Sec. 3.1 minimise inertia + potentials over the next configuration "with Newton's method
+// and line search"): directions from a positive-definite model of the Hessian (the problem
+// projects each term, the solver floors the eigenvalues of the sum), a step bound from the
+// problem (no step may jump through a barrier), and a backtracking line search that rejects
+// infinite energies, so an iterate never leaves the feasible set.
+//
+// The iterate belongs to the problem (it may live on a manifold, e.g. joint quaternions): the
+// solver moves it only through Retract(direction, alpha), and asks for energies along a
+// direction without moving it. Non-convergence is data: the report says why, never a throw.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/math/types.h"
+
+namespace arena {
+
+class NewtonProblem {
+ public:
+  virtual ~NewtonProblem() = default;
+  virtual int dimension() const = 0;
+  /// Energy at the current iterate; with non-null outputs also its gradient and a symmetric
+  /// positive-semidefinite model of its Hessian. +inf: the iterate is infeasible.
+  virtual double Evaluate(VecX* gradient, MatX* hessian) = 0;
+  /// Energy at the current iterate moved by alpha * direction, the iterate left as it is.
+  virtual double EnergyAlong(const VecX& direction, double alpha) = 0;
+  /// The largest alpha in (0, 1] for which every barrier stays finite along the direction (a
+  /// conservative bound: continuous collision detection); 1 without barriers.
+  virtual double MaxStep(const VecX& direction) {
+    (void)direction;
+    return 1.0;
+  }
+  /// Moves the iterate by alpha * direction.
+  virtual void Retract(const VecX& direction, double alpha) = 0;
+};
+
+struct NewtonOptions {
+  // Converged when the Newton step (before the line search) has |step|_inf <= step_tolerance
+  // (in the problem's coordinates: m and rad for a configuration increment) or the gradient
+  // |g|_inf <= gradient_tolerance (the problem's energy units per coordinate): either says the
+  // iterate is stationary to the tolerance; rounding keeps one or the other from falling further.
+  double step_tolerance = 1e-10;
+  double gradient_tolerance = 1e-7;
+  int max_iterations = 100;
+  int max_line_search = 50;          // halvings of the step
+  double armijo = 1e-4;              // sufficient decrease: E(a) <= E + armijo a g.d
+  double step_bound_fraction = 0.9;  // of the problem's MaxStep, so a barrier is never reached
+  double eigenvalue_floor = 1e-10;   // relative to the largest eigenvalue of the Hessian model
+
+  /// "" when valid, else the problem.
+  std::string Validate() const;
+};
+
+enum class NewtonStatus { kConverged, kMaxIterations, kLineSearchFailed, kInfeasibleStart, kNonFinite };
+std::string_view ToString(NewtonStatus status);
+
+struct NewtonReport {
+  NewtonStatus status = NewtonStatus::kMaxIterations;
+  int iterations = 0;              // Newton directions computed
+  double energy = 0.0;             // at the final iterate
+  double gradient_norm = 0.0;      // |g|_inf at the final iterate
+  double step_norm = 0.0;          // |Newton step|_inf of the last iteration
+  int line_search_evaluations = 0;
+  bool converged() const { return status == NewtonStatus::kConverged; }
+};
+
+NewtonReport MinimizeNewton(NewtonProblem& problem, const NewtonOptions& options);
+
+}  // namespace arena
