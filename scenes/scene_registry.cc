@@ -6,6 +6,7 @@
 #include "core/common/strings.h"
 #include "core/scene/loader.h"
 #include "scenes/box_drop_scenes.h"
+#include "scenes/longrange_scenes.h"
 #include "scenes/nimble_robots.h"
 #include "scenes/silico_scenes.h"
 #include "scenes/stacking_scenes.h"
@@ -54,6 +55,11 @@ const std::vector<SceneInfo>& Scenes() {
        "seed 002 Fig. 7 (our parameters)", DoubleCartpoleScene},
       {"drone", "a 0.3 m sphere on a vertical slider (thrust +-10 N) resting 0.1 mm into a floor box",
        "seed 002 Fig. 8", [] { return PrismaticBallScene({}); }},
+      // seed 004 (long-range contact, Ye et al., ICLR 2025)
+      {"book_stack", "20 planks 2.0 x 0.4 x 0.2 m (0.16 kg) in the harmonic overhang, 1 mm apart, on the ground",
+       "seed 004 Fig. 4, Table 2", [] { return BookStackScene({}); }},
+      {"billiards", "16 free balls of radius 0.5 m (a 15-ball rack and the cue ball) resting above the ground",
+       "seed 004 Fig. 5-6", [] { return BilliardsScene(); }},
   };
   return scenes;
 }

@@ -67,6 +67,7 @@ TEST(SceneRegistry, ScenesHaveTheirPapersDimensions) {
       {"falling_square", {3, 3, 0}}, {"atlas", {34, 33, 33}},    {"half_cheetah", {9, 9, 6}},
       {"jump_worm", {5, 5, 3}},    {"catapult", {5, 5, 3}},      {"cartpole", {2, 2, 1}},
       {"double_cartpole", {3, 3, 1}}, {"drone", {1, 1, 1}},
+      {"book_stack", {140, 120, 0}},  {"billiards", {112, 96, 0}},
   };
   for (const auto& [name, dims] : expected) {
     SCOPED_TRACE(name);
