@@ -4,7 +4,9 @@
 // (512 to 6208 triangles in all); targets for one evaluation of the whole scene at 6208
 // triangles: <= 0.3 s with the BSH, brute force / BSH >= 150, BSH log-log slope <= 0.8.
 // Counters: triangles (per sphere or in the scene), exact pair solves, node pairs visited,
-// Newton trials per exact solve, Hessian blocks.
+// Newton trials per exact solve, Hessian blocks. The brute-force scene at 96 to 196 vertices per
+// ball runs only with ARENA_BENCH_LONG=1 (minutes).
+#include <cstdlib>
 #include <limits>
 #include <memory>
 #include <utility>
@@ -89,37 +91,53 @@ BENCHMARK(BM_TwoBallsBrute)
 
 // The billiards rack: 15 balls in 5 rows (in-row gap 0.21, diagonal gap 0.07) and the cue ball,
 // every one of the 120 pairs, poses from rigid transforms (as an IP solver would provide).
+// `jiggle` moves every ball by ~1e-3 m and 1e-3 rad (two nearby configurations, as consecutive
+// Newton iterates of an incremental-potential step).
 struct Rack {
   explicit Rack(int vertices) : bsh(Ball(vertices)), poses(16) {
     const double rho = 0.55;
-    int k = 0;
     for (int i = 0; i < 5; ++i) {
-      for (int j = 0; j <= i; ++j, ++k) {
+      for (int j = 0; j <= i; ++j) {
         centers.emplace_back(1.1 * rho * (4 - i) + 2.2 * rho * j, -1.6 * rho * i, 1.1 * rho);
       }
     }
     centers.emplace_back(4.4 * rho, 4.4 * rho, 1.1 * rho);
   }
-  void Pose() {
-    for (int k = 0; k < 16; ++k) PoseRigid(bsh, Rotation(k), centers[k], &poses[k]);
+  void Pose(bool jiggle = false) {
+    for (int k = 0; k < 16; ++k) {
+      const double e = jiggle ? 1e-3 : 0.0;
+      const Mat3 R = Rotation(k) * Eigen::AngleAxisd(e, Vec3(0.3, -0.5, 1.0).normalized());
+      PoseRigid(bsh, R, centers[k] + e * Vec3(0.6, -0.8, 0.1 * (k % 3)), &poses[k]);
+    }
   }
   const BoundingSphereHierarchy& bsh;
   std::vector<Vec3> centers;
   std::vector<BshPose> poses;
 };
 
-void Billiards(benchmark::State& state, bool brute_force) {
+// One evaluation of the whole scene per iteration: P, dP/dx and d2P/dx2 of all 120 pairs.
+// `fast`: initial damping 1e-6 and warm starts (one LongRangeData per body pair), alternating
+// between two nearby configurations.
+void Billiards(benchmark::State& state, bool brute_force, bool fast) {
   Rack rack(static_cast<int>(state.range(0)));
   LongRangeOptions options;
   options.brute_force = brute_force;
-  LongRangeData d;
+  if (fast) {
+    options.pair.initial_damping = 1e-6;
+    options.warm_start = true;
+  }
+  std::vector<LongRangeData> data(fast ? 120 : 1);
   LongRangeStats total;
+  bool jiggle = false;
   for (auto _ : state) {
-    rack.Pose();
+    rack.Pose(jiggle);
+    jiggle = fast && !jiggle;
     double value = 0.0;
     total.Reset();
+    int pair = 0;
     for (int i = 0; i < 16; ++i) {
-      for (int j = i + 1; j < 16; ++j) {
+      for (int j = i + 1; j < 16; ++j, ++pair) {
+        LongRangeData& d = data[fast ? pair : 0];
         ComputeLongRangePotential(rack.bsh, rack.poses[i], rack.bsh, rack.poses[j], options, &d);
         value += d.value;
         total.exact_pairs += d.stats.exact_pairs;
@@ -130,26 +148,24 @@ void Billiards(benchmark::State& state, bool brute_force) {
     }
     benchmark::DoNotOptimize(value);
   }
-  d.stats = total;
-  SetCounters(state, d, 16 * rack.bsh.num_triangles());
+  data[0].stats = total;
+  SetCounters(state, data[0], 16 * rack.bsh.num_triangles());
 }
-void BM_BilliardsBsh(benchmark::State& state) { Billiards(state, false); }
-void BM_BilliardsBrute(benchmark::State& state) { Billiards(state, true); }
-BENCHMARK(BM_BilliardsBsh)
-    ->Arg(18)
-    ->Arg(48)
-    ->Arg(96)
-    ->Arg(144)
-    ->Arg(196)
-    ->Unit(benchmark::kMillisecond);
-// Brute force at 196 vertices is 120 x 388^2 = 18e6 pair solves: one iteration.
-BENCHMARK(BM_BilliardsBrute)->Arg(18)->Arg(48)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_BilliardsBrute)
-    ->Arg(96)
-    ->Arg(144)
-    ->Arg(196)
-    ->Iterations(1)
-    ->Unit(benchmark::kMillisecond);
+void BM_BilliardsBsh(benchmark::State& state) { Billiards(state, false, false); }
+void BM_BilliardsBshFastOptions(benchmark::State& state) { Billiards(state, false, true); }
+void BM_BilliardsBrute(benchmark::State& state) { Billiards(state, true, false); }
+BENCHMARK(BM_BilliardsBsh)->Arg(18)->Arg(48)->Arg(96)->Arg(144)->Arg(196)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BilliardsBshFastOptions)->Arg(18)->Arg(196)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BilliardsBrute)->Arg(18)->Arg(48)->Iterations(1)->Unit(benchmark::kMillisecond);
+// Brute force at 96 to 196 vertices per ball takes 20 s to 90 s (196: 120 x 388^2 = 18e6 pair
+// solves); registered only when ARENA_BENCH_LONG is set. BM_TwoBallsBrute times one pair.
+const bool kLongBruteForce = [] {
+  if (std::getenv("ARENA_BENCH_LONG") != nullptr) {
+    benchmark::RegisterBenchmark("BM_BilliardsBrute", BM_BilliardsBrute)
+        ->Arg(96)->Arg(144)->Arg(196)->Iterations(1)->Unit(benchmark::kMillisecond);
+  }
+  return true;
+}();
 
 // One exact triangle-pair solve with its Hessian (Sec. 4): two facing triangles of a ball pair
 // 0.07 apart, from the closest-point bisector (cold) or from the previous plane (warm).

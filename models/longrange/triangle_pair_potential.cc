@@ -209,7 +209,7 @@ TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangl
                                                 const TrianglePairOptions& options,
                                                 Vec4* warm_plane, TrianglePairResult* out) {
   out->stats.Reset();
-  out->gradient.setZero();
+  if (order != DerivativeOrder::kValue) out->gradient.setZero();
   if (order == DerivativeOrder::kHessian) out->hessian.setZero();
 
   // Centred frame: origin c between the centroids (P is translation invariant).

@@ -81,8 +81,8 @@ struct TrianglePairResult {
   double value = std::numeric_limits<double>::quiet_NaN();  // P_ij; +inf when intersecting
   // p* = (n, d) in world coordinates: <x, n> + d > 0 on triangle a, < 0 on triangle b.
   Vec4 plane = Vec4::Constant(std::numeric_limits<double>::quiet_NaN());
-  Vec18 gradient = Vec18::Zero();  // dP/dx, x = (a0, a1, a2, b0, b1, b2); zero when infinite
-  Mat18 hessian = Mat18::Zero();   // d2P/dx2 (exact, indefinite in general); zero when infinite
+  Vec18 gradient = Vec18::Zero();  // dP/dx, x = (a0, a1, a2, b0, b1, b2); 0 when intersecting
+  Mat18 hessian = Mat18::Zero();   // d2P/dx2 (exact, indefinite in general); 0 when intersecting
   TrianglePairStats stats;
 };
 
@@ -90,8 +90,8 @@ struct TrianglePairResult {
 /// coordinates) is used as the starting plane when it is strictly feasible, and receives p*
 /// unless the triangles intersect. Otherwise the start is the bisector plane of the closest
 /// points scaled to |n| = 1 / (1 + sqrt(gap)) (the optimum of two points a gap apart, Eq. 5).
-/// Never throws; non-convergence is reported in the status. Derivatives not asked for are left
-/// at zero.
+/// Never throws; non-convergence is reported in the status. Derivatives beyond `order` are not
+/// written (they keep the values of an earlier call).
 TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangle& b,
                                                 DerivativeOrder order,
                                                 const TrianglePairOptions& options,
