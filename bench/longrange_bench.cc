@@ -16,7 +16,7 @@
 #include <benchmark/benchmark.h>
 
 #include "models/longrange/bounding_sphere_hierarchy.h"
-#include "models/longrange/fibonacci_sphere.h"
+#include "core/geometry/sphere_mesh.h"
 #include "models/longrange/long_range_potential.h"
 
 namespace arena::longrange {

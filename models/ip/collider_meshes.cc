@@ -1,11 +1,11 @@
 #include "models/ip/collider_meshes.h"
 
 #include <cmath>
-#include <numbers>
 
 #include "core/common/error.h"
 #include "core/geometry/convex_hull.h"
 #include "core/geometry/mesh.h"
+#include "core/geometry/sphere_mesh.h"
 
 namespace arena {
 
@@ -14,17 +14,6 @@ std::string ColliderMeshOptions::Validate() const {
   if (!(ground_half_size > 0.0) || !std::isfinite(ground_half_size)) return "ground_half_size must be > 0";
   if (!(ground_depth > 0.0) || !std::isfinite(ground_depth)) return "ground_depth must be > 0";
   return "";
-}
-
-PointsX3 FibonacciSphere(int n) {
-  PointsX3 p(n, 3);
-  const double golden = std::numbers::pi * (3.0 - std::sqrt(5.0));
-  for (int i = 0; i < n; ++i) {
-    const double z = 1.0 - 2.0 * (i + 0.5) / n;
-    const double r = std::sqrt(1.0 - z * z);
-    p.row(i) << r * std::cos(golden * i), r * std::sin(golden * i), z;
-  }
-  return p;
 }
 
 namespace {
@@ -62,7 +51,9 @@ std::vector<ColliderMesh> BuildColliderMeshes(const Scene& scene, const Collider
     m.collider = static_cast<int>(i);
     PointsX3 local;
     if (const auto* s = std::get_if<Sphere>(&c.shape)) {
-      HullMesh(*MakeConvexHull(s->radius * FibonacciSphere(options.sphere_vertices)).data, &local, &m.triangles);
+      SphereMesh sphere = FibonacciSphere(options.sphere_vertices, s->radius);
+      local = std::move(sphere.vertices);
+      m.triangles = std::move(sphere.triangles);
     } else if (const auto* b = std::get_if<Box>(&c.shape)) {
       BoxMesh(b->half_extents, Vec3::Zero(), &local, &m.triangles);
     } else if (std::holds_alternative<HalfSpace>(c.shape)) {

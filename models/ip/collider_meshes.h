@@ -33,7 +33,4 @@ struct ColliderMeshOptions {
 /// here (capsules, cylinders, cones, ellipsoids, 2D shapes, padded hulls).
 std::vector<ColliderMesh> BuildColliderMeshes(const Scene& scene, const ColliderMeshOptions& options);
 
-/// n points spread evenly on the unit sphere (the Fibonacci lattice).
-PointsX3 FibonacciSphere(int n);
-
 }  // namespace arena

@@ -10,7 +10,7 @@
 
 #include "core/common/random.h"
 #include "models/longrange/bounding_sphere_hierarchy.h"
-#include "models/longrange/fibonacci_sphere.h"
+#include "core/geometry/sphere_mesh.h"
 #include "models/longrange/triangle_pair_potential.h"
 #include "solvers/finite_difference.h"
 

@@ -1,4 +1,4 @@
-#include "models/longrange/fibonacci_sphere.h"
+#include "core/geometry/sphere_mesh.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include "core/common/error.h"
 #include "core/geometry/convex_hull.h"
 
-namespace arena::longrange {
+namespace arena {
 
 SphereMesh FibonacciSphere(int n, double radius) {
   if (n < 4 || !(radius > 0.0)) {
@@ -34,4 +34,4 @@ SphereMesh FibonacciSphere(int n, double radius) {
   return mesh;
 }
 
-}  // namespace arena::longrange
+}  // namespace arena
