@@ -21,13 +21,18 @@ struct ConformanceSpec {
   /// most this much (m): what the model's contact law allows (penalty and MuJoCo sink softly).
   double resting_drift_m = 1e-3;
   /// Options for that test, where the defaults cannot hold the box (say why in the entry).
-  OptionMap resting_options;
+  OptionMap resting_options{};
   /// Largest corrected relative error of Derivatives() against Ridders differences of the
   /// model's own Step, on a contact state and on a free-flight state.
   double derivative_tolerance = 1e-6;
   /// Options the suite sets (e.g. a tight solver tolerance, without which an iterative model's
   /// step is not differentiable by differences at all).
-  OptionMap derivative_options;
+  OptionMap derivative_options{};
+  /// The resting box starts this far above the ground (barrier models cannot start touching).
+  double resting_clearance_m = 0.0;
+  /// How deep the derivative test's contact state puts a corner into the ground (m); negative:
+  /// above it (barrier models, whose contact acts at a distance and forbids penetration).
+  double contact_depth_m = 1e-3;
   /// Repeated runs give bit-identical states. False only with a reason (DART: FCL orders a
   /// pair's contacts differently from run to run); the suite then checks agreement to 1e-9.
   bool bit_reproducible = true;

@@ -49,6 +49,7 @@ std::vector<ColliderMesh> BuildColliderMeshes(const Scene& scene, const Collider
     ColliderMesh m;
     m.body = c.body;
     m.collider = static_cast<int>(i);
+    m.friction = c.friction;
     PointsX3 local;
     if (const auto* s = std::get_if<Sphere>(&c.shape)) {
       SphereMesh sphere = FibonacciSphere(options.sphere_vertices, s->radius);

@@ -17,6 +17,7 @@ namespace arena {
 struct ColliderMesh {
   int body = kWorldBody;    // the body it moves with (kWorldBody: static)
   int collider = -1;        // index in Scene::colliders
+  double friction = 0.0;    // the collider's Coulomb coefficient (a pair uses the smaller)
   PointsX3 vertices;        // in the body frame
   TrianglesX3 triangles;    // outward winding
 };

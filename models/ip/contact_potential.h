@@ -5,38 +5,63 @@
 // derivatives from vertices to joint coordinates through a ContactDerivativeSink.
 #pragma once
 
-#include <span>
+#include <utility>
 #include <vector>
 
 #include "core/geometry/primitives.h"
+#include "core/math/se3.h"
 #include "models/ip/collider_meshes.h"
 
 namespace arena {
 
-/// A vertex of a collider mesh: (mesh index in the meshes vector, vertex index in that mesh).
-struct VertexRef {
-  int mesh = 0;
-  int vertex = 0;
-};
-
-/// The meshes and their vertices' world positions at one configuration.
+/// The meshes at one configuration: their bodies' world poses and their vertices' world positions.
 struct ContactConfiguration {
   const std::vector<ColliderMesh>* meshes = nullptr;
-  std::vector<PointsX3> world;  // per mesh, N x 3
+  std::vector<SE3> pose;        // per mesh: the world pose of its body (identity when static)
+  std::vector<PointsX3> world;  // per mesh, N x 3: pose * vertices
 };
 
-/// Receives one term's derivatives over a stencil of vertices: gradient (3 n, vertex-major
-/// x, y, z) and, when not null, its Hessian (3 n x 3 n). Static vertices may be in a stencil;
-/// the sink drops what does not move.
+/// A point a contact term depends on: a mesh vertex, or any point fixed to a mesh's body (a
+/// bounding-sphere centre), given by its mesh and its position in the body frame.
+struct MeshPoint {
+  int mesh = 0;
+  Vec3 local = Vec3::Zero();
+};
+
+/// Receives a contact term's derivatives with respect to world point positions and carries them
+/// to the bodies (models/ip/step_energy.cc). AddHessian takes d2E/dx_p dx_q for every ORDERED
+/// pair (p, q) of points, so a symmetric term gives both (p, q) and (q, p). Points of static
+/// meshes are dropped.
 class ContactDerivativeSink {
  public:
   virtual ~ContactDerivativeSink() = default;
-  virtual void Add(std::span<const VertexRef> stencil, const VecX& gradient, const MatX* hessian) = 0;
+  virtual void AddGradient(const MeshPoint& p, const Vec3& g) = 0;
+  virtual void AddHessian(const MeshPoint& p, const MeshPoint& q, const Mat3& block) = 0;
+  /// A stencil of mesh vertices: gradient 3 n (vertex-major), Hessian 3 n x 3 n (or null).
+  void AddStencil(const ContactConfiguration& x, const std::vector<std::pair<int, int>>& vertices, const VecX& gradient,
+                  const MatX* hessian);
+};
+
+/// Receives the mixed derivatives d2E / dx+_p dx_q of a term that depends on the step's start
+/// (lagged friction): p a point at the end configuration, q at the start configuration.
+class ContactStartSink {
+ public:
+  virtual ~ContactStartSink() = default;
+  virtual void AddMixed(const MeshPoint& p, const MeshPoint& q, const Mat3& block) = 0;
 };
 
 class ContactPotential {
  public:
   virtual ~ContactPotential() = default;
+  /// Called once per step, before any Evaluate, with the start configuration: terms lagged at
+  /// the start (friction's normal forces and planes, as IPC lags them) are set up here.
+  virtual void BeginStep(const ContactConfiguration& start) { (void)start; }
+  /// The mixed derivatives of the lagged terms at the end configuration x, for the implicit
+  /// function theorem's derivatives with respect to the start state (nothing without such terms).
+  virtual void StartDerivatives(const ContactConfiguration& x, ContactStartSink* sink) {
+    (void)x;
+    (void)sink;
+  }
   /// The potential at `x` (+inf where it is not defined: intersecting meshes). With a sink,
   /// each term's gradient and, when `hessian`, its Hessian: exact, or projected to positive
   /// semidefinite per term when `project` (Newton needs a descent direction; the implicit

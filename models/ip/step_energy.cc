@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 
 #include "core/common/error.h"
 #include "core/common/options.h"
@@ -18,44 +19,35 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 bool OneDof(JointType t) { return t == JointType::kRevolute || t == JointType::kPrismatic; }
 
-// Carries a contact term's vertex derivatives to the bodies: dE/dT_k += g_v [v; 1]^T, and the
-// vertex Hessian blocks through B_v = dx_v/dxi (models/ip/pose_derivatives.h).
+// Carries a contact term's point derivatives to the bodies: dE/dT_k += g [v; 1]^T for a point
+// at v in body k's frame, and the point Hessian blocks through B = dx/dxi
+// (models/ip/pose_derivatives.h): each body once (ordered point pairs on one body; k < l
+// across bodies, the (q, p) entry standing for the transpose).
 class BodySink final : public ContactDerivativeSink {
  public:
-  BodySink(const std::vector<ColliderMesh>& meshes, const ContactConfiguration& x, const std::vector<bool>& moves,
-           std::vector<Mat34>* A, BodyHessian* blocks)
-      : meshes_(meshes), x_(x), moves_(moves), A_(A), blocks_(blocks) {}
+  BodySink(const ContactConfiguration& x, const std::vector<bool>& moves, std::vector<Mat34>* A, BodyHessian* blocks)
+      : x_(x), moves_(moves), A_(A), blocks_(blocks) {}
 
-  void Add(std::span<const VertexRef> stencil, const VecX& gradient, const MatX* hessian) override {
-    const int n = static_cast<int>(stencil.size());
-    for (int i = 0; i < n; ++i) {
-      const int k = BodyOf(stencil[i]);
-      if (k < 0) continue;
-      Eigen::Vector4d v;
-      v << meshes_[stencil[i].mesh].vertices.row(stencil[i].vertex).transpose(), 1.0;
-      (*A_)[k] += gradient.segment<3>(3 * i) * v.transpose();
-    }
-    if (hessian == nullptr) return;
-    for (int i = 0; i < n; ++i) {
-      const int k = BodyOf(stencil[i]);
-      if (k < 0) continue;
-      const auto Bi = PointTwistJacobian(x_.world[stencil[i].mesh].row(stencil[i].vertex).transpose());
-      for (int j = 0; j < n; ++j) {
-        const int l = BodyOf(stencil[j]);
-        // Each body pair once: ordered vertex pairs on one body, k < l across bodies.
-        if (l < 0 || l < k) continue;
-        const auto Bj = PointTwistJacobian(x_.world[stencil[j].mesh].row(stencil[j].vertex).transpose());
-        blocks_->Add(k, l, Bi.transpose() * hessian->block<3, 3>(3 * i, 3 * j) * Bj);
-      }
-    }
+  void AddGradient(const MeshPoint& p, const Vec3& g) override {
+    const int k = BodyOf(p);
+    if (k < 0) return;
+    Eigen::Vector4d v;
+    v << p.local, 1.0;
+    (*A_)[k] += g * v.transpose();
+  }
+  void AddHessian(const MeshPoint& p, const MeshPoint& q, const Mat3& block) override {
+    const int k = BodyOf(p), l = BodyOf(q);
+    if (k < 0 || l < 0 || l < k) return;
+    const auto Bp = PointTwistJacobian(x_.pose[p.mesh].Act(p.local));
+    const auto Bq = PointTwistJacobian(x_.pose[q.mesh].Act(q.local));
+    blocks_->Add(k, l, Bp.transpose() * block * Bq);
   }
 
  private:
-  int BodyOf(const VertexRef& r) const {
-    const int k = meshes_[r.mesh].body;
+  int BodyOf(const MeshPoint& p) const {
+    const int k = (*x_.meshes)[p.mesh].body;
     return k != kWorldBody && moves_[k] ? k : -1;
   }
-  const std::vector<ColliderMesh>& meshes_;
   const ContactConfiguration& x_;
   const std::vector<bool>& moves_;  // bodies carried by at least one DOF
   std::vector<Mat34>* A_;
@@ -138,19 +130,26 @@ void StepEnergy::Begin(const State& start, const Control& control) {
   for (int k = 0; k < model.num_bodies(); ++k) target_[k] = -TopRows(chain_.pose(k));
   chain_.Update(start.q);
   for (int k = 0; k < model.num_bodies(); ++k) target_[k] += 2.0 * TopRows(chain_.pose(k));
+  if (contact_ != nullptr) {
+    WorldVertices(start.q, &start_vertices_);
+    contact_->BeginStep(start_vertices_);
+  }
 }
 
 void StepEnergy::WorldVertices(const VecX& q, ContactConfiguration* out) {
   chain_.Update(q);
   out->meshes = &meshes_;
   out->world.resize(meshes_.size());
+  out->pose.resize(meshes_.size());
   for (size_t m = 0; m < meshes_.size(); ++m) {
     const ColliderMesh& mesh = meshes_[m];
     if (mesh.body == kWorldBody) {
+      out->pose[m] = SE3();
       out->world[m] = mesh.vertices;
       continue;
     }
     const SE3& T = chain_.pose(mesh.body);
+    out->pose[m] = T;
     out->world[m] = (mesh.vertices * T.rotation().transpose()).rowwise() + T.translation().transpose();
   }
 }
@@ -237,7 +236,7 @@ double StepEnergy::Evaluate(const VecX& q, VecX* gradient, MatX* hessian, bool p
     if (hessian != nullptr) blocks_.self[k] += PoseQuadratic(chain_.pose(k), W);
   }
   if (contact_ != nullptr) {
-    BodySink sink(meshes_, vertices_, moves_, &A_, &blocks_);
+    BodySink sink(vertices_, moves_, &A_, &blocks_);
     const double c = contact_->Evaluate(vertices_, gradient != nullptr || hessian != nullptr ? &sink : nullptr,
                                         hessian != nullptr, project);
     if (!std::isfinite(c)) return kInf;
@@ -318,6 +317,40 @@ void StepEnergy::InputDerivatives(const VecX& q, MatX* dg_dq, MatX* dg_dv, MatX*
       const Mat34 dA_v = dprev_v * W;
       if (!dA_q.isZero(0.0)) add_column(k, dA_q, dg_dq, m);
       if (!dA_v.isZero(0.0)) add_column(k, dA_v, dg_dv, m);
+    }
+  }
+  // Lagged contact terms: d2E/dx+_p dx_q carried to (q+ tangent, q^t tangent) through the
+  // point Jacobians at the end (chain_) and at the start (at_start).
+  if (contact_ != nullptr) {
+    WorldVertices(q, &vertices_);  // also chain_ at q
+    std::map<std::pair<int, int>, Mat6> mixed;  // (end body, start body) -> sum B_p^T M B_q
+    class Sink final : public ContactStartSink {
+     public:
+      Sink(const ContactConfiguration& end, const ContactConfiguration& start, const std::vector<bool>& moves,
+           std::map<std::pair<int, int>, Mat6>* out)
+          : end_(end), start_(start), moves_(moves), out_(out) {}
+      void AddMixed(const MeshPoint& p, const MeshPoint& q, const Mat3& block) override {
+        const int k = (*end_.meshes)[p.mesh].body, l = (*start_.meshes)[q.mesh].body;
+        if (k == kWorldBody || l == kWorldBody || !moves_[k] || !moves_[l]) return;
+        const auto Bp = PointTwistJacobian(end_.pose[p.mesh].Act(p.local));
+        const auto Bq = PointTwistJacobian(start_.pose[q.mesh].Act(q.local));
+        auto [it, inserted] = out_->try_emplace({k, l}, Mat6::Zero());
+        it->second += Bp.transpose() * block * Bq;
+      }
+
+     private:
+      const ContactConfiguration& end_;
+      const ContactConfiguration& start_;
+      const std::vector<bool>& moves_;
+      std::map<std::pair<int, int>, Mat6>* out_;
+    } sink(vertices_, start_vertices_, moves_, &mixed);
+    contact_->StartDerivatives(vertices_, &sink);
+    for (const auto& [kl, block] : mixed) {
+      const auto [k, l] = kl;
+      for (int i : chain_.path(k)) {
+        const Vec6 row = chain_.dof_twist(i).transpose() * block;
+        for (int m : at_start.path(l)) (*dg_dq)(i, m) += row.dot(at_start.dof_twist(m));
+      }
     }
   }
   // 1-DOF joint terms.

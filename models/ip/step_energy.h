@@ -96,6 +96,7 @@ class StepEnergy {
   std::vector<Vec6> G_;
   BodyHessian blocks_;
   ContactConfiguration vertices_;
+  ContactConfiguration start_vertices_;
 };
 
 }  // namespace arena

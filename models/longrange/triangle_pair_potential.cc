@@ -352,6 +352,7 @@ TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangl
   }
   out->hessian.noalias() -= l_xp * solved;
   out->hessian = 0.5 * (out->hessian + out->hessian.transpose()).eval();
+  out->dplane_dx = -solved;  // dp*/dx = -L_pp^-1 L_px
   return status;
 }
 

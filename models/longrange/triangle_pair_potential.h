@@ -83,6 +83,8 @@ struct TrianglePairResult {
   Vec4 plane = Vec4::Constant(std::numeric_limits<double>::quiet_NaN());
   Vec18 gradient = Vec18::Zero();  // dP/dx, x = (a0, a1, a2, b0, b1, b2); 0 when intersecting
   Mat18 hessian = Mat18::Zero();   // d2P/dx2 (exact, indefinite in general); 0 when intersecting
+  // dp*/dx, the plane's sensitivity (implicit function theorem; with the Hessian only).
+  Eigen::Matrix<double, 4, 18> dplane_dx = Eigen::Matrix<double, 4, 18>::Zero();
   TrianglePairStats stats;
 };
 

@@ -30,14 +30,15 @@ namespace {
 constexpr double kHalf = 0.2;      // the box: a 0.4 m cube (square), 1 kg, mu 0.5
 constexpr double kFriction = 0.5;
 
-// A box resting on the ground (its bottom face on z = 0, or y = 0 for planar scenes).
-std::shared_ptr<const Scene> RestingBox(bool planar) {
+// A box resting on the ground (its bottom face on z = 0, or y = 0 for planar scenes), or
+// `clearance` above it.
+std::shared_ptr<const Scene> RestingBox(bool planar, double clearance) {
   if (planar) {
     SceneBuilder b("conformance_box_planar");
     b.SetGravity(Vec3(0.0, -9.81, 0.0));
     Eigen::Matrix<double, 4, 2> A;
     A << 1, 0, 0, 1, -1, 0, 0, -1;
-    const int body = b.AddPlanarBody("box", 1.0, 1.0 / 6.0 * 4 * kHalf * kHalf, Vec3(0.0, kHalf, 0.0));
+    const int body = b.AddPlanarBody("box", 1.0, 1.0 / 6.0 * 4 * kHalf * kHalf, Vec3(0.0, kHalf + clearance, 0.0));
     b.AddCollider(body, MakePolygon2(A, VecX::Constant(4, kHalf)), SE3(), "box").friction = kFriction;
     b.AddGroundPlane2(kFriction);
     return b.Build();
@@ -45,7 +46,7 @@ std::shared_ptr<const Scene> RestingBox(bool planar) {
   SceneBuilder b("conformance_box");
   b.SetGravity(Vec3(0.0, 0.0, -9.81));
   const Vec3 h = Vec3::Constant(kHalf);
-  const int body = b.AddFreeBody("box", SpatialInertia::SolidBox(1.0, h), SE3::FromTranslation(Vec3(0, 0, kHalf)));
+  const int body = b.AddFreeBody("box", SpatialInertia::SolidBox(1.0, h), SE3::FromTranslation(Vec3(0, 0, kHalf + clearance)));
   b.AddCollider(body, Box{h}, SE3(), "box").friction = kFriction;
   b.AddGround(kFriction);
   return b.Build();
@@ -54,7 +55,7 @@ std::shared_ptr<const Scene> RestingBox(bool planar) {
 // The box this model can simulate: 3D if it can, else planar (nullptr: neither).
 std::shared_ptr<const Scene> BoxFor(const ModelInfo& info) {
   for (bool planar : {false, true}) {
-    std::shared_ptr<const Scene> scene = RestingBox(planar);
+    std::shared_ptr<const Scene> scene = RestingBox(planar, info.conformance.resting_clearance_m);
     if (CheckSupport(info.capabilities, *scene).empty()) return scene;
   }
   return nullptr;
@@ -168,17 +169,18 @@ TEST_P(Conformance, RestingBoxStaysPut) {
 }
 
 // A contact state and a free-flight state, both moving. In contact: the box tilted so that one
-// corner (planar: one vertex) is 1 mm into the ground, sliding and turning. A single corner
+// corner (planar: one vertex) is `depth` into the ground (1 mm; barrier models: 1 mm above it),
+// sliding and turning. A single corner
 // keeps the contact problem non-degenerate (four coplanar corners are not: their impulses are
 // not unique), and 1 mm of depth keeps the contact under the differences' perturbations, so the
 // step is smooth there. In flight: the box 0.3 m up (silico's interior point needs more
 // iterations the farther a body is from the ground: past its 30 at 1 m with this velocity).
-std::vector<State> DerivativeStates(const Scene& scene) {
+std::vector<State> DerivativeStates(const Scene& scene, double depth) {
   State contact = DefaultState(scene);
   State flight = DefaultState(scene);
   if (scene.IsPlanar()) {  // (x, y, theta), v = (omega_z, v_x, v_y)
     const double theta = 0.3;
-    contact.q << 0.0, kHalf * (std::cos(theta) + std::sin(theta)) - 1e-3, theta;
+    contact.q << 0.0, kHalf * (std::cos(theta) + std::sin(theta)) - depth, theta;
     contact.v << 0.4, 0.3, -0.2;
     flight.q[1] += 1.0;
     flight.v << 0.3, 0.2, -0.1;
@@ -189,7 +191,7 @@ std::vector<State> DerivativeStates(const Scene& scene) {
       const Vec3 corner(i & 1 ? kHalf : -kHalf, i & 2 ? kHalf : -kHalf, i & 4 ? kHalf : -kHalf);
       lowest = std::min(lowest, (R * corner).z());
     }
-    contact.q.head<3>() = Vec3(0.0, 0.0, -lowest - 1e-3);
+    contact.q.head<3>() = Vec3(0.0, 0.0, -lowest - depth);
     contact.q.segment<4>(3) << R.w(), R.x(), R.y(), R.z();
     contact.v << 0.3, 0.0, -0.2, 0.5, -0.3, 0.2;
     flight.q[2] += 0.3;
@@ -214,7 +216,7 @@ TEST_P(Conformance, DerivativesMatchDifferencesOfItsOwnStep) {
   ridders.method = FdMethod::kRidders;
   ridders.ridders_step = 1e-5;
   const char* names[] = {"contact", "free flight"};
-  const std::vector<State> states = DerivativeStates(*scene);
+  const std::vector<State> states = DerivativeStates(*scene, info().conformance.contact_depth_m);
   for (size_t k = 0; k < states.size(); ++k) {
     StepDerivatives analytic;
     sim->Derivatives(states[k], {}, &analytic);
@@ -236,7 +238,7 @@ TEST_P(Conformance, VjpIsTheTransposedJacobianProduct) {
   auto sim = MakeSimulator(info().name, scene, info().conformance.derivative_options);
   const int nv = scene->nv();
   const VecX lq = VecX::LinSpaced(nv, -1.0, 2.0), lv = VecX::LinSpaced(nv, 0.5, -1.5);
-  for (const State& s : DerivativeStates(*scene)) {
+  for (const State& s : DerivativeStates(*scene, info().conformance.contact_depth_m)) {
     StepDerivatives d;
     sim->Derivatives(s, {}, &d);
     StepGradient expected, got;

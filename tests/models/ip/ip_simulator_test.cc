@@ -34,12 +34,11 @@ class GroundBarrier final : public ContactPotential {
         if (z <= 0.0) return kInf;
         e += kappa_ / z;
         if (sink == nullptr) continue;
-        const VertexRef ref{static_cast<int>(m), static_cast<int>(v)};
         VecX g = VecX::Zero(3);
         g[2] = -kappa_ / (z * z);
         MatX H = MatX::Zero(3, 3);
         H(2, 2) = 2.0 * kappa_ / (z * z * z);
-        sink->Add({&ref, 1}, g, hessian ? &H : nullptr);
+        sink->AddStencil(x, {{static_cast<int>(m), static_cast<int>(v)}}, g, hessian ? &H : nullptr);
       }
     }
     return e;

@@ -1,0 +1,198 @@
+#include "models/longrange/longrange_contact.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/common/error.h"
+#include "models/longrange/centered_potential.h"
+#include "models/longrange/plane_friction.h"
+
+namespace arena {
+
+LongRangeContact::LongRangeContact(const std::vector<ColliderMesh>& meshes, double mu,
+                                   const longrange::LongRangeOptions& options, double dt, double friction_eps)
+    : mu_(mu), options_(options), dt_(dt), friction_eps_(friction_eps) {
+  if (std::string why = options_.Validate(); !why.empty()) throw InvalidArgument("longrange: " + why);
+  for (const ColliderMesh& m : meshes) {
+    mesh_friction_.push_back(m.friction);
+    bsh_.push_back(std::make_unique<longrange::BoundingSphereHierarchy>(m.vertices, m.triangles));
+  }
+  poses_.resize(meshes.size());
+  for (int a = 0; a < static_cast<int>(meshes.size()); ++a) {
+    for (int b = a + 1; b < static_cast<int>(meshes.size()); ++b) {
+      if (meshes[a].body == meshes[b].body) continue;  // a body (or the environment) against itself
+      Pair p;
+      p.a = a;
+      p.b = b;
+      pairs_.push_back(std::move(p));
+    }
+  }
+}
+
+double LongRangeContact::Evaluate(const ContactConfiguration& x, ContactDerivativeSink* sink, bool hessian, bool) {
+  for (size_t m = 0; m < bsh_.size(); ++m) {
+    longrange::PoseRigid(*bsh_[m], x.pose[m].rotation(), x.pose[m].translation(), &poses_[m]);
+  }
+  longrange::LongRangeOptions options = options_;
+  options.derivatives = sink == nullptr ? longrange::DerivativeOrder::kValue
+                        : hessian       ? longrange::DerivativeOrder::kHessian
+                                        : longrange::DerivativeOrder::kGradient;
+  stats_ = {};
+  double total = 0.0;
+  for (Pair& p : pairs_) {
+    const auto status = longrange::ComputeLongRangePotential(*bsh_[p.a], poses_[p.a], *bsh_[p.b], poses_[p.b], options, &p.data);
+    if (status == longrange::LongRangeStatus::kIntersecting) return std::numeric_limits<double>::infinity();
+    total += mu_ * p.data.value;
+    stats_.exact_pairs += p.data.stats.exact_pairs;
+    stats_.centered_terms += p.data.stats.centered_terms;
+    stats_.unconverged_pairs += p.data.stats.unconverged_pairs;
+    if (sink == nullptr) continue;
+    const longrange::BoundingSphereHierarchy& A = *bsh_[p.a];
+    const longrange::BoundingSphereHierarchy& B = *bsh_[p.b];
+    for (int v = 0; v < A.num_vertices(); ++v) {
+      sink->AddGradient({p.a, A.vertices().row(v).transpose()}, mu_ * p.data.gradient_a.row(v).transpose());
+    }
+    for (int v = 0; v < B.num_vertices(); ++v) {
+      sink->AddGradient({p.b, B.vertices().row(v).transpose()}, mu_ * p.data.gradient_b.row(v).transpose());
+    }
+    if (!hessian) continue;
+    const longrange::PairPoints& pts = p.data.points;
+    auto point = [&](int i) -> MeshPoint {
+      if (i < pts.NodeA(0)) return {p.a, A.vertices().row(i).transpose()};
+      if (i < pts.VertexB(0)) return {p.a, A.node(i - pts.NodeA(0)).center};
+      if (i < pts.NodeB(0)) return {p.b, B.vertices().row(i - pts.VertexB(0)).transpose()};
+      return {p.b, B.node(i - pts.NodeB(0)).center};
+    };
+    for (const longrange::HessianBlock& h : p.data.hessian) sink->AddHessian(point(h.row), point(h.col), mu_ * h.block);
+  }
+  for (const FrictionPair& f : friction_) AddFriction(x, f, sink, hessian, &total);
+  return total;
+}
+
+double LongRangeContact::MaxStep(const ContactConfiguration&, const std::vector<PointsX3>&) { return 1.0; }
+
+// ---------------------------------------------------------------- friction (App. A.3)
+
+void LongRangeContact::BeginStep(const ContactConfiguration& start) {
+  friction_.clear();
+  for (size_t m = 0; m < bsh_.size(); ++m) {
+    longrange::PoseRigid(*bsh_[m], start.pose[m].rotation(), start.pose[m].translation(), &poses_[m]);
+  }
+  for (const Pair& p : pairs_) {
+    const double lambda = std::min(mesh_friction_[p.a], mesh_friction_[p.b]);
+    if (!(lambda > 0.0)) continue;
+    const longrange::BoundingSphereHierarchy& A = *bsh_[p.a];
+    const longrange::BoundingSphereHierarchy& B = *bsh_[p.b];
+    // The leaf pairs within d2 = (1 + eps)(R_i + R_j): with layered radii, a node pair farther
+    // apart than its own d2 holds none (the pruning of Algorithm 1).
+    auto visit = [&](auto&& self, int i, int j) -> void {
+      const longrange::BshNode& I = A.node(i);
+      const longrange::BshNode& J = B.node(j);
+      const double r = (poses_[p.a].centers[i] - poses_[p.b].centers[j]).norm();
+      if (r > (1.0 + options_.eps) * (I.radius + J.radius)) return;
+      if (I.is_leaf() && J.is_leaf()) {
+        LagPair(start, p.a, p.b, I.triangle, J.triangle, lambda);
+        return;
+      }
+      for (int ci : I.is_leaf() ? std::array<int, 2>{i, -1} : std::array<int, 2>{I.left, I.right}) {
+        if (ci < 0) continue;
+        for (int cj : J.is_leaf() ? std::array<int, 2>{j, -1} : std::array<int, 2>{J.left, J.right}) {
+          if (cj >= 0) self(self, ci, cj);
+        }
+      }
+    };
+    visit(visit, A.root(), B.root());
+  }
+}
+
+void LongRangeContact::LagPair(const ContactConfiguration& start, int a, int b, int ta, int tb, double lambda) {
+  FrictionPair f;
+  f.mesh_a = a;
+  f.mesh_b = b;
+  longrange::Triangle A, B;
+  for (int k = 0; k < 3; ++k) {
+    const int va = bsh_[a]->triangles()(ta, k), vb = bsh_[b]->triangles()(tb, k);
+    f.vertices[k] = {a, va};
+    f.vertices[3 + k] = {b, vb};
+    A[k] = start.world[a].row(va).transpose();
+    B[k] = start.world[b].row(vb).transpose();
+    f.x_start[k] = A[k];
+    f.x_start[3 + k] = B[k];
+  }
+  longrange::TrianglePairResult pair;
+  longrange::ComputeTrianglePairPotential(A, B, longrange::DerivativeOrder::kHessian, options_.pair, nullptr, &pair);
+  if (!std::isfinite(pair.value)) return;
+  // P_local = (1 - phi(r)) P_ij, r the centroids' distance (Eq. 12): value, gradient and Hessian
+  // over the 18 start coordinates, phi lifted from the centroids (each the mean of 3 vertices).
+  const Vec3 ca = (A[0] + A[1] + A[2]) / 3.0, cb = (B[0] + B[1] + B[2]) / 3.0;
+  const double d1 = bsh_[a]->node(ta).radius + bsh_[b]->node(tb).radius, d2 = (1.0 + options_.eps) * d1;
+  const longrange::RadialDerivatives phi = longrange::LiftRadial(longrange::BlendWeight((ca - cb).norm(), d1, d2), ca, cb);
+  Eigen::Matrix<double, 6, 18> C = Eigen::Matrix<double, 6, 18>::Zero();  // centroids from vertices
+  for (int k = 0; k < 3; ++k) {
+    C.block<3, 3>(0, 3 * k) = Mat3::Identity() / 3.0;
+    C.block<3, 3>(3, 9 + 3 * k) = Mat3::Identity() / 3.0;
+  }
+  const longrange::Vec18 dphi = C.transpose() * phi.gradient;
+  const longrange::Mat18 d2phi = C.transpose() * phi.hessian * C;
+  const longrange::Vec18 g = (1.0 - phi.value) * pair.gradient - pair.value * dphi;
+  const longrange::Mat18 H = (1.0 - phi.value) * pair.hessian - dphi * pair.gradient.transpose() -
+                             pair.gradient * dphi.transpose() - pair.value * d2phi;
+  // Weights w_k = lambda |mu dP_local/dx_k| and their derivatives.
+  f.dweight_dx.setZero();
+  for (int k = 0; k < 6; ++k) {
+    const Vec3 force = mu_ * g.segment<3>(3 * k);
+    const double norm = force.norm();
+    f.weight[k] = lambda * norm;
+    if (norm > 0.0) f.dweight_dx.row(k) = lambda * mu_ * (force / norm).transpose() * H.middleRows<3>(3 * k);
+  }
+  // The lagged plane's unit normal and its derivative (dp*/dx from the pair solve).
+  const Vec3 n = pair.plane.head<3>();
+  f.normal = n / n.norm();
+  f.dnormal_dx = (Mat3::Identity() - f.normal * f.normal.transpose()) / n.norm() * pair.dplane_dx.topRows<3>();
+  friction_.push_back(f);
+}
+
+void LongRangeContact::AddFriction(const ContactConfiguration& x, const FrictionPair& f, ContactDerivativeSink* sink,
+                                   bool hessian, double* value) const {
+  longrange::PlaneFrictionInput in;
+  for (int k = 0; k < 6; ++k) in.x_next[k] = x.world[f.vertices[k].first].row(f.vertices[k].second).transpose();
+  in.x_start = f.x_start;
+  in.weight = f.weight;
+  in.normal = f.normal;
+  in.dt = dt_;
+  in.eps = friction_eps_;
+  longrange::PlaneFrictionResult r;
+  longrange::PlaneFriction(in, &r);
+  *value += r.value;
+  if (sink == nullptr) return;
+  const std::vector<std::pair<int, int>> stencil(f.vertices.begin(), f.vertices.end());
+  const VecX gradient = r.gradient;
+  const MatX H = r.hessian;
+  sink->AddStencil(x, stencil, gradient, hessian ? &H : nullptr);
+}
+
+void LongRangeContact::StartDerivatives(const ContactConfiguration& x, ContactStartSink* sink) {
+  for (const FrictionPair& f : friction_) {
+    longrange::PlaneFrictionInput in;
+    for (int k = 0; k < 6; ++k) in.x_next[k] = x.world[f.vertices[k].first].row(f.vertices[k].second).transpose();
+    in.x_start = f.x_start;
+    in.weight = f.weight;
+    in.normal = f.normal;
+    in.dt = dt_;
+    in.eps = friction_eps_;
+    longrange::PlaneFrictionResult r;
+    longrange::PlaneFriction(in, &r);
+    // d(grad_x+ D)/dx_start: -Hessian (D depends on x+ - x_start) plus the lagged data's terms.
+    const longrange::Mat18 mixed = -r.hessian + r.dgradient_dweight * f.dweight_dx + r.dgradient_dnormal * f.dnormal_dx;
+    for (int k = 0; k < 6; ++k) {
+      const MeshPoint p{f.vertices[k].first, (*x.meshes)[f.vertices[k].first].vertices.row(f.vertices[k].second).transpose()};
+      for (int l = 0; l < 6; ++l) {
+        const MeshPoint q{f.vertices[l].first, (*x.meshes)[f.vertices[l].first].vertices.row(f.vertices[l].second).transpose()};
+        sink->AddMixed(p, q, mixed.block<3, 3>(3 * k, 3 * l));
+      }
+    }
+  }
+}
+
+}  // namespace arena

@@ -1,0 +1,80 @@
+// The contact terms of the `longrange` model (seed 004, Ye et al.) as a ContactPotential of the
+// incremental-potential core (models/ip/contact_potential.h):
+//   mu P      the bounding-sphere-hierarchy potential P_BSH (Sec. 4-5, Algorithm 1;
+//             models/longrange/long_range_potential.h) summed over every pair of meshes on
+//             different bodies, the static environment included;
+//   D         frictional damping (App. A.3, the final formula): for every triangle pair within
+//             d2 at the step's start, the local potential P_local = (1 - phi) P_ij (Eq. 12: the
+//             leaf blend with 0 as its far term) gives each vertex a lagged normal force
+//             |mu dP_local/dx_k|, and the pair's vertices are damped relative to the pair's
+//             lagged separating plane (models/longrange/plane_friction.h) with weight
+//             lambda |mu dP_local/dx_k|, lambda the pair's friction coefficient (the smaller of
+//             its colliders'). The lagged data are differentiated exactly for the step's
+//             derivatives with respect to its start.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "models/ip/contact_potential.h"
+#include "models/longrange/long_range_potential.h"
+
+namespace arena {
+
+struct LongRangeContactStats {
+  long exact_pairs = 0;       // triangle-pair solves in the last Evaluate
+  long centered_terms = 0;
+  long unconverged_pairs = 0;
+};
+
+class LongRangeContact final : public ContactPotential {
+ public:
+  /// `mu` scales P (the paper's contact coefficient); `options` are the hierarchy's; `dt` and
+  /// `friction_eps` (the damping's smoothing, (m/s)^2) are the friction's.
+  LongRangeContact(const std::vector<ColliderMesh>& meshes, double mu, const longrange::LongRangeOptions& options,
+                   double dt, double friction_eps);
+
+  double Evaluate(const ContactConfiguration& x, ContactDerivativeSink* sink, bool hessian, bool project) override;
+  /// P is a global barrier: +inf only when triangles of two bodies meet, so the line search's
+  /// energies reject intersecting trial points; this bound is 1 (no continuous collision check).
+  double MaxStep(const ContactConfiguration& x, const std::vector<PointsX3>& displacement) override;
+  void BeginStep(const ContactConfiguration& start) override;
+  void StartDerivatives(const ContactConfiguration& x, ContactStartSink* sink) override;
+  const LongRangeContactStats& stats() const { return stats_; }
+  /// Triangle pairs whose friction the current step lags.
+  int friction_pairs() const { return static_cast<int>(friction_.size()); }
+
+ private:
+  struct Pair {
+    int a = 0, b = 0;  // mesh indices
+    longrange::LongRangeData data;
+  };
+  // One triangle pair's lagged friction data (App. A.3).
+  struct FrictionPair {
+    int mesh_a = 0, mesh_b = 0;
+    std::array<std::pair<int, int>, 6> vertices;  // (mesh, vertex): triangle a's, then b's
+    std::array<Vec3, 6> x_start;
+    std::array<double, 6> weight;                 // lambda |mu dP_local/dx_k|
+    Vec3 normal = Vec3::UnitZ();
+    Eigen::Matrix<double, 6, 18> dweight_dx;      // d weight / d x_start
+    Eigen::Matrix<double, 3, 18> dnormal_dx;      // d normal / d x_start
+  };
+  // Adds the lagged data of the triangle pair (ta of mesh a, tb of mesh b) if it lies within d2.
+  void LagPair(const ContactConfiguration& start, int a, int b, int ta, int tb, double lambda);
+  void AddFriction(const ContactConfiguration& x, const FrictionPair& f, ContactDerivativeSink* sink, bool hessian,
+                   double* value) const;
+
+  double mu_;
+  longrange::LongRangeOptions options_;
+  double dt_, friction_eps_;
+  std::vector<double> mesh_friction_;  // per mesh: its collider's coefficient
+  std::vector<FrictionPair> friction_;
+  std::vector<std::unique_ptr<longrange::BoundingSphereHierarchy>> bsh_;  // per mesh
+  std::vector<longrange::BshPose> poses_;
+  std::vector<Pair> pairs_;
+  LongRangeContactStats stats_;
+};
+
+}  // namespace arena

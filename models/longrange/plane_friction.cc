@@ -1,0 +1,127 @@
+#include "models/longrange/plane_friction.h"
+
+#include <cmath>
+
+#include <Eigen/Cholesky>
+
+namespace arena::longrange {
+
+namespace {
+
+// Per vertex at the current u: s = a - u, rho = sqrt(|s|^2 + eps), M = (I - s s^T / rho^2) / rho
+// (the Hessian of rho in s).
+struct Slip {
+  Vec3 s, shat;
+  double rho = 0.0;
+  Mat3 M;
+};
+
+void Evaluate(const PlaneFrictionInput& in, const std::array<Vec3, 6>& a, const Vec3& u, std::array<Slip, 6>* slips,
+              double* value, Vec3* grad_u, Mat3* hess_u) {
+  *value = 0.0;
+  grad_u->setZero();
+  hess_u->setZero();
+  for (int k = 0; k < 6; ++k) {
+    Slip& p = (*slips)[k];
+    p.s = a[k] - u;
+    p.rho = std::sqrt(p.s.squaredNorm() + in.eps);
+    p.shat = p.s / p.rho;
+    p.M = (Mat3::Identity() - p.shat * p.shat.transpose()) / p.rho;
+    *value += in.dt * in.weight[k] * p.rho;
+    *grad_u -= in.dt * in.weight[k] * p.shat;
+    *hess_u += in.dt * in.weight[k] * p.M;
+  }
+}
+
+}  // namespace
+
+void PlaneFriction(const PlaneFrictionInput& in, PlaneFrictionResult* out) {
+  out->gradient.setZero();
+  out->hessian.setZero();
+  out->dgradient_dweight.setZero();
+  out->dgradient_dnormal.setZero();
+  out->plane_velocity.setZero();
+  out->value = 0.0;
+  out->converged = true;
+  double total_weight = 0.0;
+  for (double w : in.weight) total_weight += w;
+  if (!(total_weight > 0.0)) return;  // no normal force: no damping
+
+  const Mat3 P = Mat3::Identity() - in.normal * in.normal.transpose();
+  std::array<Vec3, 6> delta, a;
+  Vec3 u = Vec3::Zero();
+  for (int k = 0; k < 6; ++k) {
+    delta[k] = in.x_next[k] - in.x_start[k];
+    a[k] = P * delta[k] / in.dt;
+    u += in.weight[k] * a[k];
+  }
+  u /= total_weight;  // start at the weighted mean slip: the exact minimiser when eps -> inf
+
+  // Newton with backtracking on the strictly convex L(u) (3 unknowns).
+  std::array<Slip, 6> slips;
+  double L;
+  Vec3 g;
+  Mat3 H;
+  Evaluate(in, a, u, &slips, &L, &g, &H);
+  out->converged = false;
+  const double scale = in.dt * total_weight;  // |grad L| is at most this
+  for (int it = 0; it < 100; ++it) {
+    const Vec3 step = -H.ldlt().solve(g);
+    if (step.norm() <= 1e-12 * (1.0 + u.norm()) || g.norm() <= 1e-14 * scale) {
+      out->converged = true;
+      break;
+    }
+    double t = 1.0;
+    std::array<Slip, 6> trial_slips;
+    double trial;
+    Vec3 tg;
+    Mat3 tH;
+    for (int ls = 0; ls < 60; ++ls, t *= 0.5) {
+      Evaluate(in, a, u + t * step, &trial_slips, &trial, &tg, &tH);
+      if (trial <= L + 1e-4 * t * g.dot(step) || trial <= L) break;
+    }
+    u += t * step;
+    slips = trial_slips;
+    L = trial;
+    g = tg;
+    H = tH;
+  }
+  out->plane_velocity = u;
+  out->value = L;
+
+  // Envelope theorem and the Schur complement through u.
+  const Mat3 Hinv = H.inverse();
+  std::array<Eigen::Matrix<double, 3, 3>, 6> Duk;  // dD_xk / du = -w_k P M_k
+  for (int k = 0; k < 6; ++k) {
+    const Slip& p = slips[k];
+    out->gradient.segment<3>(3 * k) = in.weight[k] * P * p.shat;
+    Duk[k] = -in.weight[k] * P * p.M;
+    out->hessian.block<3, 3>(3 * k, 3 * k) += in.weight[k] / in.dt * P * p.M * P;
+  }
+  for (int k = 0; k < 6; ++k) {
+    for (int l = 0; l < 6; ++l) out->hessian.block<3, 3>(3 * k, 3 * l) -= Duk[k] * Hinv * Duk[l].transpose();
+  }
+  // Weights: dg_k/dw_m = [k = m] P shat_k + Duk du/dw_m, du/dw_m = dt H^-1 shat_m.
+  for (int m = 0; m < 6; ++m) {
+    const Vec3 du = in.dt * Hinv * slips[m].shat;
+    for (int k = 0; k < 6; ++k) {
+      Vec3 col = Duk[k] * du;
+      if (k == m) col += P * slips[k].shat;
+      out->dgradient_dweight.block<3, 1>(3 * k, m) = col;
+    }
+  }
+  // Normal: dP/dn_j = -(e_j n^T + n e_j^T).
+  for (int j = 0; j < 3; ++j) {
+    const Mat3 dP = -(Vec3::Unit(j) * in.normal.transpose() + in.normal * Vec3::Unit(j).transpose());
+    Vec3 dLu = Vec3::Zero();  // d(grad_u L)/dn_j at fixed u
+    for (int m = 0; m < 6; ++m) dLu -= in.weight[m] * slips[m].M * dP * delta[m];
+    const Vec3 du = -Hinv * dLu;
+    for (int k = 0; k < 6; ++k) {
+      const Slip& p = slips[k];
+      out->dgradient_dnormal.block<3, 1>(3 * k, j) =
+          in.weight[k] * (dP * p.shat + P * p.M * dP * delta[k] / in.dt) + Duk[k] * du;
+    }
+  }
+}
+
+}  // namespace arena::longrange

@@ -1,0 +1,127 @@
+// The plane-relative frictional damping of one triangle pair (seed 004 App. A.3): its gradient,
+// Hessian and derivatives with respect to the lagged weights and normal against central
+// differences, on sliding, sticking (slip far below the smoothing speed) and mixed pairs; the
+// damping force opposes slip relative to the plane and its size is about lambda f_n.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "models/longrange/plane_friction.h"
+#include "solvers/finite_difference.h"
+
+namespace arena::longrange {
+namespace {
+
+PlaneFrictionInput RandomInput(std::uint64_t seed, double slip) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> U(-1.0, 1.0);
+  PlaneFrictionInput in;
+  in.normal = Vec3(U(rng), U(rng), 1.0).normalized();
+  for (int k = 0; k < 6; ++k) {
+    in.x_start[k] = Vec3(U(rng), U(rng), U(rng));
+    in.x_next[k] = in.x_start[k] + slip * in.dt * Vec3(U(rng), U(rng), U(rng));
+    in.weight[k] = 0.5 + 0.5 * U(rng);
+  }
+  return in;
+}
+
+VecX Flat(const std::array<Vec3, 6>& x) {
+  VecX v(18);
+  for (int k = 0; k < 6; ++k) v.segment<3>(3 * k) = x[k];
+  return v;
+}
+
+TEST(PlaneFriction, DerivativesMatchDifferences) {
+  for (double slip : {1.0, 1e-3, 0.05}) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      const PlaneFrictionInput in = RandomInput(seed, slip);
+      PlaneFrictionResult r;
+      PlaneFriction(in, &r);
+      ASSERT_TRUE(r.converged);
+      auto with_next = [&](const VecX& x) {
+        PlaneFrictionInput t = in;
+        for (int k = 0; k < 6; ++k) t.x_next[k] = x.segment<3>(3 * k);
+        return t;
+      };
+      const VecX x0 = Flat(in.x_next);
+      // Ridders: at 1 m/s of slip and eps = 1e-4 the curvature varies on the scale sqrt(eps) dt.
+      FdOptions fd;
+      fd.method = FdMethod::kRidders;
+      fd.ridders_step = 1e-3 * in.dt;
+      const MatX g_fd = FiniteDifferenceJacobian(
+          [&](const VecX& dx) {
+            PlaneFrictionResult o;
+            PlaneFriction(with_next(x0 + dx), &o);
+            return VecX::Constant(1, o.value);
+          },
+          18, fd).jacobian;
+      EXPECT_LT(CorrectedRelativeError(r.gradient.transpose(), g_fd), 1e-6) << "slip " << slip;
+      const MatX H_fd = FiniteDifferenceJacobian(
+          [&](const VecX& dx) {
+            PlaneFrictionResult o;
+            PlaneFriction(with_next(x0 + dx), &o);
+            return VecX(o.gradient);
+          },
+          18, fd).jacobian;
+      EXPECT_LT(CorrectedRelativeError(r.hessian, H_fd), 1e-5) << "slip " << slip;
+      FdOptions fd_parameters = fd;
+      fd_parameters.ridders_step = 1e-2;
+      const MatX W_fd = FiniteDifferenceJacobian(
+          [&](const VecX& dw) {
+            PlaneFrictionInput t = in;
+            for (int k = 0; k < 6; ++k) t.weight[k] += dw[k];
+            PlaneFrictionResult o;
+            PlaneFriction(t, &o);
+            return VecX(o.gradient);
+          },
+          6, fd_parameters).jacobian;
+      EXPECT_LT(CorrectedRelativeError(r.dgradient_dweight, W_fd), 1e-5) << "slip " << slip;
+      const MatX N_fd = FiniteDifferenceJacobian(
+          [&](const VecX& dn) {
+            PlaneFrictionInput t = in;
+            t.normal += dn;
+            PlaneFrictionResult o;
+            PlaneFriction(t, &o);
+            return VecX(o.gradient);
+          },
+          3, fd_parameters).jacobian;
+      EXPECT_LT(CorrectedRelativeError(r.dgradient_dnormal, N_fd), 1e-5) << "slip " << slip;
+    }
+  }
+}
+
+// Every vertex sliding the same way in the plane, far faster than the smoothing speed: the
+// plane cannot follow all of them (it minimises the total), so the force on the vertices is
+// about w_k against the slip direction relative to the plane, and no force acts along n.
+TEST(PlaneFriction, ForceOpposesSlipRelativeToThePlane) {
+  PlaneFrictionInput in;
+  in.normal = Vec3::UnitZ();
+  for (int k = 0; k < 6; ++k) {
+    in.x_start[k] = Vec3(0.1 * k, 0.0, k < 3 ? 0.0 : 0.01);
+    // Triangle i slides +x at 1 m/s, triangle j -x at 1 m/s; both move along n too.
+    in.x_next[k] = in.x_start[k] + in.dt * Vec3(k < 3 ? 1.0 : -1.0, 0.0, 0.3);
+    in.weight[k] = 2.0;
+  }
+  in.eps = 1e-8;
+  PlaneFrictionResult r;
+  PlaneFriction(in, &r);
+  EXPECT_LT(r.plane_velocity.norm(), 1e-6);  // symmetric: the plane stands still
+  for (int k = 0; k < 6; ++k) {
+    const Vec3 force = -r.gradient.segment<3>(3 * k);
+    EXPECT_NEAR(force.x(), k < 3 ? -2.0 : 2.0, 1e-6);
+    EXPECT_NEAR(force.z(), 0.0, 1e-12);
+  }
+}
+
+TEST(PlaneFriction, NoWeightNoDamping) {
+  PlaneFrictionInput in = RandomInput(4, 1.0);
+  in.weight.fill(0.0);
+  PlaneFrictionResult r;
+  PlaneFriction(in, &r);
+  EXPECT_EQ(r.value, 0.0);
+  EXPECT_EQ(r.gradient.norm(), 0.0);
+}
+
+}  // namespace
+}  // namespace arena::longrange
