@@ -110,7 +110,7 @@ double PointTriangleBarrier(const Vec3& p, const Vec3& t0, const Vec3& t1, const
   if (hessian != nullptr) {
     // Chain rule: (b o d)'' = b'' d' d'^T + b' d''.
     *hessian = b.second * gd * gd.transpose() + b.first * hd;
-    if (mode == HessianMode::kProjected) *hessian = ProjectToPsd<12>(*hessian);
+    if (mode == HessianMode::kProjected) *hessian = ProjectTranslationInvariantToPsd(*hessian);
   }
   return b.value;
 }
@@ -145,7 +145,7 @@ double EdgeEdgeBarrier(const Vec3& ea0, const Vec3& ea1, const Vec3& eb0, const 
       *hessian += b.value * (e.second * gx * gx.transpose() + e.first * hx) +
                   (e.first * b.first) * (gx * gd.transpose() + gd * gx.transpose());
     }
-    if (mode == HessianMode::kProjected) *hessian = ProjectToPsd<12>(*hessian);
+    if (mode == HessianMode::kProjected) *hessian = ProjectTranslationInvariantToPsd(*hessian);
   }
   return value;
 }

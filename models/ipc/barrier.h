@@ -81,7 +81,8 @@ ScalarDerivatives EdgeEdgeMollifier(double x, double eps_x);
 
 enum class HessianMode {
   kExact,      // the true Hessian (may be indefinite): for the implicit-function theorem
-  kProjected,  // the pair's 12x12 Hessian projected to PSD (psd_projection.h): for Newton
+  kProjected,  // the pair's 12x12 Hessian projected to PSD (psd_projection.h, in the 9-dim
+               // complement of the translations, where the pair's Hessian lives): for Newton
 };
 
 /// b(d_PT) for point p and triangle t0 t1 t2 (squared point-triangle distance, distance.h).

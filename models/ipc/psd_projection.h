@@ -10,11 +10,20 @@
 namespace arena::ipc {
 
 /// The nearest positive semi-definite matrix to the symmetric part of `h` (Frobenius norm):
-/// eigen-decomposition, negative eigenvalues clamped to 0. A PSD input comes back unchanged up
-/// to the eigen-solver's round-off (a few ulps of its largest eigenvalue). Instantiated for
-/// N = 2, 3, 6, 9, 12 and Eigen::Dynamic.
+/// eigen-decomposition, negative eigenvalues clamped to 0. When the eigen-solver finds no
+/// negative eigenvalue the symmetric part is returned as it is (no reconstruction round-off).
+/// Instantiated for N = 2, 3, 6, 9, 12 and Eigen::Dynamic.
 template <int N>
 Eigen::Matrix<double, N, N> ProjectToPsd(const Eigen::Matrix<double, N, N>& h);
+
+/// The same projection for the 12x12 Hessian of a function of four points that does not change
+/// when all four are translated together (every IPC pair potential): such a Hessian vanishes on
+/// the three translation directions, so it is projected in their 9-dimensional orthogonal
+/// complement (Helmert contrasts of the four points): Q ProjectToPsd(Q^T h Q) Q^T, equal to
+/// ProjectToPsd<12>(h) up to round-off for a translation-invariant h, at the cost of a 9x9
+/// eigen-decomposition instead of a 12x12 one (about 2x faster).
+Eigen::Matrix<double, 12, 12> ProjectTranslationInvariantToPsd(
+    const Eigen::Matrix<double, 12, 12>& h);
 
 /// Smallest eigenvalue of the symmetric part of `h` (tests and diagnostics).
 template <int N>

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <Eigen/Eigenvalues>
 
 #include "tests/models/ipc/ipc_test_util.h"
@@ -53,6 +55,27 @@ TEST(IpcPsdProjection, ProjectsOntoThePsdCone) {
   CheckProjection<9>(rng);
   CheckProjection<12>(rng);
   CheckProjection<Eigen::Dynamic>(rng, 7);
+}
+
+TEST(IpcPsdProjection, TranslationInvariantProjectionMatchesTheFullOne) {
+  // A 12x12 Hessian of four points that vanishes on common translations: h T = 0 for
+  // T = (1, 1, 1, 1) x I3. Built as P s P with P the projector onto the complement of T.
+  Rng rng(202);
+  Eigen::Matrix<double, 12, 3> t;
+  for (int k = 0; k < 4; ++k) t.block<3, 3>(3 * k, 0) = 0.5 * Mat3::Identity();
+  const Eigen::Matrix<double, 12, 12> p =
+      Eigen::Matrix<double, 12, 12>::Identity() - t * t.transpose();
+  double worst = 0.0;
+  for (int trial = 0; trial < 50 * ipc_testing::SoakFactor(); ++trial) {
+    const Eigen::Matrix<double, 12, 12> h = p * RandomSymmetric<12>(rng) * p;
+    const Eigen::Matrix<double, 12, 12> reduced = ProjectTranslationInvariantToPsd(h);
+    worst = std::max(worst, (reduced - ProjectToPsd<12>(h)).norm() / h.norm());
+    EXPECT_GE(MinEigenvalue<12>(reduced), -1e-14 * h.norm());
+    EXPECT_LT((reduced * t).norm(), 1e-14 * h.norm());  // still blind to translations
+    const Eigen::Matrix<double, 12, 12> psd = p * (h * h) * p;
+    EXPECT_LT((ProjectTranslationInvariantToPsd(psd) - psd).norm(), 1e-13 * psd.norm());
+  }
+  EXPECT_LT(worst, 1e-13);
 }
 
 TEST(IpcPsdProjection, ClampsOnlyTheNegativeEigenvalues) {
