@@ -130,6 +130,8 @@ class Simulator {
   /// A non-finite state or control, a failed step (status kNonFinite or kError) or a step that
   /// produced a non-finite state is reported, and `state` is left as it was; a step that did
   /// not converge (kNotConverged) is taken. Sets state.t += timestep() and wall_time_s.
+  /// Once the calling thread's deadline has passed (core/common/deadline.h: the case's
+  /// wall-clock budget), every step is refused with status kError and the deadline's message.
   StepReport Step(State& state, const Control& control);
 
   /// Jacobians of Step at (state, control). Throws Unsupported when capabilities() has no
