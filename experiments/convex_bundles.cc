@@ -20,12 +20,15 @@ std::vector<ClaimResult> ConvexBundlesExperiment::Summarize(const ResultTable& t
   if (silico.num_rows() == 0) return out;
   ClaimResult r{"convex_bundles.penetration_free"};
   double worst = 0.0, failed = 0.0;
+  std::string failure;
   for (int i = 0; i < silico.num_rows(); ++i) {
     worst = std::max(worst, silico.Number(i, "max_penetration_m"));
     failed = std::max(failed, silico.Number(i, "failed_steps"));
+    if (failure.empty()) failure = silico.Text(i, "failure");
   }
   r.ours = worst;
   r.ours_text = "max penetration " + FormatValue(worst) + " m, " + FormatValue(failed) + " failed steps";
+  if (!failure.empty()) r.note = "the rollout failed " + failure;
   out.push_back(r);
   return out;
 }

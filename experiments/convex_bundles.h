@@ -23,6 +23,12 @@ class ConvexBundlesExperiment final : public RolloutExperiment {
   std::shared_ptr<const Scene> MakeScene() const override;
   State InitialState() const override;
   double timestep() const override { return 0.01; }
+  /// The thinnest parts (the bar and the balls) are 0.3 m thick: deeper than that, a body went
+  /// through the floor or the other; the bodies may not gain more energy than lifting both 0.3 m,
+  /// and, dropped from 1.5 and 3.5 m, they must come down (within 5 cm of something).
+  OutcomeLimits outcome_limits() const override {
+    return {.max_penetration_m = 0.3, .max_energy_gain_height_m = 0.3, .escape_radius_m = 100.0, .reach_distance_m = 0.05};
+  }
 };
 
 }  // namespace arena

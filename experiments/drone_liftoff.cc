@@ -7,6 +7,7 @@
 #include "core/common/strings.h"
 #include "experiments/common/case_params.h"
 #include "experiments/common/model_sweep.h"
+#include "experiments/common/outcome_checks.h"
 #include "experiments/common/sweep_limits.h"
 #include "experiments/common/table_stats.h"
 #include "config/profile_config.h"
@@ -25,6 +26,9 @@ constexpr double kTimestep = 0.001;  // DART's default, which Nimble's example k
 constexpr const char* kAwareOption = "complementarity_aware";
 constexpr double kMaxHeight = 1e6;  // m
 constexpr double kMaxForce = 1e6;   // N
+// A rollout whose drone (a ball 0.6 m across) sinks deeper than it is thick has gone through the
+// floor: its loss and gradient describe no physical drone.
+constexpr double kMaxPenetration = 0.6;  // m
 
 }  // namespace
 
@@ -43,7 +47,8 @@ std::vector<Column> DroneLiftoffExperiment::columns() const {
       {"aware_steps", "steps whose backward pass kept the loss-guided contact classes"},
       {"contact_steps", "steps of the rollout with the drone touching the floor"},
       {"mean_force", "mean of the 500 forces (N; the drone weighs 0.981 N)"},
-      {"failure", "why the run stopped early, if it did", false, ColumnType::kText},
+      {"failure", "why the run stopped early, if it did: a failed step, no step, a non-finite loss, or the drone "
+                  "went through the floor", false, ColumnType::kText},
   };
 }
 
@@ -112,6 +117,12 @@ std::vector<Row> DroneLiftoffExperiment::Run(const Case& c) const {
   drone.force_limit = ParamNumber(c, "force_limit");
   const std::shared_ptr<const Scene> scene = PrismaticBallScene(drone);
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
+  if (steps < 1) {
+    Row row;
+    row["iteration"] = std::int64_t{0};
+    row["failure"] = "no step ran: steps = " + std::to_string(steps);
+    return {row};
+  }
   State start = DefaultState(*scene);
   start.v[0] = -1e-4;  // into the floor: the contact clamps, as in Nimble's example (Sec. VII-C)
   // L = (q_T - target)^2: a terminal loss on the height alone.
@@ -131,8 +142,16 @@ std::vector<Row> DroneLiftoffExperiment::Run(const Case& c) const {
     const double value = objective.Evaluate(u, it < iterations ? &gradient : nullptr);
     const Rollout& rollout = objective.last_rollout();
     row["contact_steps"] = static_cast<std::int64_t>(rollout.contact_steps());
-    if (!rollout.ok()) {
-      row["failure"] = rollout.failure;
+    std::string failure = rollout.failure;
+    if (const double depth = MaxPenetration(*scene, rollout.states); failure.empty() && depth > kMaxPenetration) {
+      failure = "went through the floor: penetration " + options_detail::FormatDouble(depth) + " m, deeper than the " +
+                options_detail::FormatDouble(kMaxPenetration) + " m the drone is thick";
+    }
+    if (failure.empty() && !(std::isfinite(value) && (it == iterations || gradient.allFinite()))) {
+      failure = "the loss or its gradient is not finite";
+    }
+    if (!failure.empty()) {
+      row["failure"] = failure;
       rows.push_back(std::move(row));
       break;
     }

@@ -26,6 +26,7 @@ std::vector<ClaimResult> PegInHoleExperiment::Summarize(const ResultTable& table
   r.note = "final frame: " + FormatValue(r.ours) + " pairs within 1 mm, " + FormatValue(reported) +
            " reported active by silico; max penetration " + FormatValue(penetration) + " m; failed steps " +
            silico.Text(last, "failed_steps");
+  if (const std::string failure = silico.Text(last, "failure"); !failure.empty()) r.note += "; the rollout failed " + failure;
   r.values["max_penetration_m"] = penetration;
   out.push_back(r);
   return out;

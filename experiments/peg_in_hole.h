@@ -21,6 +21,12 @@ class PegInHoleExperiment final : public RolloutExperiment {
   std::shared_ptr<const Scene> MakeScene() const override;
   State InitialState() const override;
   double timestep() const override { return 0.01; }
+  /// The peg and the walls are 0.5 m wide: deeper than that, the peg went through one; it may
+  /// not gain more energy than lifting it 0.5 m, and, dropped from 1.5 m, it must come down
+  /// (within 5 cm of the floor or a wall).
+  OutcomeLimits outcome_limits() const override {
+    return {.max_penetration_m = 0.5, .max_energy_gain_height_m = 0.5, .escape_radius_m = 100.0, .reach_distance_m = 0.05};
+  }
 };
 
 }  // namespace arena

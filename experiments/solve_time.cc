@@ -8,6 +8,7 @@
 #include "core/common/random.h"
 #include "experiments/common/case_params.h"
 #include "experiments/common/model_sweep.h"
+#include "experiments/common/outcome_checks.h"
 #include "experiments/common/sweep_limits.h"
 #include "experiments/common/table_stats.h"
 #include "config/profile_config.h"
@@ -19,6 +20,15 @@ namespace arena {
 
 namespace {
 constexpr double kTimestep = 0.01;
+// What a run may not do, whatever its steps reported (experiments/common/outcome_checks.h): sink
+// 1 m (the square's side) into the floor, gain more energy than lifting the square 1 m, leave
+// 100 m of the origin, or never come within 5 cm of the floor once a free fall from its start
+// would have reached it (at most 1.01 s of the 2 s). A solver that stops at its starting point
+// would otherwise time as the fastest of all.
+constexpr OutcomeLimits kLimits{.max_penetration_m = 1.0,
+                                .max_energy_gain_height_m = 1.0,
+                                .escape_radius_m = 100.0,
+                                .reach_distance_m = 0.05};
 const std::vector<std::string> kToleranceSets = {"paper", "matched"};
 }  // namespace
 
@@ -68,7 +78,8 @@ std::vector<Column> SolveTimeExperiment::columns() const {
       {"ic", "initial condition index"},
       {"steps", "steps simulated"},
       {"failed_steps", "steps whose solver did not converge (the rollout continues)"},
-      {"failure", "why the rollout stopped early (non-finite state), if it did", false, ColumnType::kText},
+      {"failure", "why the rollout failed: it stopped early (non-finite state), ran no step, or its outcome is "
+                  "impossible (the square went through the floor, gained energy, escaped or never came down)", false, ColumnType::kText},
       {"mean_iterations", "mean solver iterations per step"},
       {"mean_solve_time_s", "mean wall time of a step's solve (StepReport::solve_time_s: the model's own solver; the "
                             "whole step for a model that does not separate it)", true},
@@ -144,6 +155,8 @@ std::vector<Row> SolveTimeExperiment::Run(const Case& c) const {
   double sum_iterations = 0.0;
   std::int64_t failed = 0;
   std::string failure;
+  if (steps < 1) failure = "no step ran: steps = " + std::to_string(steps);
+  OutcomeMonitor outcome(*scene, state, kLimits);
   for (int k = 0; k < steps; ++k) {
     const StepReport r = sim->Step(state, Control{});
     times.push_back(r.solve_or_wall_time_s());
@@ -153,7 +166,12 @@ std::vector<Row> SolveTimeExperiment::Run(const Case& c) const {
       failure = std::string(ToString(r.status)) + " at step " + std::to_string(k) + ": " + r.message;
       break;
     }
+    if (std::string why = outcome.Observe(state); !why.empty()) {
+      failure = "at step " + std::to_string(k) + ": " + why;
+      break;
+    }
   }
+  if (failure.empty()) failure = outcome.Finish();
   Row row;
   const double n = static_cast<double>(times.size());
   double total = 0.0;

@@ -205,6 +205,10 @@ std::vector<Row> TrajoptCompareExperiment::Run(const Case& c) const {
   }
   if (rows.empty()) rows.emplace_back();
   Row& last = rows.back();
+  if (trace.iterations.empty() && trace.stop != OptimizerStop::kFailed) {
+    trace.stop = OptimizerStop::kFailed;
+    trace.message = "the optimiser ran no rollout";
+  }
   last["stop"] = StopText(trace.stop);
   last["reached"] = first_reached != nullptr;
   if (first_reached != nullptr) {

@@ -8,15 +8,7 @@
 
 namespace arena {
 
-std::string FdStepOptions::Validate() const {
-  if (!(fd_step > 0.0) || !std::isfinite(fd_step)) {
-    return "fd_step must be > 0 and finite, got " + options_detail::FormatDouble(fd_step);
-  }
-  if (!(fd_ridders_step > 0.0) || !std::isfinite(fd_ridders_step)) {
-    return "fd_ridders_step must be > 0 and finite, got " + options_detail::FormatDouble(fd_ridders_step);
-  }
-  return "";
-}
+std::string FdStepOptions::Validate() const { return CheckRanges(*this); }
 
 FdOptions FdStepOptions::Fd() const {
   FdOptions fd;

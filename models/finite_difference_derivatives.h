@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/common/options.h"
+#include "models/option_ranges.h"
 #include "models/simulator.h"
 #include "solvers/finite_difference.h"
 
@@ -24,13 +25,16 @@ struct FdStepOptions {
   double fd_step = 1e-6;          // forward / central step (tangent coordinates)
   double fd_ridders_step = 1e-2;  // Ridders' initial step (shrunk by 1.4 over 10 rows)
 
+  // Steps below 1e-12 leave only rounding in a difference of unit-scale states; above 0.1 (1 for
+  // Ridders, whose tableau shrinks the step 20-fold) they straddle every contact change.
   template <class V>
   void VisitFields(V&& v) {
     v("fd_method", fd_method, "finite differences of Derivatives(): forward, central or ridders", "");
-    v("fd_step", fd_step, "forward / central difference step (tangent coordinates)", "");
-    v("fd_ridders_step", fd_ridders_step, "Ridders' initial step, shrunk by 1.4 over 10 rows", "");
+    v("fd_step", fd_step, "forward / central difference step (tangent coordinates)", "", Closed(1e-12, 0.1));
+    v("fd_ridders_step", fd_ridders_step, "Ridders' initial step, shrunk by 1.4 over 10 rows", "",
+      Closed(1e-12, 1.0));
   }
-  /// "" when valid, else the problem (steps must be > 0 and finite).
+  /// "" when valid, else the first step outside its range.
   std::string Validate() const;
   FdOptions Fd() const;
 };

@@ -5,6 +5,18 @@
 #include <cstdio>
 #include <limits>
 
+namespace arena {
+
+std::string Range::Interval() const {
+  return std::string(lo_open ? "(" : "[") + options_detail::FormatDouble(lo) + ", " + options_detail::FormatDouble(hi) + "]";
+}
+
+std::string Range::ToString() const { return zero_allowed ? "0 or " + Interval() : Interval(); }
+
+std::string Range::Requirement() const { return (zero_allowed ? "0 or in " : "in ") + Interval(); }
+
+}  // namespace arena
+
 namespace arena::options_detail {
 
 std::string FormatDouble(double x) {
@@ -20,6 +32,9 @@ double ParseDouble(std::string_view text, const std::string& key) {
   const char* last = text.data() + text.size();
   if (!text.empty() && *first == '+') ++first;
   auto [end, ec] = std::from_chars(first, last, x);
+  if (ec == std::errc::result_out_of_range && end == last) {
+    throw InvalidArgument("option '" + key + "': '" + std::string(text) + "' is out of the range of a double");
+  }
   if (ec != std::errc() || end != last) {
     throw InvalidArgument("option '" + key + "': '" + std::string(text) + "' is not a number");
   }
@@ -32,6 +47,9 @@ int ParseInt(std::string_view text, const std::string& key) {
   const char* last = text.data() + text.size();
   if (!text.empty() && *first == '+') ++first;
   auto [end, ec] = std::from_chars(first, last, x);
+  if (ec == std::errc::result_out_of_range && end == last) {
+    throw InvalidArgument("option '" + key + "': '" + std::string(text) + "' is out of the range of an int");
+  }
   if (ec != std::errc() || end != last) {
     // Accept integral doubles written as 1e3; compare in double, where a cast to int of a value
     // out of its range would be undefined.

@@ -60,7 +60,7 @@ std::vector<Row> RolloutExperiment::Run(const Case& c) const {
   const std::shared_ptr<const Scene> scene = MakeScene();
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
   return SnapshotRollout(*scene, *sim, InitialState(), static_cast<int>(ParamNumber(c, "steps")),
-                         static_cast<int>(ParamNumber(c, "snapshot_every")));
+                         static_cast<int>(ParamNumber(c, "snapshot_every")), outcome_limits());
 }
 
 }  // namespace arena

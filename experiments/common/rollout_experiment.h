@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "core/scene/scene.h"
+#include "experiments/common/outcome_checks.h"
 #include "experiments/experiment.h"
 
 namespace arena {
@@ -21,6 +22,8 @@ class RolloutExperiment : public Experiment {
   virtual State InitialState() const = 0;
   /// The paper's timestep (the experiment sets it: not a config key).
   virtual double timestep() const = 0;
+  /// What a rollout may not do (its failure names the first violation).
+  virtual OutcomeLimits outcome_limits() const = 0;
 };
 
 }  // namespace arena

@@ -87,14 +87,17 @@ std::vector<Column> SnapshotColumns() {
       {"penetration_m", "current largest penetration (our geometry)"},
       {"max_penetration_m", "largest penetration so far"},
       {"failed_steps", "steps so far whose solver did not converge"},
-      {"failure", "why the rollout stopped, if it did", false, ColumnType::kText},
+      {"failure", "why the rollout failed, so far: a non-finite state (which stops it), an impossible outcome (a body "
+                  "through another, energy gained, escaped), no step, or, on the last row, a body that never came down", false, ColumnType::kText},
       {"mean_iterations", "mean solver iterations per step so far"},
       {"outlines", "world outlines of the colliders (for the figure)", false, ColumnType::kText},
   };
 }
 
-std::vector<Row> SnapshotRollout(const Scene& scene, Simulator& sim, State state, int steps, int every) {
+std::vector<Row> SnapshotRollout(const Scene& scene, Simulator& sim, State state, int steps, int every,
+                                 const OutcomeLimits& limits) {
   MultibodyData data(scene.model);
+  OutcomeMonitor outcome(scene, state, limits);
   std::vector<Row> rows;
   int failed = 0, contacts = 0;
   double max_penetration = 0.0, sum_iterations = 0.0;
@@ -124,20 +127,31 @@ std::vector<Row> SnapshotRollout(const Scene& scene, Simulator& sim, State state
   };
   snapshot(0);
   int k = 0;
-  while (k < steps && failure.empty()) {
+  bool stopped = false;
+  while (k < steps && !stopped) {
     const StepReport report = sim.Step(state, Control{});
     ++k;
     sum_iterations += report.iterations;
     contacts = report.contacts;
     if (report.status == StepStatus::kNotConverged) ++failed;
     if (report.status == StepStatus::kNonFinite || report.status == StepStatus::kError) {
-      failure = std::string(ToString(report.status)) + " at step " + std::to_string(k) + ": " + report.message;
+      if (failure.empty()) failure = std::string(ToString(report.status)) + " at step " + std::to_string(k) + ": " + report.message;
+      stopped = true;
     }
-    // Track penetration at every step, not only at snapshots.
-    if (failure.empty()) {
+    if (!stopped) {
+      // Track penetration at every step, not only at snapshots.
       for (double x : PairSignedDistances(scene, data, state.q)) max_penetration = std::max(max_penetration, -x);
+      // An impossible outcome fails the rollout; it goes on, as after a step that did not
+      // converge, so the figure shows what the model did.
+      if (std::string why = outcome.Observe(state); failure.empty() && !why.empty()) {
+        failure = "at step " + std::to_string(k) + ": " + why;
+      }
     }
-    if (k % every == 0 || k == steps || !failure.empty()) snapshot(k);
+    if (k % every == 0 || k == steps || stopped) snapshot(k);
+  }
+  if (failure.empty()) {
+    failure = steps < 1 ? "no step ran: steps = " + std::to_string(steps) : outcome.Finish();
+    rows.back()["failure"] = failure;
   }
   return rows;
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/scene/scene.h"
+#include "experiments/common/outcome_checks.h"
 #include "experiments/experiment.h"
 #include "models/simulator.h"
 
@@ -17,8 +18,12 @@ namespace arena {
 std::vector<Column> SnapshotColumns();
 
 /// Runs `steps` steps from `state`, recording a row at steps 0, every `every` steps, and the
-/// last. A failed step is counted and the rollout continues (it stops on a non-finite state).
-std::vector<Row> SnapshotRollout(const Scene& scene, Simulator& sim, State state, int steps, int every);
+/// last. A step that does not converge is counted and the rollout continues; a non-finite state
+/// stops it. An outcome outside `limits` (outcome_checks.h) fails the rollout: every later row
+/// carries the reason, and the rollout goes on so that the figure shows what the model did.
+/// The last row also names a failed end-of-run check, and a rollout of no step ("no step ran").
+std::vector<Row> SnapshotRollout(const Scene& scene, Simulator& sim, State state, int steps, int every,
+                                 const OutcomeLimits& limits);
 
 /// World outlines of the scene's bounded 2D colliders at configuration q: colliders separated
 /// by '|', points by ';', coordinates "x y" (half-planes are written as "halfplane x y nx ny").

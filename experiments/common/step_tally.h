@@ -1,6 +1,7 @@
 // Bookkeeping of a rollout's steps, shared by the seed-000 experiments. As in the paper's code, a
 // step that reaches the solver's iteration limit keeps its last iterate and the run goes on (the
-// run counts as failed); a non-finite state or another error ends the run.
+// run counts as failed); a non-finite state or another error ends the run. A run that took no
+// step has no outcome: it is never a success.
 #pragma once
 
 #include <algorithm>
@@ -44,12 +45,15 @@ struct StepTally {
   double mean_iterations() const { return attempted > 0 ? sum_iterations / attempted : 0.0; }
   double mean_time() const { return attempted > 0 ? sum_time / attempted : 0.0; }
 
+  /// False when a step or a check failed, or no step ran.
+  bool succeeded() const { return failure.empty() && attempted > 0; }
+
   /// steps_done, failed_steps, failed, failure, mean_iterations.
   void WriteTo(Row* row) const {
     (*row)["steps_done"] = std::int64_t{done};
     (*row)["failed_steps"] = std::int64_t{failed_steps};
-    (*row)["failed"] = !failure.empty();
-    (*row)["failure"] = failure;
+    (*row)["failed"] = !succeeded();
+    (*row)["failure"] = failure.empty() && attempted == 0 ? std::string("no step ran") : failure;
     (*row)["mean_iterations"] = mean_iterations();
   }
 };

@@ -30,22 +30,7 @@ bool FromString(std::string_view text, BilevelJacobian* jacobian) {
 
 std::string EnumValues(BilevelJacobian) { return "finite_difference|chain_rule"; }
 
-std::string BilevelOptions::Validate() const {
-  auto positive = [](double x) { return x > 0.0 && std::isfinite(x); };
-  auto nonnegative = [](double x) { return x >= 0.0 && std::isfinite(x); };
-  if (!positive(timestep)) return "timestep must be > 0 and finite, got " + options_detail::FormatDouble(timestep);
-  if (!positive(rho)) return "rho must be > 0 and finite, got " + options_detail::FormatDouble(rho);
-  if (!nonnegative(residual_tolerance)) return "residual_tolerance must be >= 0 (0 = rho / 10)";
-  if (max_iterations < 1) return "max_iterations must be >= 1, got " + std::to_string(max_iterations);
-  if (!nonnegative(primal_regularization)) return "primal_regularization must be >= 0 and finite";
-  if (!nonnegative(dual_regularization)) return "dual_regularization must be >= 0 and finite";
-  if (!positive(inner_rho)) return "inner_rho must be > 0 and finite, got " + options_detail::FormatDouble(inner_rho);
-  if (!positive(inner_residual_tolerance)) return "inner_residual_tolerance must be > 0 and finite";
-  if (inner_max_iterations < 1) {
-    return "inner_max_iterations must be >= 1, got " + std::to_string(inner_max_iterations);
-  }
-  return "";
-}
+std::string BilevelOptions::Validate() const { return CheckRanges(*this); }
 
 InteriorPointOptions BilevelOptions::Outer() const {
   InteriorPointOptions o;

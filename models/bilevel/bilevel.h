@@ -24,6 +24,7 @@
 
 #include "core/common/options.h"
 #include "models/bilevel/outer_problem.h"
+#include "models/option_ranges.h"
 #include "models/simulator.h"
 #include "solvers/interior_point.h"
 
@@ -52,19 +53,24 @@ struct BilevelOptions {
 
   template <class V>
   void VisitFields(V&& v) {
-    v("timestep", timestep, "step length", "s");
-    v("rho", rho, "outer complementarity relaxation z o s = rho", "");
-    v("residual_tolerance", residual_tolerance, "outer solver tolerance; 0 = rho / 10", "");
-    v("max_iterations", max_iterations, "outer interior-point iterations per step (a step reaching it fails)", "");
+    v("timestep", timestep, "step length", "s", kTimestepRange);
+    v("rho", rho, "outer complementarity relaxation z o s = rho", "", kRelaxationRange);
+    v("residual_tolerance", residual_tolerance, "outer solver tolerance; 0 = rho / 10", "", kResidualToleranceRange);
+    v("max_iterations", max_iterations, "outer interior-point iterations per step (a step reaching it fails)", "",
+      kStepIterationRange);
     v("jacobian", jacobian,
       "outer Jacobian: finite differences through the nested solves (Figs. 9-10) or the IFT chain "
       "rule (Fig. 11)", "");
     v("compressed", compressed, "outer solve: eliminate the slacks before factorizing", "");
-    v("primal_regularization", primal_regularization, "outer: +eps on the primal diagonal of the Jacobian", "");
-    v("dual_regularization", dual_regularization, "outer: -eps on the dual diagonal of the Jacobian", "");
-    v("inner_rho", inner_rho, "relaxation of the nested collision program P14", "");
-    v("inner_residual_tolerance", inner_residual_tolerance, "tolerance of the nested P14 solves", "");
-    v("inner_max_iterations", inner_max_iterations, "iteration cap of each nested P14 solve", "");
+    v("primal_regularization", primal_regularization, "outer: +eps on the primal diagonal of the Jacobian", "",
+      kRegularizationRange);
+    v("dual_regularization", dual_regularization, "outer: -eps on the dual diagonal of the Jacobian", "",
+      kRegularizationRange);
+    v("inner_rho", inner_rho, "relaxation of the nested collision program P14", "", kRelaxationRange);
+    v("inner_residual_tolerance", inner_residual_tolerance, "tolerance of the nested P14 solves", "",
+      Closed(1e-14, 1e-3));
+    v("inner_max_iterations", inner_max_iterations, "iteration cap of each nested P14 solve", "",
+      kStepIterationRange);
   }
   std::string Validate() const;
   InteriorPointOptions Outer() const;

@@ -12,16 +12,7 @@
 
 namespace arena {
 
-std::string IpOptions::Validate() const {
-  if (!(timestep > 0.0) || !(timestep <= 10.0)) return "timestep must be in (0, 10] s, got " + options_detail::FormatDouble(timestep);
-  if (!(newton_tolerance >= 1e-14 && newton_tolerance <= 1e-3)) return "newton_tolerance must be in [1e-14, 1e-3]";
-  if (!(gradient_tolerance >= 1e-14 && gradient_tolerance <= 1.0)) return "gradient_tolerance must be in [1e-14, 1]";
-  if (max_newton_iterations < 1 || max_newton_iterations > 10000) return "max_newton_iterations must be in [1, 10000]";
-  if (!(limit_width > 0.0 && limit_width <= 1.0)) return "limit_width must be in (0, 1]";
-  if (!(limit_stiffness > 0.0 && limit_stiffness <= 1e9)) return "limit_stiffness must be in (0, 1e9]";
-  if (sphere_vertices < 12 || sphere_vertices > 100000) return "sphere_vertices must be in [12, 100000]";
-  return "";
-}
+std::string IpOptions::Validate() const { return CheckRanges(*this); }
 
 StepEnergyOptions IpOptions::Energy() const {
   StepEnergyOptions o;

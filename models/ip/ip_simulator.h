@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "models/ip/step_energy.h"
+#include "models/option_ranges.h"
 #include "models/simulator.h"
 #include "solvers/projected_newton.h"
 
@@ -34,14 +35,14 @@ struct IpOptions {
 
   template <class V>
   void VisitFields(V&& v) {
-    v("timestep", timestep, "step length, in (0, 10]", "s");
+    v("timestep", timestep, "step length", "s", kTimestepRange);
     v("lumped_mass", lumped_mass, "inertia from vertex-lumped masses (true, as the papers) or the exact rigid-body inertia", "");
-    v("newton_tolerance", newton_tolerance, "Newton stops when its step's largest entry is below this, in [1e-14, 1e-3]", "m or rad");
-    v("gradient_tolerance", gradient_tolerance, "... or the energy gradient's largest entry is below this, in [1e-14, 1]", "");
-    v("max_newton_iterations", max_newton_iterations, "Newton iterations per step, in [1, 10000]", "");
-    v("limit_width", limit_width, "the joint-limit barrier acts within this distance of a limit, in (0, 1]", "rad or m");
-    v("limit_stiffness", limit_stiffness, "scale of the joint-limit barrier, in (0, 1e9]", "N m or N");
-    v("sphere_vertices", sphere_vertices, "vertices of a tessellated sphere (Fibonacci points), in [12, 100000]", "");
+    v("newton_tolerance", newton_tolerance, "Newton stops when its step's largest entry is below this", "m or rad", Closed(1e-14, 1e-3));
+    v("gradient_tolerance", gradient_tolerance, "... or the energy gradient's largest entry is below this", "", Closed(1e-14, 1.0));
+    v("max_newton_iterations", max_newton_iterations, "Newton iterations per step", "", Closed(1, 10000));
+    v("limit_width", limit_width, "the joint-limit barrier acts within this distance of a limit", "rad or m", LeftOpen(0.0, 1.0));
+    v("limit_stiffness", limit_stiffness, "scale of the joint-limit barrier", "N m or N", LeftOpen(0.0, 1e9));
+    v("sphere_vertices", sphere_vertices, "vertices of a tessellated sphere (Fibonacci points)", "", Closed(12, 100000));
   }
   /// "" when valid, else the problem.
   std::string Validate() const;

@@ -6,13 +6,8 @@
 
 namespace arena {
 
-std::string LongRangeModelOptions::Validate() const {
-  if (std::string why = ip.Validate(); !why.empty()) return why;
-  if (!(mu > 0.0 && mu <= 1.0)) return "mu must be in (0, 1]";
-  if (!(epsilon > 0.0 && epsilon <= 1e6)) return "epsilon must be in (0, 1e6]";
-  if (!(friction_epsilon > 0.0 && friction_epsilon <= 1.0)) return "friction_epsilon must be in (0, 1]";
-  return "";
-}
+// The embedded IpOptions' fields are visited too, so one CheckRanges covers both.
+std::string LongRangeModelOptions::Validate() const { return CheckRanges(*this); }
 
 Capabilities LongRangeSimulator::CapabilitiesFor(const LongRangeModelOptions&) {
   Capabilities c;

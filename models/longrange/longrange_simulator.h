@@ -28,12 +28,12 @@ struct LongRangeModelOptions {
   template <class V>
   void VisitFields(V&& v) {
     ip.VisitFields(v);
-    v("mu", mu, "contact coefficient scaling the potential (the paper's mu), in (0, 1]", "");
-    v("epsilon", epsilon, "blending margin of the hierarchy, d2 = (1 + epsilon) d1, in (0, 1e6]", "");
+    v("mu", mu, "contact coefficient scaling the potential (the paper's mu)", "", LeftOpen(0.0, 1.0));
+    v("epsilon", epsilon, "blending margin of the hierarchy, d2 = (1 + epsilon) d1", "", LeftOpen(0.0, 1e6));
     v("brute_force", brute_force, "sum the exact potential over every triangle pair, no hierarchy", "");
     v("friction_epsilon", friction_epsilon,
-      "smoothing of the friction's slip speed, sqrt(|slip|^2 + epsilon), in (0, 1]; the coefficient is the colliders'",
-      "(m/s)^2");
+      "smoothing of the friction's slip speed, sqrt(|slip|^2 + epsilon); the coefficient is the colliders'",
+      "(m/s)^2", LeftOpen(0.0, 1.0));
   }
   std::string Validate() const;
 };

@@ -14,13 +14,7 @@
 
 namespace arena {
 
-std::string NimbleOptions::Validate() const {
-  if (!(timestep > 0.0) || !std::isfinite(timestep)) {
-    return "timestep must be > 0 and finite, got " + options_detail::FormatDouble(timestep);
-  }
-  if (!(max_contact_depth > 0.0)) return "max_contact_depth must be > 0";
-  return "";
-}
+std::string NimbleOptions::Validate() const { return CheckRanges(*this); }
 
 Capabilities NimbleSimulator::CapabilitiesFor(const NimbleOptions& options) {
   Capabilities c;

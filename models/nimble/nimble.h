@@ -27,6 +27,7 @@
 #include "core/multibody/data.h"
 #include "models/contact_kernels.h"
 #include "models/nimble/contact_rows.h"
+#include "models/option_ranges.h"
 #include "models/simulator.h"
 #include "solvers/contact_lcp_solver.h"
 
@@ -45,10 +46,12 @@ struct NimbleOptions {
 
   template <class V>
   void VisitFields(V&& v) {
-    v("timestep", timestep, "step length", "s");
+    v("timestep", timestep, "step length", "s", kTimestepRange);
     v("parallel_position_update", parallel_position_update,
       "integrate positions with the pre-step velocity (Nimble's World); false: with v+", "");
-    v("max_contact_depth", max_contact_depth, "contacts deeper than this are dropped", "m");
+    // 1 um drops even resting contacts; 100 m keeps every contact of a large step (docs/models/nimble.md
+    // runs box_drop with 10).
+    v("max_contact_depth", max_contact_depth, "contacts deeper than this are dropped", "m", Closed(1e-6, 100.0));
     v("warm_start", warm_start, "try the previous step's LCP active set before solving", "");
     v("stabilize", stabilize, "replace the LCP solution by the minimum-norm one on its active set", "");
     v("hull_contacts", hull_contacts,

@@ -18,16 +18,7 @@ using contact::ColliderGeometry;
 using contact::ContactPointT;
 using contact::PoseT;
 
-std::string PenaltyOptions::Validate() const {
-  if (!(timestep > 0.0) || !std::isfinite(timestep)) {
-    return "timestep must be > 0 and finite, got " + options_detail::FormatDouble(timestep);
-  }
-  if (!(stiffness >= 0.0) || !std::isfinite(stiffness)) return "stiffness must be >= 0 and finite";
-  if (!(damping_ratio >= 0.0) || !std::isfinite(damping_ratio)) return "damping_ratio must be >= 0";
-  if (!(friction_velocity > 0.0)) return "friction_velocity must be > 0";
-  return "";
-}
-
+std::string PenaltyOptions::Validate() const { return CheckRanges(*this); }
 
 namespace {
 

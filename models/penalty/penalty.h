@@ -18,6 +18,7 @@
 #include "core/common/options.h"
 #include "core/multibody/data.h"
 #include "models/contact_kernels.h"
+#include "models/option_ranges.h"
 #include "models/penalty/force_law.h"
 #include "models/simulator.h"
 
@@ -29,14 +30,19 @@ struct PenaltyOptions {
   double damping_ratio = 0.5;       // of critical damping 2 sqrt(k m) per contact point
   double friction_velocity = 1e-2;  // m/s, Coulomb regularisation speed
 
+  // Ranges: a spring below 1 N/m lets even a 1 g body sink 1 cm per contact point, and 1e12 N/m
+  // is stiffer than steel contacts; damping up to 100 x critical; the friction speed must stay
+  // small against sliding speeds (above 1 m/s Coulomb friction turns into weak viscous drag, and
+  // infinity switches it off), and 1 um/s is far below what a step resolves.
   template <class V>
   void VisitFields(V&& v) {
-    v("timestep", timestep, "step length", "s");
-    v("stiffness", stiffness, "normal spring stiffness per contact point", "N/m");
+    v("timestep", timestep, "step length", "s", kTimestepRange);
+    v("stiffness", stiffness, "normal spring stiffness per contact point", "N/m", Closed(1.0, 1e12));
     v("damping_ratio", damping_ratio,
-      "normal damping as a fraction of critical, 2 sqrt(k m) with m the lighter body's mass", "");
+      "normal damping as a fraction of critical, 2 sqrt(k m) with m the lighter body's mass", "", Closed(0.0, 100.0));
     v("friction_velocity", friction_velocity,
-      "regularisation speed of Coulomb friction: f_t = -mu f_n v_t / sqrt(|v_t|^2 + v_s^2)", "m/s");
+      "regularisation speed of Coulomb friction: f_t = -mu f_n v_t / sqrt(|v_t|^2 + v_s^2)", "m/s",
+      Closed(1e-6, 1.0));
   }
   std::string Validate() const;
 };

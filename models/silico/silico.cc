@@ -13,15 +13,7 @@ namespace arena {
 using silico::PlanarBody;
 
 std::string SilicoOptions::Validate() const {
-  if (!(timestep > 0.0) || !std::isfinite(timestep)) {
-    return "timestep must be > 0 and finite, got " + options_detail::FormatDouble(timestep);
-  }
-  if (!(rho > 0.0) || !std::isfinite(rho)) return "rho must be > 0 and finite";
-  if (!(residual_tolerance >= 0.0)) return "residual_tolerance must be >= 0 (0 = rho / 10)";
-  if (max_iterations < 1) return "max_iterations must be >= 1";
-  if (!(warm_start_backstep >= 0.0)) return "warm_start_backstep must be >= 0";
-  if (!(primal_regularization >= 0.0) || !(dual_regularization >= 0.0)) return "regularizations must be >= 0";
-  if (!(derivative_rho >= 0.0)) return "derivative_rho must be >= 0 (0 = rho)";
+  if (std::string error = CheckRanges(*this); !error.empty()) return error;
   if (friction_cone != "pyramid" && friction_cone != "soc") return "friction_cone must be 'pyramid' or 'soc'";
   return "";
 }

@@ -21,6 +21,7 @@
 #include <string>
 
 #include "core/common/options.h"
+#include "models/option_ranges.h"
 #include "models/silico/planar_problem.h"
 #include "models/silico/spatial_problem.h"
 #include "models/simulator.h"
@@ -43,16 +44,23 @@ struct SilicoOptions {
 
   template <class V>
   void VisitFields(V&& v) {
-    v("timestep", timestep, "step length", "s");
-    v("rho", rho, "complementarity relaxation z o s = rho (the solver's complementarity_tolerance)", "");
-    v("residual_tolerance", residual_tolerance, "solver tolerance on the residual; 0 = rho / 10", "");
-    v("max_iterations", max_iterations, "interior-point iterations per step (a step reaching it fails)", "");
+    v("timestep", timestep, "step length", "s", kTimestepRange);
+    v("rho", rho, "complementarity relaxation z o s = rho (the solver's complementarity_tolerance)", "",
+      kRelaxationRange);
+    v("residual_tolerance", residual_tolerance, "solver tolerance on the residual; 0 = rho / 10", "",
+      kResidualToleranceRange);
+    v("max_iterations", max_iterations, "interior-point iterations per step (a step reaching it fails)", "",
+      kStepIterationRange);
     v("warm_start", warm_start, "start each step from the previous solution (+ backstep)", "");
-    v("warm_start_backstep", warm_start_backstep, "added to the duals and slacks on a warm start", "");
+    v("warm_start_backstep", warm_start_backstep, "added to the duals and slacks on a warm start", "",
+      Closed(0.0, 1.0));
     v("compressed", compressed, "eliminate the slacks before factorizing", "");
-    v("primal_regularization", primal_regularization, "+eps on the primal diagonal of the Jacobian", "");
-    v("dual_regularization", dual_regularization, "-eps on the dual diagonal of the Jacobian", "");
-    v("derivative_rho", derivative_rho, "relaxation at which Derivatives() differentiates; 0 = rho", "");
+    v("primal_regularization", primal_regularization, "+eps on the primal diagonal of the Jacobian", "",
+      kRegularizationRange);
+    v("dual_regularization", dual_regularization, "-eps on the dual diagonal of the Jacobian", "",
+      kRegularizationRange);
+    v("derivative_rho", derivative_rho, "relaxation at which Derivatives() differentiates; 0 = rho", "",
+      ZeroOr(kRelaxationRange));
     v("friction_cone", friction_cone,
       "spatial scenes: pyramid (4 directions, the paper's) or soc (second-order cone, Dojo-style)", "");
   }

@@ -144,7 +144,7 @@ TEST(BoxDrop, InvalidOptionValueFailsBeforeRunning) {
     RunExperiment(BoxDropExperiment(), options);
     FAIL() << "negative stiffness accepted";
   } catch (const InvalidArgument& e) {
-    EXPECT_THAT(e.what(), HasSubstr("stiffness must be >= 0"));
+    EXPECT_THAT(e.what(), HasSubstr("stiffness must be in [1, 1e+12], got -5"));
   }
   EXPECT_FALSE(fs::exists(out / "box_drop" / "box_drop.csv"));
   fs::remove_all(out);

@@ -52,12 +52,8 @@ std::string_view ToString(DartLcpSolver v) { return EnumName(v, kLcpSolvers); }
 bool FromString(std::string_view text, DartLcpSolver* v) { return ParseEnum(text, kLcpSolvers, v); }
 std::string EnumValues(DartLcpSolver) { return EnumList(kLcpSolvers); }
 
-std::string DartOptions::Validate() const {
-  if (!(timestep > 0.0) || !std::isfinite(timestep)) {
-    return "timestep must be > 0 and finite, got " + options_detail::FormatDouble(timestep);
-  }
-  return fd.Validate();
-}
+// Every field, fd's too (VisitFields visits them), has its range.
+std::string DartOptions::Validate() const { return CheckRanges(*this); }
 
 namespace {
 

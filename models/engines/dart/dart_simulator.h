@@ -25,6 +25,7 @@
 #include <string_view>
 
 #include "core/common/options.h"
+#include "models/option_ranges.h"
 #include "models/simulator.h"
 #include "models/finite_difference_derivatives.h"
 
@@ -59,7 +60,7 @@ struct DartOptions {
 
   template <class V>
   void VisitFields(V&& v) {
-    v("timestep", timestep, "step length", "s");
+    v("timestep", timestep, "step length", "s", kTimestepRange);
     v("collision_detector", collision_detector,
       "fcl (finds mesh contacts) or dart (DART's own: spheres, boxes and half-spaces only)", "");
     v("fcl_shapes", fcl_shapes,

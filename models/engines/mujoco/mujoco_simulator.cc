@@ -47,15 +47,8 @@ std::string_view ToString(MujocoCone v) { return EnumName(v, kCones); }
 bool FromString(std::string_view text, MujocoCone* v) { return ParseEnum(text, kCones, v); }
 std::string EnumValues(MujocoCone) { return EnumList(kCones); }
 
-std::string MujocoOptions::Validate() const {
-  if (!(timestep > 0.0) || !std::isfinite(timestep)) {
-    return "timestep must be > 0 and finite, got " + options_detail::FormatDouble(timestep);
-  }
-  if (!(impratio > 0.0) || !std::isfinite(impratio)) return "impratio must be > 0 and finite";
-  if (iterations < 1) return "iterations must be >= 1, got " + std::to_string(iterations);
-  if (!(tolerance >= 0.0) || !std::isfinite(tolerance)) return "tolerance must be >= 0 and finite";
-  return fd.Validate();
-}
+// Every field, fd's too (VisitFields visits them), has its range.
+std::string MujocoOptions::Validate() const { return CheckRanges(*this); }
 
 // ------------------------------------------------------------------ construction
 

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "core/common/options.h"
+#include "models/option_ranges.h"
 #include "models/simulator.h"
 #include "models/finite_difference_derivatives.h"
 
@@ -70,14 +71,19 @@ struct MujocoOptions {
 
   template <class V>
   void VisitFields(V&& v) {
-    v("timestep", timestep, "step length (mjOption.timestep)", "s");
+    v("timestep", timestep, "step length (mjOption.timestep)", "s", kTimestepRange);
     v("integrator", integrator,
       "MuJoCo integrator: euler (semi-implicit; joint damping implicit), rk4, implicit (in velocity)", "");
     v("solver", solver, "constraint solver: pgs (dual), cg or newton (primal)", "");
     v("cone", cone, "friction cone: pyramidal or elliptic", "");
-    v("impratio", impratio, "ratio of frictional to normal constraint impedance", "");
-    v("iterations", iterations, "constraint solver iteration limit (a step reaching it unconverged fails)", "");
-    v("tolerance", tolerance, "solver tolerance on the scaled cost improvement / gradient", "");
+    // MuJoCo's default is 1; at 100 frictional constraints are a hundred times stiffer than the
+    // normal ones they rest on, at 0.01 a hundred times softer.
+    v("impratio", impratio, "ratio of frictional to normal constraint impedance", "", Closed(1e-2, 100.0));
+    v("iterations", iterations, "constraint solver iteration limit (a step reaching it unconverged fails)", "",
+      kStepIterationRange);
+    // 0 turns early termination off (MuJoCo runs every iteration); above 1e-3 the solver may stop
+    // before the contact forces carry the weight.
+    v("tolerance", tolerance, "solver tolerance on the scaled cost improvement / gradient", "", Closed(0.0, 1e-3));
     v("warm_start", warm_start,
       "start the solver from the previous step's acceleration when the step continues the last one", "");
     fd.VisitFields(v);

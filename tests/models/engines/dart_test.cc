@@ -407,7 +407,7 @@ TEST(DartModel, RejectsBadOptionsWithClearErrors) {
     MakeDart(scene, {{"timestep", "0"}});
     FAIL() << "zero timestep accepted";
   } catch (const InvalidArgument& e) {
-    EXPECT_THAT(e.what(), HasSubstr("timestep must be > 0"));
+    EXPECT_THAT(e.what(), HasSubstr("timestep must be in [1e-06, 1], got 0"));
   }
   try {
     MakeDart(scene, {{"collision_detector", "ode"}});

@@ -410,7 +410,7 @@ TEST(Penalty, RejectsBadOptionsWithClearErrors) {
     Make(scene, {{"timestep", "-0.01"}});
     FAIL() << "negative timestep accepted";
   } catch (const InvalidArgument& e) {
-    EXPECT_THAT(e.what(), HasSubstr("timestep must be > 0"));
+    EXPECT_THAT(e.what(), HasSubstr("timestep must be in [1e-06, 1], got -0.01"));
   }
   try {
     Make(scene, {{"stifness", "1"}});
