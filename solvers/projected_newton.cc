@@ -32,7 +32,11 @@ std::string_view ToString(NewtonStatus status) {
 namespace {
 
 // Solves H d = -g for a Newton direction. Cholesky first (the usual case: the model is positive
-// definite); when it fails, the eigenvalues are floored at `floor` times the largest.
+// definite); when it fails, each eigenvalue is replaced by its absolute value, floored at `floor`
+// times the largest: a negative curvature becomes a positive one of the same size (a Hessian
+// modification in the sense of Nocedal & Wright, "Numerical Optimization", 2006, Sec. 3.4),
+// where a plain floor would turn a curvature of -500 beside one of 1e8 into 1e-2 and the step
+// into a leap along it.
 bool NewtonDirection(const MatX& H, const VecX& g, double floor, VecX* d) {
   Eigen::LLT<MatX> llt(H);
   if (llt.info() == Eigen::Success) {
@@ -43,7 +47,7 @@ bool NewtonDirection(const MatX& H, const VecX& g, double floor, VecX* d) {
   if (eig.info() != Eigen::Success) return false;
   VecX lambda = eig.eigenvalues();
   const double top = std::max(lambda.cwiseAbs().maxCoeff(), 1e-300);
-  lambda = lambda.cwiseMax(std::max(floor, 1e-16) * top);
+  lambda = lambda.cwiseAbs().cwiseMax(std::max(floor, 1e-16) * top);
   *d = -eig.eigenvectors() * (eig.eigenvectors().transpose() * g).cwiseQuotient(lambda);
   return d->allFinite();
 }

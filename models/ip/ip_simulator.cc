@@ -9,6 +9,7 @@
 #include "core/common/error.h"
 #include "core/common/options.h"
 #include "core/multibody/configuration.h"
+#include "models/ip/path_speed.h"
 
 namespace arena {
 
@@ -42,6 +43,25 @@ NewtonOptions IpOptions::Newton() const {
 
 namespace {
 
+// The line search's trial path q (+) alpha d, alpha in [0, 1].
+class TrialPath final : public ContactPath {
+ public:
+  TrialPath(StepEnergy& energy, const VecX& q, const VecX& d) : energy_(energy), q_(q), d_(d) {}
+  void At(double alpha, ContactConfiguration* out) override {
+    energy_.WorldVertices(Integrate(energy_.scene().model, q_, alpha * d_), out);
+  }
+  const std::vector<VecX>& SpeedBounds() override {
+    if (speed_.empty()) PathSpeedBounds(energy_.scene().model, energy_.meshes(), q_, d_, &speed_);
+    return speed_;
+  }
+
+ private:
+  StepEnergy& energy_;
+  const VecX& q_;
+  const VecX& d_;
+  std::vector<VecX> speed_;
+};
+
 // The step's minimisation as a NewtonProblem: the iterate is a configuration, moved by
 // Integrate (so quaternions stay unit), bounded by the joint limits and the contact potential.
 class StepProblem final : public NewtonProblem {
@@ -52,15 +72,14 @@ class StepProblem final : public NewtonProblem {
   double EnergyAlong(const VecX& direction, double alpha) override {
     return energy_.Evaluate(Integrate(energy_.scene().model, q_, alpha * direction), nullptr, nullptr, true);
   }
-  // Vertices move along chords from q to q (+) d; the line search checks the true path's
-  // energies, which are infinite where meshes would intersect.
+  // The contact potential sees the true path q (+) alpha d (vertices on arcs) with bounds on
+  // its vertices' speeds; the line search then checks the energies along it.
   double MaxStep(const VecX& direction) override {
     double alpha = energy_.LimitMaxStep(q_, direction);
     if (contact_ != nullptr) {
       energy_.WorldVertices(q_, &now_);
-      energy_.WorldVertices(Integrate(energy_.scene().model, q_, direction), &then_);
-      for (size_t m = 0; m < now_.world.size(); ++m) then_.world[m] -= now_.world[m];
-      alpha = std::min(alpha, contact_->MaxStep(now_, then_.world));
+      TrialPath path(energy_, q_, direction);
+      alpha = std::min(alpha, contact_->MaxStepOnPath(now_, path));
     }
     return alpha;
   }
@@ -74,7 +93,7 @@ class StepProblem final : public NewtonProblem {
   StepEnergy& energy_;
   ContactPotential* contact_;
   VecX q_;
-  ContactConfiguration now_, then_;
+  ContactConfiguration now_;
 };
 
 }  // namespace
