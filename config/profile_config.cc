@@ -2,7 +2,9 @@
 #include "core/common/strings.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <limits>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -64,7 +66,44 @@ bool StartsWith(const std::string& s, const std::string& prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;
 }
 
+// What a type error shows of the value: a scalar with its text ("string 'abc'"), else the type.
+std::string Described(const toml::node& node) {
+  if (auto s = node.value_exact<std::string>()) return "string '" + *s + "'";
+  if (auto text = ScalarText(node)) return TypeName(node) + " " + *text;
+  return TypeName(node);
+}
+
+// A --set value that is not valid TOML but reads as a word is taken as a string
+// (--set method=newton): letters, digits and _ - . / :, starting with a letter or _. Anything
+// else ([10,20, 1e999, "abc) is a typo the parser's message explains.
+bool IsBareWord(const std::string& text) {
+  if (text.empty() || !(std::isalpha(static_cast<unsigned char>(text[0])) || text[0] == '_')) return false;
+  return std::all_of(text.begin(), text.end(), [](char ch) {
+    return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-' || ch == '.' || ch == '/' ||
+           ch == ':';
+  });
+}
+
+std::string NumberText(double x) { return options_detail::FormatDouble(x); }
+
 }  // namespace
+
+bool NumberRange::Contains(double x) const {
+  if (!std::isfinite(x)) return false;
+  if (open_min ? !(x > min) : !(x >= min)) return false;
+  return x <= max;
+}
+
+std::string NumberRange::ToString() const {
+  constexpr double kLowest = std::numeric_limits<double>::lowest();
+  constexpr double kHighest = std::numeric_limits<double>::max();
+  const std::string lower = (open_min ? "> " : ">= ") + NumberText(min);
+  if (min == kLowest && max == kHighest) return "a finite number";
+  if (max == kHighest) return "a finite number " + lower;
+  if (min == kLowest) return "a finite number <= " + NumberText(max);
+  if (open_min) return "a number > " + NumberText(min) + " and <= " + NumberText(max);
+  return "a number between " + NumberText(min) + " and " + NumberText(max);
+}
 
 struct ProfileConfig::Impl {
   std::string file;
@@ -77,6 +116,7 @@ struct ProfileConfig::Impl {
   std::map<std::string, OptionMap> model_overrides;
   // Keys a getter has read (tracking only; not part of the configuration's value).
   mutable std::set<std::string> read;
+  std::int64_t max_cases = kDefaultMaxCases;
 
   const toml::table& Profile() const { return *root[profile].as_table(); }
 
@@ -108,7 +148,42 @@ struct ProfileConfig::Impl {
 
   [[noreturn]] void TypeError(const std::string& key, const toml::node& node,
                               const std::string& expected) const {
-    throw ParseError(file, Where(key, &node), "expected " + expected + ", got " + TypeName(node));
+    throw ParseError(file, Where(key, &node), "expected " + expected + ", got " + Described(node));
+  }
+
+  // A value of the right type that the key does not accept: an InvalidArgument, worded like a
+  // ParseError (file: where: reason). `what` is the offending value ("inf", "entry 2, -10", "the
+  // list is empty"); `fix` what to give instead.
+  [[noreturn]] void ValueError(const std::string& key, const toml::node& node, const std::string& what,
+                               const std::string& fix) const {
+    throw InvalidArgument(file + ": " + Where(key, &node) + ": " + what + "; " + fix);
+  }
+
+  void CheckNumber(const std::string& key, const toml::node& node, double x, const NumberRange& range,
+                   const std::string& entry) const {
+    if (range.Contains(x)) return;
+    ValueError(key, node, entry + NumberText(x) + " is out of range", "give " + range.ToString());
+  }
+
+  // An integer within [min, max]; an integral float (1e3) counts, a huge one is out of range.
+  std::int64_t ToIntInRange(const std::string& key, const toml::node& node, std::int64_t min,
+                            std::int64_t max) const {
+    const std::string expected =
+        "an integer between " + std::to_string(min) + " and " + std::to_string(max);
+    std::int64_t i = 0;
+    if (auto exact = node.value_exact<std::int64_t>()) {
+      i = *exact;
+    } else if (auto d = node.value_exact<double>()) {
+      if (!std::isfinite(*d) || *d != std::floor(*d)) TypeError(key, node, expected);
+      if (*d < static_cast<double>(min) || *d > static_cast<double>(max)) {
+        ValueError(key, node, NumberText(*d) + " is out of range", "give " + expected);
+      }
+      i = static_cast<std::int64_t>(*d);
+    } else {
+      TypeError(key, node, expected);
+    }
+    if (i < min || i > max) ValueError(key, node, std::to_string(i) + " is out of range", "give " + expected);
+    return i;
   }
 
   const toml::node& Get(const std::string& key) const {
@@ -175,10 +250,19 @@ struct ProfileConfig::Impl {
     }
     const std::string key = Trim(text.substr(0, eq));
     const std::string value_text = Trim(text.substr(eq + 1));
+    if (value_text.empty()) {
+      throw InvalidArgument("--set '" + text + "': no value after '='; write " + key +
+                            "=<value> in TOML (a number, true/false, \"text\" or a list [a, b])");
+    }
     toml::table parsed;
     try {
-      parsed = toml::parse("v = " + value_text, "--set " + key);
-    } catch (const toml::parse_error&) {
+      parsed = toml::parse("v = " + value_text, std::string("--set " + key));
+    } catch (const toml::parse_error& e) {
+      if (!IsBareWord(value_text)) {
+        throw InvalidArgument("--set " + key + "=" + value_text + ": not a valid TOML value (" +
+                              std::string(e.description()) +
+                              "); write numbers as 1e-3, lists as [10, 20], strings as \"text\"");
+      }
       // A bare word is taken as a string: --set method=newton.
       parsed = toml::table{};
       parsed.insert("v", value_text);
@@ -319,6 +403,61 @@ std::vector<std::string> ProfileConfig::Strings(const std::string& key) const {
   });
 }
 
+double ProfileConfig::Double(const std::string& key, const NumberRange& range) const {
+  const toml::node& node = impl_->Get(key);
+  const double x = impl_->ToDouble(key, node);
+  impl_->CheckNumber(key, node, x, range, "");
+  return x;
+}
+
+std::int64_t ProfileConfig::Int(const std::string& key, std::int64_t min, std::int64_t max) const {
+  return impl_->ToIntInRange(key, impl_->Get(key), min, max);
+}
+
+std::vector<double> ProfileConfig::Doubles(const std::string& key, const NumberRange& range) const {
+  const toml::node& node = impl_->Get(key);
+  const std::vector<double> values = Doubles(key);
+  for (size_t i = 0; i < values.size(); ++i) {
+    const std::string entry = values.size() > 1 || node.is_array() ? "entry " + std::to_string(i + 1) + ", " : "";
+    impl_->CheckNumber(key, node, values[i], range, entry);
+  }
+  return values;
+}
+
+std::vector<double> ProfileConfig::SweepDoubles(const std::string& key, const NumberRange& range) const {
+  const std::vector<double> values = Doubles(key, range);
+  const toml::node& node = impl_->Get(key);
+  if (values.empty()) {
+    impl_->ValueError(key, node, "the list is empty, so the sweep would have no cases", "give at least one value");
+  }
+  for (size_t i = 0; i < values.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (values[i] == values[j]) {
+        impl_->ValueError(key, node, NumberText(values[i]) + " is listed twice", "list each value once");
+      }
+    }
+  }
+  return values;
+}
+
+std::vector<std::string> ProfileConfig::SweepStrings(const std::string& key) const {
+  const std::vector<std::string> values = Strings(key);
+  const toml::node& node = impl_->Get(key);
+  if (values.empty()) {
+    impl_->ValueError(key, node, "the list is empty, so the sweep would have no cases", "give at least one value");
+  }
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (std::find(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(i), values[i]) !=
+        values.begin() + static_cast<std::ptrdiff_t>(i)) {
+      impl_->ValueError(key, node, "'" + values[i] + "' is listed twice", "list each value once");
+    }
+  }
+  return values;
+}
+
+std::int64_t ProfileConfig::max_cases() const { return impl_->max_cases; }
+void ProfileConfig::set_max_cases(std::int64_t max_cases) { impl_->max_cases = max_cases; }
+
 OptionMap ProfileConfig::ModelOptions(const std::string& model) const {
   OptionMap out;
   if (const toml::table* t = impl_->ModelTable("options", model)) {
@@ -371,6 +510,18 @@ std::pair<std::string, std::vector<std::string>> ProfileConfig::ModelSweep(
     for (const toml::node& el : *arr) add(el);
   } else {
     add(v);
+  }
+  const std::string table = "[" + impl_->profile + ".sweep." + model + "] " + option;
+  if (values.empty()) {
+    throw ParseError(impl_->file, table, "the list is empty, so " + model +
+                     " would run no case; give at least one value or remove the table");
+  }
+  for (size_t i = 0; i < values.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (values[i] == values[j]) {
+        throw ParseError(impl_->file, table, values[i] + " is listed twice; list each value once");
+      }
+    }
   }
   return {option, values};
 }

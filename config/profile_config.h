@@ -18,9 +18,13 @@
 //   frequencies_hz=[10,20]     replaces an experiment key (it must exist in the profile)
 //   penalty.stiffness=2e4      sets a model option for every case of `penalty`; if the option is
 //                              that model's swept key, the sweep collapses to this one value
+//   method=newton              a bare word (letters, digits, _ - . / :, starting with a letter
+//                              or _) is a string; any other value that is not valid TOML
+//                              ([10,20 or 1e999) is an error with the parser's message
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <set>
 #include <string>
@@ -29,6 +33,30 @@
 #include "core/common/options.h"
 
 namespace arena {
+
+/// The most cases one sweep may have unless the run says otherwise (RunOptions::max_cases):
+/// about 30 times the largest paper sweep (box_drop, 36,000 cases), and about 1 GB of cases in
+/// memory.
+inline constexpr std::int64_t kDefaultMaxCases = 1'000'000;
+
+/// The values a numeric config key accepts: finite, and within [min, max], or (min, max] when
+/// `open_min`. NaN and infinities are never in a range.
+struct NumberRange {
+  double min = std::numeric_limits<double>::lowest();
+  double max = std::numeric_limits<double>::max();
+  bool open_min = false;
+
+  /// (0, max]
+  static NumberRange Positive(double max = std::numeric_limits<double>::max()) { return {0.0, max, true}; }
+  /// [min, max]
+  static NumberRange Between(double min, double max) { return {min, max, false}; }
+  /// Any finite number.
+  static NumberRange Finite() { return {}; }
+
+  bool Contains(double x) const;
+  /// How an error message states it: "a finite number > 0", "a number between 0 and 1".
+  std::string ToString() const;
+};
 
 class ProfileConfig {
  public:
@@ -59,10 +87,31 @@ class ProfileConfig {
   std::vector<std::int64_t> Ints(const std::string& key) const;
   std::vector<std::string> Strings(const std::string& key) const;
 
+  /// Range-checked getters, so that every experiment reports a bad value the same way: an
+  /// InvalidArgument naming the file, profile and key (and "set by --set"), the value, and what
+  /// the key accepts (a value of the wrong type is a ParseError, as for the getters above).
+  /// Counts and sizes derived from the config are read through these.
+  double Double(const std::string& key, const NumberRange& range) const;
+  double PositiveFiniteDouble(const std::string& key) const { return Double(key, NumberRange::Positive()); }
+  std::int64_t Int(const std::string& key, std::int64_t min, std::int64_t max) const;
+  /// Each value in range (a scalar is a one-element list; an empty list is allowed).
+  std::vector<double> Doubles(const std::string& key, const NumberRange& range) const;
+  /// One axis of the sweep: at least one value and none twice (a value listed twice would make
+  /// the same cases twice), each in range.
+  std::vector<double> SweepDoubles(const std::string& key, const NumberRange& range) const;
+  std::vector<std::string> SweepStrings(const std::string& key) const;
+
+  /// The most cases a sweep of this run may have; experiments check their sweep's size against
+  /// it before they allocate the cases (experiments/common/sweep_limits.h). The runner sets it
+  /// from RunOptions::max_cases.
+  std::int64_t max_cases() const;
+  void set_max_cases(std::int64_t max_cases);
+
   /// Fixed options of `model`: [profile.options.<model>] merged with model overrides.
   OptionMap ModelOptions(const std::string& model) const;
   /// The swept option of `model` ([profile.sweep.<model>], one key) as (key, values-as-text);
-  /// key is empty when the model has no sweep in this profile.
+  /// key is empty when the model has no sweep in this profile. An empty list or a value listed
+  /// twice is a ParseError.
   std::pair<std::string, std::vector<std::string>> ModelSweep(const std::string& model) const;
 
   /// Keys of the profile (dotted, leaves only) that no getter has read. The runner calls this

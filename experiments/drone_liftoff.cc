@@ -7,6 +7,7 @@
 #include "core/common/strings.h"
 #include "experiments/common/case_params.h"
 #include "experiments/common/model_sweep.h"
+#include "experiments/common/sweep_limits.h"
 #include "experiments/common/table_stats.h"
 #include "config/profile_config.h"
 #include "config/result_table.h"
@@ -22,12 +23,14 @@ namespace {
 const std::vector<std::string> kGradients = {"standard", "complementarity_aware"};
 constexpr double kTimestep = 0.001;  // DART's default, which Nimble's example keeps
 constexpr const char* kAwareOption = "complementarity_aware";
+constexpr double kMaxHeight = 1e6;  // m
+constexpr double kMaxForce = 1e6;   // N
 
 }  // namespace
 
 std::vector<Column> DroneLiftoffExperiment::columns() const {
   return {
-      {"gradient", "standard, or complementarity_aware (Sec. IV-D)"},
+      {"gradient", "standard, or complementarity_aware (Sec. IV-D)", false, ColumnType::kText},
       {"steps", "timesteps of the rollout (the loss is on the last one)"},
       {"learning_rate", "gradient descent step"},
       {"iterations", "gradient descent iterations"},
@@ -40,26 +43,23 @@ std::vector<Column> DroneLiftoffExperiment::columns() const {
       {"aware_steps", "steps whose backward pass kept the loss-guided contact classes"},
       {"contact_steps", "steps of the rollout with the drone touching the floor"},
       {"mean_force", "mean of the 500 forces (N; the drone weighs 0.981 N)"},
-      {"failure", "why the run stopped early, if it did"},
+      {"failure", "why the run stopped early, if it did", false, ColumnType::kText},
   };
 }
 
 Sweep DroneLiftoffExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const std::vector<std::string> gradients = config.Strings("gradients");
-  const std::int64_t steps = config.Int("steps");
-  const std::int64_t iterations = config.Int("iterations");
-  const double lr = config.Double("learning_rate");
-  const double target = config.Double("target_height");
-  const double limit = config.Double("force_limit");
+  const std::vector<std::string> gradients = config.SweepStrings("gradients");
+  const std::int64_t steps = config.Int("steps", 1, kMaxStepsPerCase);
+  const std::int64_t iterations = config.Int("iterations", 0, kMaxIterationsPerCase);
+  const double lr = config.PositiveFiniteDouble("learning_rate");
+  // Heights and forces whose squared loss cannot overflow within kMaxStepsPerCase steps.
+  const double target = config.Double("target_height", NumberRange::Between(-kMaxHeight, kMaxHeight));
+  const double limit = config.Double("force_limit", NumberRange::Positive(kMaxForce));
   for (const std::string& g : gradients) {
     if (std::find(kGradients.begin(), kGradients.end(), g) == kGradients.end()) {
       throw InvalidArgument(config.file() + ": gradients: unknown gradient '" + g + "'; valid: " + Join(kGradients));
     }
   }
-  if (steps <= 0) throw InvalidArgument(config.file() + ": steps must be > 0");
-  if (iterations < 0) throw InvalidArgument(config.file() + ": iterations must be >= 0");
-  if (!(lr > 0.0)) throw InvalidArgument(config.file() + ": learning_rate must be > 0");
-  if (!(limit > 0.0)) throw InvalidArgument(config.file() + ": force_limit must be > 0");
   PrismaticBallOptions drone;
   drone.force_limit = limit;
   const std::shared_ptr<const Scene> scene = PrismaticBallScene(drone);

@@ -1,5 +1,7 @@
 #include "experiments/experiment.h"
 
+#include <charconv>
+
 namespace arena {
 
 std::string ToText(const Value& value) {
@@ -11,6 +13,43 @@ std::string ToText(const Value& value) {
     std::string operator()(const std::string& s) const { return s; }
   };
   return std::visit(Visitor{}, value);
+}
+
+std::string_view ToString(ColumnType type) {
+  switch (type) {
+    case ColumnType::kNumber: return "number";
+    case ColumnType::kBool: return "true/false";
+    case ColumnType::kText: return "text";
+  }
+  return "?";
+}
+
+bool Fits(const Value& value, ColumnType type) {
+  if (std::holds_alternative<std::monostate>(value)) return true;
+  switch (type) {
+    case ColumnType::kNumber:
+      return std::holds_alternative<std::int64_t>(value) || std::holds_alternative<double>(value);
+    case ColumnType::kBool: return std::holds_alternative<bool>(value);
+    case ColumnType::kText: return true;
+  }
+  return false;
+}
+
+bool CellFits(const std::string& text, ColumnType type) {
+  if (text.empty()) return true;
+  switch (type) {
+    case ColumnType::kNumber: {
+      // As ToText writes them: integers, and doubles in their shortest form (nan, inf, -inf).
+      const char* first = text.data();
+      const char* last = first + text.size();
+      double x = 0.0;
+      auto [end, ec] = std::from_chars(first, last, x);
+      return ec == std::errc() && end == last;
+    }
+    case ColumnType::kBool: return text == "true" || text == "false";
+    case ColumnType::kText: return true;
+  }
+  return false;
 }
 
 std::uint64_t DeriveSeed(std::string_view experiment, std::string_view key) {

@@ -8,6 +8,7 @@
 #include <limits>
 #include <map>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -23,11 +24,28 @@ class ResultTable;    // config/result_table.h
 using Value = std::variant<std::monostate, bool, std::int64_t, double, std::string>;
 std::string ToText(const Value& value);
 
+/// What a column's cells hold. The harness checks every value a row sets against it when it
+/// writes the row, and every cell it reads back when it resumes: a cell that does not parse as
+/// its type (failed=maybe, max_penetration_m=notanumber) makes its case run again. An empty cell
+/// is allowed in every column.
+enum class ColumnType {
+  kNumber,  // an int64 or a double Value; written as the shortest text that reads back ("nan", "inf")
+  kBool,    // a bool Value: true / false
+  kText,    // anything (a string, or a param that is a number for some cases and text for others)
+};
+std::string_view ToString(ColumnType type);
+
 struct Column {
   std::string name;      // snake_case, unit as suffix: step_time_s, penetration_m
   std::string doc;
   bool timing = false;   // wall-clock: varies between runs, excluded from determinism checks
+  ColumnType type = ColumnType::kNumber;
 };
+
+/// Whether `value` may be written to a column of `type` (monostate always may).
+bool Fits(const Value& value, ColumnType type);
+/// Whether a cell's text read back from a CSV is a value of `type` ("" always is).
+bool CellFits(const std::string& text, ColumnType type);
 
 struct Case {
   int index = 0;                 // position in the expanded sweep: the final CSV's sort key

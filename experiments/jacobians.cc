@@ -9,6 +9,7 @@
 #include "core/common/strings.h"
 #include "experiments/common/case_params.h"
 #include "experiments/common/model_sweep.h"
+#include "experiments/common/sweep_limits.h"
 #include "experiments/common/table_stats.h"
 #include "config/profile_config.h"
 #include "config/result_table.h"
@@ -74,20 +75,20 @@ State JacobiansExperiment::BenchmarkState(const std::string& robot, Simulator& s
 std::vector<Column> JacobiansExperiment::columns() const {
   return {
       {"robot", "atlas (Nimble's Table II pose), half_cheetah (OpenAI MJCF, settled 1 s), jump_worm or catapult "
-                "(Nimble's benchmark states, one step)"},
+                "(Nimble's benchmark states, one step)", false, ColumnType::kText},
       {"samples", "timed repetitions per method (medians are reported)"},
       {"central_step", "central-difference step (tangent coordinates)"},
       {"ridders_step", "Ridders' initial step (shrunk by 1.4 per tableau row, at most 10 rows)"},
-      {"engine", "the model is a wrapped third-party engine (MuJoCo, DART)"},
+      {"engine", "the model is a wrapped third-party engine (MuJoCo, DART)", false, ColumnType::kBool},
       {"nv", "velocity dimension"},
       {"nu", "controls (torques)"},
       {"contacts", "contacts of the differentiated step"},
-      {"step_status", "status of the differentiated step (ok, not_converged, ...)"},
-      {"method", "analytical (the model's own Derivatives()), central or ridders"},
+      {"step_status", "status of the differentiated step (ok, not_converged, ...)", false, ColumnType::kText},
+      {"method", "analytical (the model's own Derivatives()), central or ridders", false, ColumnType::kText},
       {"jacobian_steps", "Step calls per evaluation of the five Jacobians (finite differences)"},
       {"contact_changes", "of those steps, how many found another number of contacts or another contact mode (LCP active set) than the differentiated step"},
       {"max_rel_error_vs_ridders", "largest corrected relative error of the six blocks against Ridders (floor 1e-6)"},
-      {"finite", "every Jacobian entry is finite"},
+      {"finite", "every Jacobian entry is finite", false, ColumnType::kBool},
       {"step_time_s", "median wall time of one step", true},
       {"jacobian_time_s", "median wall time of the five Jacobians together", true},
       {"jacobian_over_step", "jacobian_time_s / step_time_s", true},
@@ -95,18 +96,15 @@ std::vector<Column> JacobiansExperiment::columns() const {
 }
 
 Sweep JacobiansExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const std::vector<std::string> robots = config.Strings("robots");
-  const std::int64_t samples = config.Int("samples");
-  const double central_step = config.Double("central_step");
-  const double ridders_step = config.Double("ridders_step");
+  const std::vector<std::string> robots = config.SweepStrings("robots");
+  const std::int64_t samples = config.Int("samples", 1, kMaxIterationsPerCase);
+  const double central_step = config.Double("central_step", NumberRange::Positive(1.0));
+  const double ridders_step = config.Double("ridders_step", NumberRange::Positive(1.0));
   for (const std::string& r : robots) {
     if (std::find(kRobots.begin(), kRobots.end(), r) == kRobots.end()) {
       throw InvalidArgument(config.file() + ": robots: unknown robot '" + r + "'; valid: " + Join(kRobots));
     }
   }
-  if (samples <= 0) throw InvalidArgument(config.file() + ": samples must be > 0");
-  if (!(central_step > 0.0)) throw InvalidArgument(config.file() + ": central_step must be > 0");
-  if (!(ridders_step > 0.0)) throw InvalidArgument(config.file() + ": ridders_step must be > 0");
   Sweep sweep;
   for (const std::string& robot : robots) {
     const std::shared_ptr<const Scene> scene = MakeScene(robot);

@@ -7,6 +7,7 @@
 #include "core/common/strings.h"
 #include "experiments/common/case_params.h"
 #include "experiments/common/model_sweep.h"
+#include "experiments/common/sweep_limits.h"
 #include "experiments/common/table_stats.h"
 #include "config/profile_config.h"
 #include "config/result_table.h"
@@ -56,7 +57,7 @@ State LcpWarmstartExperiment::InitialState(const std::string& rollout, const Sce
 
 std::vector<Column> LcpWarmstartExperiment::columns() const {
   return {
-      {"rollout", "atlas, box_drop (spatial cube), stacking (two cubes) or half_cheetah"},
+      {"rollout", "atlas, box_drop (spatial cube), stacking (two cubes) or half_cheetah", false, ColumnType::kText},
       {"ic", "initial condition (box_drop; 0 for the others)"},
       {"steps", "steps asked for (duration / 0.001 s)"},
       {"steps_done", "steps taken (a non-finite state ends the rollout)"},
@@ -70,22 +71,34 @@ std::vector<Column> LcpWarmstartExperiment::columns() const {
       {"pgs", "LCPs that needed the PGS fallback"},
       {"frictionless", "LCPs solved only without friction"},
       {"lcp_failed", "LCPs without a valid solution"},
-      {"failure", "why the rollout ended early, if it did"},
+      {"failure", "why the rollout ended early, if it did", false, ColumnType::kText},
   };
 }
 
 Sweep LcpWarmstartExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const std::vector<std::string> rollouts = config.Strings("rollouts");
-  const double duration = config.Double("duration_s");
-  const std::int64_t box_drop_runs = config.Int("box_drop_runs");
+  const std::vector<std::string> rollouts = config.SweepStrings("rollouts");
+  const double duration = config.PositiveFiniteDouble("duration_s");
+  const std::int64_t box_drop_runs = config.Int("box_drop_runs", 1, config.max_cases());
   for (const std::string& r : rollouts) {
     if (std::find(kRollouts.begin(), kRollouts.end(), r) == kRollouts.end()) {
       throw InvalidArgument(config.file() + ": rollouts: unknown rollout '" + r + "'; valid: " + Join(kRollouts));
     }
   }
-  if (!(duration > 0.0)) throw InvalidArgument(config.file() + ": duration_s must be > 0");
-  if (box_drop_runs <= 0) throw InvalidArgument(config.file() + ": box_drop_runs must be > 0");
+  const double rounded_steps = std::round(duration / kTimestep);
+  if (!(rounded_steps >= 1.0 && rounded_steps <= static_cast<double>(kMaxStepsPerCase))) {
+    throw InvalidArgument(config.file() + " [" + config.profile() + "]: duration_s " +
+                          options_detail::FormatDouble(duration) + " s is " +
+                          options_detail::FormatDouble(rounded_steps) + " steps of " +
+                          options_detail::FormatDouble(kTimestep) + " s; give a duration of 1 to " +
+                          std::to_string(kMaxStepsPerCase) + " steps");
+  }
   const std::int64_t steps = std::llround(duration / kTimestep);
+  const bool has_box_drop = std::find(rollouts.begin(), rollouts.end(), "box_drop") != rollouts.end();
+  CheckSweepSize(config, name(),
+                 {{"models", static_cast<double>(models.size())},
+                  {"rollouts (box_drop counting box_drop_runs)",
+                   static_cast<double>(rollouts.size()) - (has_box_drop ? 1.0 : 0.0) +
+                       (has_box_drop ? static_cast<double>(box_drop_runs) : 0.0)}});
   Sweep sweep;
   for (const std::string& model : models) {
     // Only a model that counts its LCP warm start's guesses (nimble) has a hit rate.

@@ -8,6 +8,7 @@
 #include "core/common/random.h"
 #include "experiments/common/case_params.h"
 #include "experiments/common/model_sweep.h"
+#include "experiments/common/sweep_limits.h"
 #include "experiments/common/table_stats.h"
 #include "config/profile_config.h"
 #include "config/result_table.h"
@@ -63,11 +64,11 @@ OptionMap SolveTimeExperiment::ToleranceOptions(const std::string& model, const 
 
 std::vector<Column> SolveTimeExperiment::columns() const {
   return {
-      {"tolerances", "tolerance set: paper (each model as the authors timed it) or matched"},
+      {"tolerances", "tolerance set: paper (each model as the authors timed it) or matched", false, ColumnType::kText},
       {"ic", "initial condition index"},
       {"steps", "steps simulated"},
       {"failed_steps", "steps whose solver did not converge (the rollout continues)"},
-      {"failure", "why the rollout stopped early (non-finite state), if it did"},
+      {"failure", "why the rollout stopped early (non-finite state), if it did", false, ColumnType::kText},
       {"mean_iterations", "mean solver iterations per step"},
       {"mean_solve_time_s", "mean wall time of a step's solve (StepReport::solve_time_s: the model's own solver; the "
                             "whole step for a model that does not separate it)", true},
@@ -78,11 +79,9 @@ std::vector<Column> SolveTimeExperiment::columns() const {
 }
 
 Sweep SolveTimeExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const std::int64_t n_ic = config.Int("initial_conditions");
-  const std::int64_t steps = config.Int("steps");
-  const std::vector<std::string> sets = config.Strings("tolerance_sets");
-  if (n_ic <= 0) throw InvalidArgument(config.file() + ": initial_conditions must be > 0");
-  if (steps <= 0) throw InvalidArgument(config.file() + ": steps must be > 0");
+  const std::int64_t n_ic = config.Int("initial_conditions", 1, config.max_cases());
+  const std::int64_t steps = config.Int("steps", 1, kMaxStepsPerCase);
+  const std::vector<std::string> sets = config.SweepStrings("tolerance_sets");
   for (const std::string& set : sets) {
     if (std::find(kToleranceSets.begin(), kToleranceSets.end(), set) == kToleranceSets.end()) {
       throw InvalidArgument(config.file() + ": tolerance_sets: unknown set '" + set + "'; valid: paper, matched");
@@ -99,6 +98,17 @@ Sweep SolveTimeExperiment::Expand(const ProfileConfig& config, const std::vector
     }
     runnable.push_back(model);
   }
+  double per_ic = 0.0;
+  for (const std::string& model : runnable) {
+    per_ic += static_cast<double>(ExpandModelSweep(config, model, {"timestep", "rho", "residual_tolerance", "inner_rho",
+                                                                    "inner_residual_tolerance"},
+                                                   "the tolerance sets fix them")
+                                      .size());
+  }
+  CheckSweepSize(config, name(),
+                 {{"initial_conditions", static_cast<double>(n_ic)},
+                  {"tolerance_sets", static_cast<double>(sets.size())},
+                  {"runnable (model, swept option value)", per_ic}});
   // Interleave the models: the timings of one initial condition are taken back to back.
   for (std::int64_t ic = 0; ic < n_ic; ++ic) {
     for (const std::string& set : sets) {

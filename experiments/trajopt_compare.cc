@@ -8,6 +8,7 @@
 #include "core/common/strings.h"
 #include "experiments/common/case_params.h"
 #include "experiments/common/model_sweep.h"
+#include "experiments/common/sweep_limits.h"
 #include "experiments/common/table_stats.h"
 #include "experiments/trajopt_tasks.h"
 #include "config/profile_config.h"
@@ -28,9 +29,15 @@ const std::vector<std::string> kMethods = {"lbfgs", "multiple_shooting", "cem"};
 
 bool UsesGradients(const std::string& method) { return method != "cem"; }
 
-// One value per problem: `key` must have as many entries as `problems`.
-std::vector<double> PerProblem(const ProfileConfig& config, const std::string& key, size_t problems) {
-  const std::vector<double> values = config.Doubles(key);
+// Ranges of the config keys beyond the shared limits (experiments/common/sweep_limits.h).
+constexpr double kMaxRollouts = 1e9;       // a rollout budget that fits any counter
+constexpr double kMaxTimeBudget = 1e6;     // s
+constexpr std::int64_t kMaxPopulation = 10'000;  // cem samples per iteration
+
+// One value per problem: `key` must have as many entries as `problems`, each in `range`.
+std::vector<double> PerProblem(const ProfileConfig& config, const std::string& key, size_t problems,
+                               const NumberRange& range) {
+  const std::vector<double> values = config.Doubles(key, range);
   if (values.size() != problems) {
     throw InvalidArgument(config.file() + ": key " + key + " needs one value per entry of problems (" +
                           std::to_string(problems) + "), got " + std::to_string(values.size()));
@@ -47,11 +54,11 @@ std::string StopText(OptimizerStop stop) {
 
 std::vector<Column> TrajoptCompareExperiment::columns() const {
   return {
-      {"problem", "cartpole, double_cartpole or catapult (experiments/trajopt_tasks.h)"},
+      {"problem", "cartpole, double_cartpole or catapult (experiments/trajopt_tasks.h)", false, ColumnType::kText},
       {"method", "lbfgs (single shooting), multiple_shooting (augmented Lagrangian over segment knots) or cem "
-                 "(cross-entropy stochastic search)"},
+                 "(cross-entropy stochastic search)", false, ColumnType::kText},
       {"gradient", "where the gradient came from: analytical, finite_differences (of the model's own step), or "
-                   "none (cem)"},
+                   "none (cem)", false, ColumnType::kText},
       {"steps", "T: controls u_0..u_{T-1} per actuator are the decision variables"},
       {"threshold", "the loss at which a trajectory counts as found"},
       {"max_rollouts", "forward rollout budget"},
@@ -69,30 +76,31 @@ std::vector<Column> TrajoptCompareExperiment::columns() const {
       {"elapsed_s", "wall-clock time since the optimiser started", true},
       {"loss", "best loss so far of a trajectory rolled out from the start (inf: every rollout so far failed)"},
       {"stop", "last row: threshold, max_rollouts, time_budget, max_iterations, converged (a tolerance of the "
-               "optimiser's) or failed"},
-      {"reached", "last row: the loss reached the threshold"},
+               "optimiser's) or failed", false, ColumnType::kText},
+      {"reached", "last row: the loss reached the threshold", false, ColumnType::kBool},
       {"iterations_to_threshold", "last row: the first iteration with loss <= threshold"},
       {"rollouts_to_threshold", "last row: the rollouts it had taken by then"},
       {"time_to_threshold_s", "last row: the wall-clock time it had taken by then", true},
-      {"failure", "last row: the optimiser's message when it failed"},
+      {"failure", "last row: the optimiser's message when it failed", false, ColumnType::kText},
   };
 }
 
 Sweep TrajoptCompareExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const std::vector<std::string> problems = config.Strings("problems");
-  const std::vector<std::string> methods = config.Strings("methods");
-  const std::vector<double> thresholds = PerProblem(config, "thresholds", problems.size());
-  const std::vector<double> max_rollouts = PerProblem(config, "max_rollouts", problems.size());
-  const std::vector<double> time_budgets = PerProblem(config, "time_budgets_s", problems.size());
+  const std::vector<std::string> problems = config.SweepStrings("problems");
+  const std::vector<std::string> methods = config.SweepStrings("methods");
+  const std::vector<double> thresholds = PerProblem(config, "thresholds", problems.size(), NumberRange::Positive());
+  const std::vector<double> max_rollouts =
+      PerProblem(config, "max_rollouts", problems.size(), NumberRange::Between(1.0, kMaxRollouts));
+  const std::vector<double> time_budgets =
+      PerProblem(config, "time_budgets_s", problems.size(), NumberRange::Between(0.0, kMaxTimeBudget));
   CemOptions cem;
-  cem.population = static_cast<int>(config.Int("cem_population"));
-  cem.elites = static_cast<int>(config.Int("cem_elites"));
-  cem.initial_std = config.Double("cem_initial_std");
+  cem.population = static_cast<int>(config.Int("cem_population", 2, kMaxPopulation));
+  cem.elites = static_cast<int>(config.Int("cem_elites", 1, kMaxPopulation));
+  cem.initial_std = config.PositiveFiniteDouble("cem_initial_std");
   MultipleShootingOptions ms;
-  const std::int64_t shot_steps = config.Int("ms_shot_steps");
-  if (shot_steps < 1) throw InvalidArgument(config.file() + ": key ms_shot_steps must be >= 1");
-  ms.inner_iterations = static_cast<int>(config.Int("ms_inner_iterations"));
-  ms.initial_penalty = config.Double("ms_initial_penalty");
+  const std::int64_t shot_steps = config.Int("ms_shot_steps", 1, kMaxStepsPerCase);
+  ms.inner_iterations = static_cast<int>(config.Int("ms_inner_iterations", 1, kMaxIterationsPerCase));
+  ms.initial_penalty = config.PositiveFiniteDouble("ms_initial_penalty");
   const std::vector<std::string>& known = TrajoptTaskNames();
   for (const std::string& p : problems) {
     if (std::find(known.begin(), known.end(), p) == known.end()) {
@@ -103,11 +111,6 @@ Sweep TrajoptCompareExperiment::Expand(const ProfileConfig& config, const std::v
     if (std::find(kMethods.begin(), kMethods.end(), m) == kMethods.end()) {
       throw InvalidArgument(config.file() + ": key methods: unknown method '" + m + "'; valid: " + Join(kMethods));
     }
-  }
-  for (size_t i = 0; i < problems.size(); ++i) {
-    if (!(thresholds[i] > 0.0)) throw InvalidArgument(config.file() + ": key thresholds: entries must be > 0");
-    if (!(max_rollouts[i] >= 1.0)) throw InvalidArgument(config.file() + ": key max_rollouts: entries must be >= 1");
-    if (!(time_budgets[i] >= 0.0)) throw InvalidArgument(config.file() + ": key time_budgets_s: entries must be >= 0");
   }
   if (std::string why = cem.Validate(); !why.empty()) throw InvalidArgument(config.file() + ": key cem_" + why);
   if (std::string why = ms.Validate(); !why.empty()) throw InvalidArgument(config.file() + ": key ms_" + why);

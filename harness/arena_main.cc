@@ -6,7 +6,8 @@
 //   arena scenes [--names | --details]
 //   arena inspect SCENE|FILE
 //   arena run EXPERIMENT|all [--profile quick|paper] [--models a,b] [--set key=value]...
-//             [--threads N] [--out DIR] [--no-progress] [--fresh] [--retry-failed]
+//             [--threads N] [--case-timeout SECONDS] [--out DIR] [--no-progress] [--fresh]
+//             [--retry-failed]
 //   arena report [--results DIR] [--claims FILE]
 //   arena gradcheck --model M --scene SCENE|FILE [--states N] [--seed S] [--tolerance T]
 //                   [--set option=value]...
@@ -26,6 +27,7 @@
 #include <vector>
 
 #include "core/common/error.h"
+#include "core/common/strings.h"
 #include "experiments/registry.h"
 #include "harness/gradcheck.h"
 #include "harness/report.h"
@@ -177,6 +179,15 @@ int Inspect(const std::string& name_or_file) {
   return 0;
 }
 
+// A path option given as an empty string (an unset shell variable: --out "$RESULTS") is an
+// error, not a fallback to the default.
+void RequireNonEmpty(const CLI::Option* option, const std::string& value, const std::string& default_text) {
+  if (option->count() > 0 && Trim(value).empty()) {
+    throw InvalidArgument(option->get_name() + " is empty (an unset shell variable?); give a path, or leave " +
+                          option->get_name() + " out for " + default_text);
+  }
+}
+
 // Runs one experiment or all; returns the exit status (the worst over experiments).
 int Run(const std::string& target, const RunOptions& options) {
   std::vector<const Experiment*> todo;
@@ -279,11 +290,15 @@ int Main(int argc, char** argv) {
                   "Override a config key (key=value) or a model option (model.option=value); "
                   "repeatable")
       ->allow_extra_args(false);
-  run->add_option("--threads", run_options.threads, "Worker threads (0: all cores)")
-      ->check(CLI::NonNegativeNumber);
-  run->add_option("--out", run_options.out_dir, "Results folder (default: <repo>/results)");
-  run->add_option("--config-dir", run_options.config_dir,
-                  "Config folder (default: <repo>/experiments/configs)");
+  // The range is checked with the other run options (a message that says what to give).
+  run->add_option("--threads", run_options.threads, "Worker threads (0: all cores; at most 1024)");
+  run->add_option("--case-timeout", run_options.case_timeout_s,
+                  "Wall-clock budget of one case in seconds; a case that runs longer is recorded as "
+                  "failed and the sweep goes on")
+      ->capture_default_str();
+  auto* out_option = run->add_option("--out", run_options.out_dir, "Results folder (default: <repo>/results)");
+  auto* config_dir_option = run->add_option("--config-dir", run_options.config_dir,
+                                            "Config folder (default: <repo>/experiments/configs)");
   run->add_flag("--no-progress", no_progress, "No progress bar or progress log");
   run->add_flag("--fresh", run_options.fresh, "Discard this experiment's existing results first");
   run->add_flag("--retry-failed", run_options.retry_failed,
@@ -292,8 +307,8 @@ int Main(int argc, char** argv) {
   auto* report = app.add_subcommand("report", "Write results/REPORT.md and results/report.json");
   std::string results_dir = SourceDir() + "/results";
   std::string claims_file = SourceDir() + "/experiments/claims.toml";
-  report->add_option("--results", results_dir, "Results folder")->capture_default_str();
-  report->add_option("--claims", claims_file, "Claims catalogue")->capture_default_str();
+  auto* results_option = report->add_option("--results", results_dir, "Results folder")->capture_default_str();
+  auto* claims_option = report->add_option("--claims", claims_file, "Claims catalogue")->capture_default_str();
 
   auto* gradcheck = app.add_subcommand(
       "gradcheck", "Check a model's step derivatives against Ridders differences on random states");
@@ -328,10 +343,16 @@ int Main(int argc, char** argv) {
   if (*scenes) return ListScenes(scene_names_only, scene_details);
   if (*inspect) return Inspect(scene_file);
   if (*run) {
+    RequireNonEmpty(out_option, run_options.out_dir, "<repo>/results");
+    RequireNonEmpty(config_dir_option, run_options.config_dir, "<repo>/experiments/configs");
     run_options.progress = !no_progress;
     return Run(target, run_options);
   }
-  if (*report) return Report(results_dir, claims_file);
+  if (*report) {
+    RequireNonEmpty(results_option, results_dir, "<repo>/results");
+    RequireNonEmpty(claims_option, claims_file, "<repo>/experiments/claims.toml");
+    return Report(results_dir, claims_file);
+  }
   if (*gradcheck) {
     for (const std::string& kv : gradcheck_sets) {
       const size_t eq = kv.find('=');

@@ -52,8 +52,13 @@ std::string CsvLine(const std::vector<std::string>& cells) {
 
 RowFormatter::RowFormatter(const Experiment& experiment) : experiment_(experiment.name()) {
   columns_ = {kCaseIdColumn, kModelColumn};
-  for (const Column& c : experiment.columns()) columns_.push_back(c.name);
+  types_ = {ColumnType::kText, ColumnType::kText};
+  for (const Column& c : experiment.columns()) {
+    columns_.push_back(c.name);
+    types_.push_back(c.type);
+  }
   columns_.push_back(kErrorColumn);
+  types_.push_back(ColumnType::kText);
   for (size_t i = 0; i < columns_.size(); ++i) {
     const std::string& name = columns_[i];
     if (name.empty()) {
@@ -77,6 +82,11 @@ std::vector<std::string> RowFormatter::Cells(const Case& c, const Row* row,
       const std::vector<std::string> declared(columns_.begin() + 2, columns_.end() - 1);
       throw InvalidArgument("experiment '" + experiment_ + "', case '" + c.id +
                             "': column '" + column + "' is not declared; columns: " + Join(declared));
+    }
+    if (!Fits(value, types_[it->second])) {
+      throw InvalidArgument("experiment '" + experiment_ + "', case '" + c.id + "': column '" + column +
+                            "' is declared " + std::string(ToString(types_[it->second])) + " but is set to '" +
+                            ToText(value) + "'; declare its type in the experiment's columns()");
     }
     cells[it->second] = ToText(value);
   };

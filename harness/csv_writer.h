@@ -29,10 +29,13 @@ class RowFormatter {
 
   /// case_id, model, the experiment's columns, error.
   const std::vector<std::string>& columns() const { return columns_; }
+  /// The type of each of columns() (case_id, model and error are text).
+  const std::vector<ColumnType>& types() const { return types_; }
   bool HasColumn(const std::string& name) const { return index_.count(name) > 0; }
 
   /// CSV lines of a finished case: params first, then each row's values (a row may override a
-  /// param). Throws InvalidArgument naming a column the experiment did not declare.
+  /// param). Throws InvalidArgument naming a column the experiment did not declare, or a value
+  /// that is not of its column's type (a bool in a number column: a programming error).
   std::string Format(const Case& c, const std::vector<Row>& rows) const;
   /// The single line of a failed case: its params and the message in the error column.
   std::string FormatError(const Case& c, const std::string& message) const;
@@ -42,6 +45,7 @@ class RowFormatter {
 
   std::string experiment_;
   std::vector<std::string> columns_;
+  std::vector<ColumnType> types_;
   std::map<std::string, size_t> index_;
 };
 

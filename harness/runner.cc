@@ -14,6 +14,7 @@
 #include <optional>
 #include <set>
 
+#include "core/common/deadline.h"
 #include "core/common/error.h"
 #include "core/common/strings.h"
 #include "config/profile_config.h"
@@ -47,22 +48,20 @@ std::optional<SidecarJson> PrepareResults(const ResultFiles& files, const std::s
     DiscardResults(files);
     return std::nullopt;
   }
-  if (!previous) {
-    if (have_results) {
-      spdlog::warn("{}: no readable sidecar next to the existing results; resuming without "
-                   "checking their profile and overrides", experiment);
-    }
-    return std::nullopt;
+  if (!have_results) return std::nullopt;
+  std::vector<std::string> problems;
+  if (previous) {
+    problems = ResumeConflicts(*previous, options.profile, plan);
+  } else {
+    spdlog::warn("{}: no readable sidecar next to the existing results; resuming without "
+                 "checking their profile and overrides", experiment);
   }
-  std::vector<std::string> problems = ResumeConflicts(*previous, options.profile, plan);
-  // Results written by an older version of the experiment (other columns) are kept aside too.
-  const std::vector<std::string> existing = ExistingColumns(files);
-  if (!existing.empty() && existing != columns) {
-    problems.push_back("they have columns (" + Join(existing) + "), the experiment now writes (" + Join(columns) + ")");
-  }
+  // Results written by an older version of the experiment (other columns), or whose header is
+  // damaged, are kept aside too: their rows cannot be read as this version's.
+  for (std::string& mismatch : HeaderMismatches(files, columns)) problems.push_back(std::move(mismatch));
   if (problems.empty()) return previous;
-  const fs::path archive = SupersedeResults(files, previous->value("start", IsoTimeUtc(now)),
-                                            previous->value("profile", ""));
+  const std::string start = previous ? previous->value("start", IsoTimeUtc(now)) : IsoTimeUtc(now);
+  const fs::path archive = SupersedeResults(files, start, previous ? previous->value("profile", "") : "");
   spdlog::warn("{}: existing results are not resumable ({}); moved them to {}", experiment,
                Join(problems, "; "), archive.string());
   return std::nullopt;
@@ -94,29 +93,40 @@ struct CaseFailures {
 // Each case's lines are appended to E.partial.csv in one write as soon as it finishes, so a
 // killed run loses only the cases in flight. A case that throws becomes an error row instead of
 // aborting the sweep.
+//
+// Each case runs under a wall-clock deadline (core/common/deadline.h): the simulator's Step,
+// the iterative solvers and the optimisers stop once it has passed, and a case that ran past
+// its budget is a failed case, whatever rows it returned.
 CaseFailures RunCases(const Experiment& experiment, const RowFormatter& formatter,
                       const std::vector<const Case*>& todo, const std::string& partial_path,
-                      bool show_progress, tbb::task_arena& arena) {
+                      const RunOptions& options, tbb::task_arena& arena) {
   CaseFailures failures;
   // Nothing to run: no partial file either.
   if (todo.empty()) return failures;
   CsvAppender partial(partial_path, formatter.columns());
   std::mutex write_mutex;  // guards `partial` and `failures`
-  Progress progress(experiment.name(), static_cast<int>(todo.size()), show_progress);
+  Progress progress(experiment.name(), static_cast<int>(todo.size()), options.progress);
   auto run_case = [&](const Case& c) {
     std::string lines;
     bool case_failed = false;
     std::string message;
-    try {
-      const std::vector<Row> rows = experiment.Run(c);
-      if (rows.empty()) throw Error("Run returned no rows");
-      lines = formatter.Format(c, rows);
-    } catch (const std::exception& e) {
-      message = e.what();
-      case_failed = true;
-    } catch (...) {
-      message = "unknown exception";
-      case_failed = true;
+    {
+      const ScopedDeadline deadline(options.case_timeout_s, "the case's wall-clock budget");
+      try {
+        const std::vector<Row> rows = experiment.Run(c);
+        if (rows.empty()) throw Error("Run returned no rows");
+        lines = formatter.Format(c, rows);
+      } catch (const std::exception& e) {
+        message = e.what();
+        case_failed = true;
+      } catch (...) {
+        message = "unknown exception";
+        case_failed = true;
+      }
+      if (deadline.passed()) {
+        message = DeadlineMessage() + " (--case-timeout)" + (case_failed ? "; then: " + message : "");
+        case_failed = true;
+      }
     }
     if (case_failed) lines = formatter.FormatError(c, message);
     std::lock_guard<std::mutex> guard(write_mutex);
@@ -137,33 +147,54 @@ CaseFailures RunCases(const Experiment& experiment, const RowFormatter& formatte
   return failures;
 }
 
-// Case id -> position in the final table. Rows of models run before but not now are placed as a
-// sweep of every model would place them, so the bytes do not depend on the order in which
-// models were added.
-std::map<std::string, size_t> TableOrder(const Experiment& experiment, const RunOptions& options,
-                                         const ModelRegistry& registry, const SweepPlan& plan,
-                                         const std::set<std::string>& models_in_table) {
-  std::map<std::string, size_t> order;
-  for (const Case& c : plan.sweep.cases) order[c.id] = static_cast<size_t>(c.index);
+// The cases a stored row may belong to, with their position in the final table: this run's
+// sweep, and, for models with rows in the folder that this run does not include, the sweep of
+// every model as it was run (their --set overrides from the sidecar), so that the bytes do not
+// depend on the order in which models were added.
+ResumePlan PlanResume(const Experiment& experiment, const RunOptions& options, const ModelRegistry& registry,
+                      const SweepPlan& plan, const RowFormatter& formatter,
+                      const std::optional<SidecarJson>& previous, const std::set<std::string>& models_in_files) {
+  ResumePlan resume;
+  resume.columns = formatter.columns();
+  resume.types = formatter.types();
+  for (const Case& c : plan.sweep.cases) resume.cases[c.id] = {c.model, static_cast<size_t>(c.index)};
   std::vector<std::string> all_models = plan.models;
-  for (const std::string& m : models_in_table) {
-    if (registry.Find(m) != nullptr &&
-        std::find(plan.models.begin(), plan.models.end(), m) == plan.models.end()) {
+  std::vector<std::string> others;
+  for (const std::string& m : models_in_files) {
+    if (registry.Find(m) != nullptr && std::find(plan.models.begin(), plan.models.end(), m) == plan.models.end()) {
       all_models.push_back(m);
+      others.push_back(m);
     }
   }
-  if (all_models.size() == plan.models.size()) return order;
+  if (others.empty()) return resume;
   try {
     all_models = CanonicalOrder(all_models, plan.config_models, registry);
-    ProfileConfig again = ProfileConfig::Load(plan.config_file, options.profile,
-                                              options.overrides, registry.names());
+    std::vector<std::string> overrides;
+    for (const Override& o : plan.overrides) overrides.push_back(o.text);
+    if (previous) {
+      const auto earlier = previous->value("model_overrides", std::map<std::string, std::vector<std::string>>{});
+      for (const std::string& m : others) {
+        if (auto it = earlier.find(m); it != earlier.end()) {
+          overrides.insert(overrides.end(), it->second.begin(), it->second.end());
+        }
+      }
+    }
+    ProfileConfig again = ProfileConfig::Load(plan.config_file, options.profile, overrides, registry.names());
+    again.set_max_cases(options.max_cases);
     const Sweep full = experiment.Expand(again, all_models);
-    order.clear();
-    for (size_t i = 0; i < full.cases.size(); ++i) order.emplace(full.cases[i].id, i);
+    resume.cases.clear();
+    for (size_t i = 0; i < full.cases.size(); ++i) resume.cases[full.cases[i].id] = {full.cases[i].model, i};
   } catch (const std::exception& e) {
-    spdlog::warn("{}: cannot expand the sweep of every model in the table ({}); rows of "
-                 "models not run now are written last", experiment.name(), e.what());
+    resume.unchecked_models.insert(others.begin(), others.end());
+    spdlog::warn("{}: cannot expand the sweep of every model in the table ({}); rows of {} are checked "
+                 "for their column types only, and written last", experiment.name(), e.what(), Join(others));
   }
+  return resume;
+}
+
+std::map<std::string, size_t> TableOrder(const ResumePlan& plan) {
+  std::map<std::string, size_t> order;
+  for (const auto& [id, c] : plan.cases) order[id] = c.order;
   return order;
 }
 
@@ -204,10 +235,16 @@ RunSummary RunExperiment(const Experiment& experiment, const RunOptions& options
   const std::optional<SidecarJson> previous =
       PrepareResults(files, name, options, plan, formatter.columns(), wall_start);
   const std::vector<std::string>& columns = formatter.columns();
-  ResumeState resume = LoadResumeState(files, columns, options.retry_failed, name);
+  const std::vector<StoredLine> stored = ReadStoredLines(files, columns);
+  const ResumePlan resume_plan =
+      PlanResume(experiment, options, registry, plan, formatter, previous, StoredModels(stored));
+  ResumeState resume = Resume(files, stored, resume_plan, options.retry_failed, name);
   const std::vector<const Case*> todo = CasesToRun(plan.sweep, resume.done);
 
   RunSummary summary = StartSummary(files, plan.sweep, todo.size());
+  summary.rows_kept = resume.rows_kept;
+  summary.rows_dropped = resume.rows_dropped;
+  summary.cases_rerun = resume.cases_rerun;
   // Timing experiments run their cases one at a time, so that no case shares the machine with
   // another and the timing ratios they report are not skewed by contention.
   const int threads = experiment.serial() ? 1 : options.threads;
@@ -227,13 +264,12 @@ RunSummary RunExperiment(const Experiment& experiment, const RunOptions& options
   }
 
   const CaseFailures failures =
-      RunCases(experiment, formatter, todo, files.partial, options.progress, arena);
+      RunCases(experiment, formatter, todo, files.partial, options, arena);
   summary.cases_run = static_cast<int>(todo.size());
   summary.cases_failed = failures.count;
 
   CsvRows rows = CollectRows(files, columns, std::move(resume.final_rows));
-  WriteFinalTable(files, columns, std::move(rows),
-                  TableOrder(experiment, options, registry, plan, resume.models));
+  WriteFinalTable(files, columns, std::move(rows), TableOrder(resume_plan));
 
   const auto wall_end = std::chrono::system_clock::now();
   summary.duration_s =

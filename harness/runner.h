@@ -15,27 +15,42 @@
 // after a kill computes only what is missing, and running more models adds their rows. Results
 // of another profile or other --set overrides are never mixed in: they are moved to
 // E/superseded/<start time>-<profile>/ (with a warning) and the run starts afresh; `fresh`
-// deletes the old results instead.
+// deletes the old results instead. Every row read back is checked first (results_store.h):
+// duplicates and rows of cases not in the sweep are dropped, a case with an invalid or
+// unreadable row runs again, and the files as they were are kept in E/superseded/.
+//
+// Each case has a wall-clock budget (RunOptions::case_timeout_s, core/common/deadline.h): the
+// models' steps, the solvers and the optimisers stop once it has run out, and the case becomes
+// an error row saying so; the sweep goes on.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
+#include "config/profile_config.h"
 #include "experiments/experiment.h"
 #include "models/registry.h"
 
 namespace arena {
 
+/// Bounds of the run options, checked before anything runs.
+inline constexpr int kMaxThreads = 1024;
+inline constexpr double kDefaultCaseTimeout = 3600.0;  // s: 60x the longest paper case (trajopt's 60 s budget)
+inline constexpr double kMaxCaseTimeout = 1e6;         // s, about 11.6 days
+
 struct RunOptions {
   std::string profile = "quick";        // "quick" or "paper": a table of the config file
   std::vector<std::string> models;      // empty: the config's `models`
   std::vector<std::string> overrides;   // --set key=value (see config/profile_config.h)
-  int threads = 0;                      // 0: every hardware thread
+  int threads = 0;                      // 0: every hardware thread; at most kMaxThreads
   std::string out_dir;                  // empty: <repo>/results
   std::string config_dir;               // empty: <repo>/experiments/configs
   bool progress = true;                 // progress bar / periodic progress log on stderr
   bool fresh = false;                   // discard this experiment's existing results first
   bool retry_failed = false;            // rerun cases whose existing rows have an error
+  double case_timeout_s = kDefaultCaseTimeout;  // wall-clock budget of one case, (0, kMaxCaseTimeout]
+  std::int64_t max_cases = kDefaultMaxCases;    // the largest sweep the run accepts (>= 1)
   /// Registry the models, cases and options are checked against; nullptr: Models().
   /// (Tests pass their own.)
   const std::vector<ModelInfo>* model_registry = nullptr;
@@ -47,17 +62,22 @@ struct RunSummary {
   int cases_total = 0;     // cases in the expanded sweep
   int cases_run = 0;       // run by this call
   int cases_skipped = 0;   // already present (resume)
-  int cases_failed = 0;    // run by this call and threw (an error row each)
+  int cases_failed = 0;    // run by this call and threw or ran out of time (an error row each)
+  int rows_kept = 0;       // rows found in the folder and kept (resume)
+  int rows_dropped = 0;    // rows found and dropped: duplicates, cases not in the sweep
+  int cases_rerun = 0;     // cases found with an invalid or unreadable row: run again
   int threads = 0;         // worker threads used
   double duration_s = 0.0;
   std::vector<std::string> notes;  // the sweep's notes (skipped variants)
 };
 
 /// Runs `experiment` as described above. The runner sets each case's index to its position in
-/// the sweep and, when the experiment left seed at 0, seed = DeriveSeed(experiment, case id). Throws InvalidArgument (unknown model, option key,
-/// --set key), ParseError (config file: malformed, unknown keys
-/// never read by the experiment) before any case runs, or Error on I/O failure. A case that
-/// throws never aborts the sweep: it becomes one row with its params and the error column set.
+/// the sweep and, when the experiment left seed at 0, seed = DeriveSeed(experiment, case id).
+/// Throws InvalidArgument (unknown model, option key, --set key, a run option out of range, a
+/// sweep of no cases or of more than max_cases), ParseError (config file: malformed, a value out
+/// of range, unknown keys never read by the experiment) before any case runs, or Error on I/O
+/// failure. A case that throws or runs out of time never aborts the sweep: it becomes one row
+/// with its params and the error column set.
 RunSummary RunExperiment(const Experiment& experiment, const RunOptions& options);
 
 /// The folder RunExperiment writes `experiment` into ("<out_dir>/<name>"), with the defaults.

@@ -161,6 +161,7 @@ json RunningSidecar(const SidecarRun& run, const RunSummary& summary,
   sidecar["config_file"] = run.plan.config_file;
   sidecar["profile"] = run.options.profile;
   sidecar["threads"] = summary.threads;
+  sidecar["case_timeout_s"] = run.options.case_timeout_s;
   sidecar["models"] = run.plan.models;
   sidecar["engines"] = Engines(run.plan, run.registry);
   sidecar["overrides"] = run.options.overrides;

@@ -129,12 +129,21 @@ const ModelInfo* ModelRegistry::Find(const std::string& name) const {
 SweepPlan PlanSweep(const Experiment& experiment, const RunOptions& options,
                     const ModelRegistry& registry) {
   const std::string name = experiment.name();
-  if (options.profile.empty()) throw InvalidArgument("empty profile name");
-  if (options.threads < 0) throw InvalidArgument("--threads must be >= 0");
+  if (options.profile.empty()) throw InvalidArgument("--profile is empty; give quick or paper");
+  if (options.threads < 0 || options.threads > kMaxThreads) {
+    throw InvalidArgument("--threads " + std::to_string(options.threads) + " is out of range; give 0 (every core) to " +
+                          std::to_string(kMaxThreads));
+  }
+  if (!(options.case_timeout_s > 0.0 && options.case_timeout_s <= kMaxCaseTimeout)) {
+    throw InvalidArgument("--case-timeout " + options_detail::FormatDouble(options.case_timeout_s) +
+                          " is out of range; give seconds > 0 and <= " + options_detail::FormatDouble(kMaxCaseTimeout));
+  }
+  if (options.max_cases < 1) throw InvalidArgument("max_cases must be >= 1, got " + std::to_string(options.max_cases));
   std::vector<Override> overrides = ParseOverrides(options.overrides, registry);
   std::string config_file = ConfigFile(options.config_dir, name);
   ProfileConfig config =
       ProfileConfig::Load(config_file, options.profile, options.overrides, registry.names());
+  config.set_max_cases(options.max_cases);
 
   std::vector<std::string> config_models;
   if (config.Has("models")) config_models = config.Strings("models");
@@ -146,6 +155,18 @@ SweepPlan PlanSweep(const Experiment& experiment, const RunOptions& options,
   if (auto unread = config.UnreadKeys(models); !unread.empty()) {
     throw ParseError(config_file, "[" + options.profile + "]",
                      "keys never read by experiment '" + name + "' (misspelled?): " + Join(unread));
+  }
+  // What the experiment's own checks cannot see: every model skipped, or a sweep that grew past
+  // the limit anyway.
+  if (sweep.cases.empty()) {
+    throw InvalidArgument(name + ": the sweep has no cases" +
+                          (sweep.notes.empty() ? std::string() : " (" + Join(sweep.notes, "; ") + ")") +
+                          "; choose models and values that run something (arena models, " + config_file + ")");
+  }
+  if (static_cast<std::int64_t>(sweep.cases.size()) > options.max_cases) {
+    throw InvalidArgument(name + ": the sweep has " + std::to_string(sweep.cases.size()) + " cases, more than the " +
+                          std::to_string(options.max_cases) + " a run may have; make the lists of " + config_file +
+                          " shorter");
   }
   NumberCases(name, sweep);
 
@@ -204,7 +225,11 @@ void ValidateCases(const SweepPlan& plan, const std::string& experiment,
       try {
         m->validate(c.model_options);
       } catch (const InvalidArgument& e) {
-        throw InvalidArgument(experiment + ": case '" + c.id + "': " + e.what());
+        // The model's message may not name the option; the options it was given do.
+        std::vector<std::string> given;
+        for (const auto& [key, value] : c.model_options) given.push_back(c.model + "." + key + "=" + value);
+        throw InvalidArgument(experiment + ": case '" + c.id + "': " + e.what() + " (its options: " +
+                              Join(given, ", ") + ")");
       }
     }
     for (const auto& [param, value] : c.params) {

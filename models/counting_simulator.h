@@ -23,6 +23,7 @@ class CountingSimulator final : public Simulator {
   VecX DesignParameters() const override { return inner_.DesignParameters(); }
   void SetDesignParameters(const VecX& p) override { inner_.SetDesignParameters(p); }
   std::vector<ModelCounter> Counters() const override { return inner_.Counters(); }
+  std::vector<BodyPairForce> ContactForces() override { return inner_.ContactForces(); }
 
   long steps() const { return steps_; }
   /// Steps since Reset whose contact count or contact mode differed from the reference's

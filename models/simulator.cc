@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "core/common/deadline.h"
 #include "core/common/error.h"
 #include "core/multibody/configuration.h"
 
@@ -87,6 +88,10 @@ StepReport Simulator::Step(State& state, const Control& control) {
   if (std::string bad = CheckInputs(state, control); !bad.empty()) {
     report.status = StepStatus::kNonFinite;
     report.message = "input is not finite: " + bad;
+  } else if (DeadlinePassed()) {
+    // The case's wall-clock budget (core/common/deadline.h): refuse the step, keep the state.
+    report.status = StepStatus::kError;
+    report.message = DeadlineMessage();
   } else {
     scratch_ = state;  // same sizes after the first step: no allocation
     report = DoStep(scratch_, control);

@@ -100,6 +100,13 @@ struct StepGradient {
 void ChainSemiImplicitPositions(const MultibodyModel& model, const VecX& q, const VecX& v_next, double dt,
                                 StepDerivatives* out);
 
+/// The net contact force one body exerts on another (world frame).
+struct BodyPairForce {
+  int body_a = kWorldBody;   // the body the force acts on (kWorldBody: the environment)
+  int body_b = kWorldBody;   // the body that exerts it
+  Vec3 force_on_a = Vec3::Zero();  // N
+};
+
 /// A named count a model keeps since construction (nimble: how its LCPs were solved).
 struct ModelCounter {
   std::string name;  // snake_case, e.g. "lcp_warm_start_hits"
@@ -123,6 +130,8 @@ class Simulator {
   /// A non-finite state or control, a failed step (status kNonFinite or kError) or a step that
   /// produced a non-finite state is reported, and `state` is left as it was; a step that did
   /// not converge (kNotConverged) is taken. Sets state.t += timestep() and wall_time_s.
+  /// Once the calling thread's deadline has passed (core/common/deadline.h: the case's
+  /// wall-clock budget), every step is refused with status kError and the deadline's message.
   StepReport Step(State& state, const Control& control);
 
   /// Jacobians of Step at (state, control). Throws Unsupported when capabilities() has no
@@ -151,6 +160,11 @@ class Simulator {
   /// Counts the model keeps since construction (solver paths, warm-start hits); empty for
   /// most models. Experiments read them by name and skip models that do not have them.
   virtual std::vector<ModelCounter> Counters() const { return {}; }
+
+  /// The contact forces between bodies at the end of the last Step, one entry per pair that
+  /// touches (or, for a long-range model, interacts); empty for models that do not report
+  /// them. Experiments that need contact forces (book_stacking) skip the models that do not.
+  virtual std::vector<BodyPairForce> ContactForces() { return {}; }
 
  protected:
   /// The model's step, on a state already checked (right sizes, finite) and a control of size

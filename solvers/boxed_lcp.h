@@ -38,7 +38,7 @@ struct BoxedLcp {
 enum class LcpStatus {
   kSolved,         // the solution passes IsValidLcpSolution at the solver's tolerance
   kInvalid,        // the solver finished but its x fails the check (ODE's "success" that is not)
-  kMaxIterations,  // iteration or pivot limit reached
+  kMaxIterations,  // iteration or pivot limit reached, or the thread's deadline passed
   kFailed,         // a ray (unbounded direction) or a non-finite value
 };
 std::string_view ToString(LcpStatus status);

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/common/deadline.h"
 #include "core/common/error.h"
 
 namespace arena {
@@ -76,7 +77,8 @@ class DantzigSolver {
       if (w_[i] == 0.0) return Settle(i), LcpStatus::kSolved;
       if (w_[i] > 0.0 && x_[i] <= lo_[i]) return set_[i] = RowSet::kLower, LcpStatus::kSolved;
       if (w_[i] < 0.0 && x_[i] >= hi_[i]) return set_[i] = RowSet::kUpper, LcpStatus::kSolved;
-      if (++*pivots > max_pivots) return LcpStatus::kMaxIterations;
+      // The pivot limit, or the case's wall-clock budget (core/common/deadline.h).
+      if (++*pivots > max_pivots || DeadlinePassed()) return LcpStatus::kMaxIterations;
       const double s = w_[i] < 0.0 ? 1.0 : -1.0;  // dw_i/dx_i = A_ii >= 0: raise x_i to raise w_i
       Direction(i, s);
       // The first event along x + t dx.

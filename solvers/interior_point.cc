@@ -23,6 +23,7 @@
 #include <limits>
 #include <string>
 
+#include "core/common/deadline.h"
 #include "core/common/error.h"
 
 namespace arena {
@@ -41,6 +42,7 @@ std::string_view ToString(InteriorPointStatus status) {
     case InteriorPointStatus::kMaxIterations: return "max_iterations";
     case InteriorPointStatus::kSingular: return "singular";
     case InteriorPointStatus::kNonFinite: return "non_finite";
+    case InteriorPointStatus::kDeadline: return "deadline";
   }
   return "?";
 }
@@ -435,6 +437,13 @@ InteriorPointReport InteriorPointSolver::Solve(ComplementarityProblem& problem) 
   bool have_residual = false;  // residual_ holds F(y_, z_)
 
   for (int it = 1; it <= options_.max_iterations; ++it) {
+    if (DeadlinePassed()) {
+      report.iterations = it - 1;
+      if (!have_residual && !EvaluateResidual(problem, y_, z_, &residual_)) {
+        return Finish(report, InteriorPointStatus::kNonFinite);
+      }
+      return Finish(report, InteriorPointStatus::kDeadline);
+    }
     report.iterations = it;
     // 1. Convergence: |F + [0; s]|_inf and the one-sided max(z o s - rho e).
     if (!have_residual) {

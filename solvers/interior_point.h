@@ -29,7 +29,8 @@
 //      decreased, else scale the step by line_search_scale; after max_line_search tries the
 //      last (small) step is taken anyway (the companion solver's permissive rule).
 // Non-convergence is data: Solve returns a report with status kMaxIterations, never throws on
-// numerical trouble (a singular or non-finite system ends the solve with its own status).
+// numerical trouble (a singular or non-finite system ends the solve with its own status), and
+// checks the calling thread's wall-clock deadline once per iteration (status kDeadline).
 //
 // Linear algebra: dense LU, either of the full (num_primals + 2 num_cone) system or, when
 // `compressed`, of the system with the slacks eliminated (orthant: ds = -(z o s - k + s dz)/z).
@@ -90,7 +91,8 @@ struct InteriorPointOptions {
   double initial_cone_value = 1.0;          // cold start: z = s = this times the neutral element
 };
 
-enum class InteriorPointStatus { kConverged, kMaxIterations, kSingular, kNonFinite };
+/// kDeadline: the calling thread's wall-clock deadline passed (core/common/deadline.h).
+enum class InteriorPointStatus { kConverged, kMaxIterations, kSingular, kNonFinite, kDeadline };
 std::string_view ToString(InteriorPointStatus status);
 
 struct InteriorPointReport {

@@ -6,6 +6,7 @@
 #include <limits>
 #include <vector>
 
+#include "core/common/deadline.h"
 #include "core/common/error.h"
 
 namespace arena {
@@ -56,7 +57,12 @@ LcpResult SolveLemke(const BoxedLcp& lcp, const LemkeOptions& options) {
     return Eigen::PartialPivLU<MatX>(B);
   };
   bool done = false;
+  bool out_of_time = false;
   for (int pivot = 1; pivot <= options.max_pivots; ++pivot) {
+    if (DeadlinePassed()) {  // the case's wall-clock budget (core/common/deadline.h)
+      out_of_time = true;
+      break;
+    }
     result.iterations = pivot;
     const Eigen::PartialPivLU<MatX> lu = factor();
     values = lu.solve(q);
@@ -82,7 +88,8 @@ LcpResult SolveLemke(const BoxedLcp& lcp, const LemkeOptions& options) {
     entering = Complement(leaving, n);
   }
   if (!done) {
-    result.status = result.iterations >= options.max_pivots ? LcpStatus::kMaxIterations : LcpStatus::kFailed;
+    result.status = out_of_time || result.iterations >= options.max_pivots ? LcpStatus::kMaxIterations
+                                                                           : LcpStatus::kFailed;
     return result;
   }
   values = factor().solve(q);

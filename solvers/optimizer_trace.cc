@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/common/deadline.h"
+
 namespace arena {
 
 std::string OptimizerBudget::Validate() const {
@@ -49,6 +51,10 @@ bool TraceRecorder::Record(double loss, const VecX& x) {
     trace_->stop = OptimizerStop::kMaxEvaluations;
   } else if (budget_.time_budget_s > 0.0 && it.elapsed_s >= budget_.time_budget_s) {
     trace_->stop = OptimizerStop::kTimeBudget;
+  } else if (DeadlinePassed()) {
+    // The case's wall-clock budget (core/common/deadline.h), not the optimiser's own.
+    trace_->stop = OptimizerStop::kTimeBudget;
+    trace_->message = DeadlineMessage();
   } else if (it.iteration >= budget_.max_iterations) {
     trace_->stop = OptimizerStop::kMaxIterations;
   } else {

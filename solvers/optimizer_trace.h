@@ -54,8 +54,9 @@ class TraceRecorder {
 
   /// True once Record has stopped the run.
   bool stopped() const { return stopped_; }
-  /// Records an iteration whose loss (at x) is `loss`; returns true when the budget says stop
-  /// (and sets trace->stop).
+  /// Records an iteration whose loss (at x) is `loss`; returns true when the budget, or the
+  /// calling thread's deadline (core/common/deadline.h: stop kTimeBudget), says stop (and sets
+  /// trace->stop).
   bool Record(double loss, const VecX& x);
 
  private:

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/common/deadline.h"
 #include "core/common/error.h"
 
 namespace arena {
@@ -33,6 +34,7 @@ LcpResult SolvePgs(const BoxedLcp& lcp, const PgsOptions& options, const VecX* w
   if (warm_start != nullptr && warm_start->size() == n && warm_start->allFinite()) result.x = *warm_start;
   VecX& x = result.x;
   for (int sweep = 1; sweep <= options.max_sweeps; ++sweep) {
+    if (DeadlinePassed()) break;  // the case's wall-clock budget (core/common/deadline.h)
     for (int i = 0; i < n; ++i) {
       double lo, hi;
       RowBounds(lcp, x, i, &lo, &hi);

@@ -1,7 +1,9 @@
 #include "core/common/options.h"
 
 #include <charconv>
+#include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace arena::options_detail {
 
@@ -31,10 +33,15 @@ int ParseInt(std::string_view text, const std::string& key) {
   if (!text.empty() && *first == '+') ++first;
   auto [end, ec] = std::from_chars(first, last, x);
   if (ec != std::errc() || end != last) {
-    // Accept integral doubles written as 1e3.
+    // Accept integral doubles written as 1e3; compare in double, where a cast to int of a value
+    // out of its range would be undefined.
     const double d = ParseDouble(text, key);
-    if (d != static_cast<int>(d)) {
+    if (d != std::floor(d)) {
       throw InvalidArgument("option '" + key + "': '" + std::string(text) + "' is not an integer");
+    }
+    if (!(d >= std::numeric_limits<int>::min() && d <= std::numeric_limits<int>::max())) {
+      throw InvalidArgument("option '" + key + "': " + std::string(text) + " is out of range for an integer (at most " +
+                            std::to_string(std::numeric_limits<int>::max()) + ")");
     }
     return static_cast<int>(d);
   }

@@ -5,6 +5,7 @@
 #include "core/common/error.h"
 #include "experiments/common/case_params.h"
 #include "experiments/common/model_sweep.h"
+#include "experiments/common/sweep_limits.h"
 #include "config/profile_config.h"
 #include "models/registry.h"
 
@@ -14,32 +15,48 @@ FrequencyGrid ReadFrequencyGrid(const ProfileConfig& config, const std::string& 
                                 const std::string& count_key, const std::string& instance_key) {
   FrequencyGrid g;
   g.experiment = experiment;
+  g.count_key = count_key;
   g.instance_key = instance_key;
-  g.variants = config.Strings("variants");
-  g.frequencies_hz = config.Doubles("frequencies_hz");
-  g.instances = config.Int(count_key);
-  g.duration_s = config.Double("duration_s");
-  if (g.instances <= 0) throw InvalidArgument(config.file() + ": " + count_key + " must be > 0");
-  if (!(g.duration_s > 0.0)) throw InvalidArgument(config.file() + ": duration_s must be > 0");
-  for (double f : g.frequencies_hz) {
-    if (!(f > 0.0)) {
-      throw InvalidArgument(config.file() + ": frequencies_hz must all be > 0, got " +
-                            options_detail::FormatDouble(f));
-    }
-  }
+  g.variants = config.SweepStrings("variants");
+  g.frequencies_hz = config.SweepDoubles("frequencies_hz", NumberRange::Positive());
+  g.instances = config.Int(count_key, 1, config.max_cases());
+  g.duration_s = config.PositiveFiniteDouble("duration_s");
+  for (double f : g.frequencies_hz) CheckedSteps(config, "duration_s", g.duration_s, "frequencies_hz", f);
   return g;
 }
 
 Sweep ExpandFrequencyGrid(const ProfileConfig& config, const std::vector<std::string>& models,
                           const FrequencyGrid& grid,
                           const std::function<std::shared_ptr<const Scene>(const std::string&)>& scene) {
-  Sweep sweep;
+  // The size first: models x runnable variants x swept values, times frequencies and instances.
+  std::vector<std::vector<ModelSetting>> settings_of;
+  std::vector<std::string> skipped;  // "" when the (model, variant) pair runs, else why not
+  double cells = 0.0;
   for (const std::string& model : models) {
-    const ModelInfo& info = FindModel(model);
-    const std::vector<ModelSetting> settings =
-        ExpandModelSweep(config, model, {"timestep"}, "set frequencies_hz instead");
+    settings_of.push_back(ExpandModelSweep(config, model, {"timestep"}, "set frequencies_hz instead"));
     for (const std::string& variant : grid.variants) {
-      const std::string why = CheckSupport(info.capabilities, *scene(variant));
+      std::shared_ptr<const Scene> variant_scene;
+      try {
+        variant_scene = scene(variant);
+      } catch (const InvalidArgument& e) {
+        throw InvalidArgument(config.file() + " [" + config.profile() + "] key 'variants': " + e.what());
+      }
+      skipped.push_back(CheckSupport(FindModel(model).capabilities, *variant_scene));
+      if (skipped.back().empty()) cells += static_cast<double>(settings_of.back().size());
+    }
+  }
+  CheckSweepSize(config, grid.experiment,
+                 {{"runnable (model, variant, swept option value)", cells},
+                  {"frequencies_hz", static_cast<double>(grid.frequencies_hz.size())},
+                  {grid.count_key, static_cast<double>(grid.instances)}});
+
+  Sweep sweep;
+  size_t pair = 0;
+  for (size_t m = 0; m < models.size(); ++m) {
+    const std::string& model = models[m];
+    const std::vector<ModelSetting>& settings = settings_of[m];
+    for (const std::string& variant : grid.variants) {
+      const std::string& why = skipped[pair++];
       if (!why.empty()) {
         sweep.notes.push_back(model + ": skipped variant " + variant + " (" + why + ")");
         continue;
@@ -77,10 +94,10 @@ int StepsOf(const Case& c) {
 
 std::vector<Column> FrequencyGridColumns(const std::string& instance_key, const std::string& instance_doc) {
   return {
-      {"variant", "scene variant: planar (the paper's) or spatial (3D)"},
+      {"variant", "scene variant: planar (the paper's) or spatial (3D)", false, ColumnType::kText},
       {"frequency_hz", "simulation frequency 1/dt"},
-      {"param_name", "the model option swept as the stiffness axis (rho, stiffness, ...)"},
-      {"param_value", "its value"},
+      {"param_name", "the model option swept as the stiffness axis (rho, stiffness, ...)", false, ColumnType::kText},
+      {"param_value", "its value", false, ColumnType::kText},
       {instance_key, instance_doc},
       {"duration_s", "simulated time"},
   };

@@ -18,6 +18,7 @@ namespace arena {
 
 struct FrequencyGrid {
   std::string experiment;            // for seeds and messages
+  std::string count_key;             // "initial_conditions" or "configurations": the config key
   std::string instance_key;          // "ic" or "config": the name of the instance column
   std::vector<std::string> variants;
   std::vector<double> frequencies_hz;
@@ -26,12 +27,15 @@ struct FrequencyGrid {
 };
 
 /// Reads variants, frequencies_hz, duration_s and `count_key` (the number of instances) from
-/// the profile, with clear errors for non-positive values.
+/// the profile, range-checked (sweep_limits.h): non-empty lists without repeats, finite positive
+/// numbers, 1 to max_cases instances, and at least one and at most kMaxStepsPerCase steps at
+/// every frequency.
 FrequencyGrid ReadFrequencyGrid(const ProfileConfig& config, const std::string& experiment,
                                 const std::string& count_key, const std::string& instance_key);
 
 /// Expands the grid for `models`; a model that cannot run a variant's scene is skipped with a
-/// note. Case params: variant, frequency_hz, param_name, param_value, <instance_key>, duration_s.
+/// note. Checks the number of cases (CheckSweepSize) before it allocates them. Case params:
+/// variant, frequency_hz, param_name, param_value, <instance_key>, duration_s.
 Sweep ExpandFrequencyGrid(const ProfileConfig& config, const std::vector<std::string>& models,
                           const FrequencyGrid& grid,
                           const std::function<std::shared_ptr<const Scene>(const std::string&)>& scene);

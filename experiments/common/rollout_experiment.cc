@@ -4,6 +4,7 @@
 #include "experiments/common/case_params.h"
 #include "experiments/common/model_sweep.h"
 #include "experiments/common/snapshot_rollout.h"
+#include "experiments/common/sweep_limits.h"
 #include "config/profile_config.h"
 #include "models/registry.h"
 
@@ -11,8 +12,8 @@ namespace arena {
 
 std::vector<Column> RolloutExperiment::columns() const {
   std::vector<Column> cols = {
-      {"param_name", "the model option swept, if any"},
-      {"param_value", "its value"},
+      {"param_name", "the model option swept, if any", false, ColumnType::kText},
+      {"param_value", "its value", false, ColumnType::kText},
       {"steps", "steps of the rollout"},
       {"snapshot_every", "steps between snapshots"},
   };
@@ -22,10 +23,14 @@ std::vector<Column> RolloutExperiment::columns() const {
 }
 
 Sweep RolloutExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const std::int64_t steps = config.Int("steps");
-  const std::int64_t every = config.Int("snapshot_every");
-  if (steps <= 0) throw InvalidArgument(config.file() + ": steps must be > 0");
-  if (every <= 0) throw InvalidArgument(config.file() + ": snapshot_every must be > 0");
+  const std::int64_t steps = config.Int("steps", 1, kMaxStepsPerCase);
+  const std::int64_t every = config.Int("snapshot_every", 1, kMaxStepsPerCase);
+  if (steps / every > kMaxRowsPerCase) {
+    throw InvalidArgument(config.file() + " [" + config.profile() + "]: steps " + std::to_string(steps) +
+                          " / snapshot_every " + std::to_string(every) + " is more than the " +
+                          std::to_string(kMaxRowsPerCase) + " snapshots (rows) a case may write; make "
+                          "snapshot_every larger");
+  }
   const std::shared_ptr<const Scene> scene = MakeScene();
   Sweep sweep;
   for (const std::string& model : models) {

@@ -87,9 +87,9 @@ std::vector<Column> SnapshotColumns() {
       {"penetration_m", "current largest penetration (our geometry)"},
       {"max_penetration_m", "largest penetration so far"},
       {"failed_steps", "steps so far whose solver did not converge"},
-      {"failure", "why the rollout stopped, if it did"},
+      {"failure", "why the rollout stopped, if it did", false, ColumnType::kText},
       {"mean_iterations", "mean solver iterations per step so far"},
-      {"outlines", "world outlines of the colliders (for the figure)"},
+      {"outlines", "world outlines of the colliders (for the figure)", false, ColumnType::kText},
   };
 }
 

@@ -5,6 +5,7 @@
 // derivatives from vertices to joint coordinates through a ContactDerivativeSink.
 #pragma once
 
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -68,6 +69,12 @@ class ContactPotential {
   /// Called once per step, before any Evaluate, with the start configuration: terms lagged at
   /// the start (friction's normal forces and planes, as IPC lags them) are set up here.
   virtual void BeginStep(const ContactConfiguration& start) { (void)start; }
+  /// The net force of every pair of meshes on each other at x (the potential's, friction aside):
+  /// (mesh a, mesh b, force on a). Empty by default.
+  virtual void PairForces(const ContactConfiguration& x, std::vector<std::tuple<int, int, Vec3>>* out) {
+    (void)x;
+    out->clear();
+  }
   /// The mixed derivatives of the lagged terms at the end configuration x, for the implicit
   /// function theorem's derivatives with respect to the start state (nothing without such terms).
   virtual void StartDerivatives(const ContactConfiguration& x, ContactStartSink* sink) {

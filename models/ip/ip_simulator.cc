@@ -150,13 +150,36 @@ StepReport IncrementalPotentialSimulator::DoStep(State& state, const Control& co
   }
   state.v = Difference(scene_->model, state.q, q_next_) / options_.timestep;
   state.q = q_next_;
+  stepped_ = true;
   return report;
+}
+
+std::vector<BodyPairForce> IncrementalPotentialSimulator::ContactForces() {
+  std::vector<BodyPairForce> out;
+  if (!stepped_ || contact_ == nullptr) return out;
+  ContactConfiguration x;
+  energy_->WorldVertices(q_next_, &x);
+  std::vector<std::tuple<int, int, Vec3>> pairs;
+  contact_->PairForces(x, &pairs);
+  for (const auto& [a, b, f] : pairs) {
+    const int ka = (*x.meshes)[a].body, kb = (*x.meshes)[b].body;
+    bool merged = false;
+    for (BodyPairForce& e : out) {
+      if (e.body_a == ka && e.body_b == kb) e.force_on_a += f, merged = true;
+      if (e.body_a == kb && e.body_b == ka) e.force_on_a -= f, merged = true;
+    }
+    if (!merged) out.push_back({ka, kb, f});
+  }
+  return out;
 }
 
 void IncrementalPotentialSimulator::DoDerivatives(const State& state, const Control& control, StepDerivatives* out) {
   const bool same = snapshot_valid_ && snapshot_state_.q == state.q && snapshot_state_.v == state.v &&
                     snapshot_u_.size() == control.u.size() && snapshot_u_ == control.u;
-  if (!same) newton_ = Solve(state, control);
+  if (!same) {
+    newton_ = Solve(state, control);
+    stepped_ = false;  // q_next_ is this solve's, not a taken step's
+  }
   if (!newton_.converged()) {
     throw Error("cannot differentiate the step: Newton ended with " + std::string(ToString(newton_.status)));
   }

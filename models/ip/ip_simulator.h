@@ -64,6 +64,8 @@ class IncrementalPotentialSimulator : public Simulator {
   /// The last step's Newton report.
   const NewtonReport& last_newton() const { return newton_; }
   const std::vector<ColliderMesh>& meshes() const { return energy_->meshes(); }
+  /// The contact potential's pair forces at the last step's end (friction aside).
+  std::vector<BodyPairForce> ContactForces() override;
 
  protected:
   StepReport DoStep(State& state, const Control& control) override;
@@ -81,6 +83,7 @@ class IncrementalPotentialSimulator : public Simulator {
   std::unique_ptr<StepEnergy> energy_;
   NewtonReport newton_;
   VecX q_next_;
+  bool stepped_ = false;  // q_next_ is the end of a taken step
   // The (q, v, u) whose minimiser q_next_ holds: Derivatives after Step reuses it.
   bool snapshot_valid_ = false;
   State snapshot_state_;

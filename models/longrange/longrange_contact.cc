@@ -72,6 +72,21 @@ double LongRangeContact::Evaluate(const ContactConfiguration& x, ContactDerivati
 
 double LongRangeContact::MaxStep(const ContactConfiguration&, const std::vector<PointsX3>&) { return 1.0; }
 
+void LongRangeContact::PairForces(const ContactConfiguration& x, std::vector<std::tuple<int, int, Vec3>>* out) {
+  out->clear();
+  for (size_t m = 0; m < bsh_.size(); ++m) {
+    longrange::PoseRigid(*bsh_[m], x.pose[m].rotation(), x.pose[m].translation(), &poses_[m]);
+  }
+  longrange::LongRangeOptions options = options_;
+  options.derivatives = longrange::DerivativeOrder::kGradient;
+  for (Pair& p : pairs_) {
+    longrange::ComputeLongRangePotential(*bsh_[p.a], poses_[p.a], *bsh_[p.b], poses_[p.b], options, &p.data);
+    if (!std::isfinite(p.data.value)) continue;
+    // The force on a mesh is minus the gradient of mu P summed over its vertices.
+    out->emplace_back(p.a, p.b, Vec3(-mu_ * p.data.gradient_a.colwise().sum().transpose()));
+  }
+}
+
 // ---------------------------------------------------------------- friction (App. A.3)
 
 void LongRangeContact::BeginStep(const ContactConfiguration& start) {

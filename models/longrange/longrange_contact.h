@@ -41,6 +41,7 @@ class LongRangeContact final : public ContactPotential {
   /// energies reject intersecting trial points; this bound is 1 (no continuous collision check).
   double MaxStep(const ContactConfiguration& x, const std::vector<PointsX3>& displacement) override;
   void BeginStep(const ContactConfiguration& start) override;
+  void PairForces(const ContactConfiguration& x, std::vector<std::tuple<int, int, Vec3>>* out) override;
   void StartDerivatives(const ContactConfiguration& x, ContactStartSink* sink) override;
   const LongRangeContactStats& stats() const { return stats_; }
   /// Triangle pairs whose friction the current step lags.

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+#include <limits>
+
 #include "core/common/error.h"
 #include "models/registry.h"
 #include "tests/harness/toy_experiment.h"
@@ -184,6 +187,87 @@ TEST(ProfileConfigTest, TwoSweptKeysIsAnError) {
   const ProfileConfig c = ProfileConfig::Parse(
       "[quick]\n[quick.sweep.alpha]\na = [1]\nb = [2]\n", "t.toml", "quick", {}, {"alpha"});
   EXPECT_THROW(c.ModelSweep("alpha"), ParseError);
+}
+
+// Issue 14, class 1: the range-checked getters. A value out of range is an InvalidArgument (of
+// the wrong type, a ParseError) naming the file, profile and key, the value, and what the key
+// accepts.
+TEST(ProfileConfigTest, RangeCheckedGettersNameKeyValueAndRange) {
+  struct Bad {
+    std::string set;                          // --set override
+    std::function<void(const ProfileConfig&)> read;
+    std::string message;
+  };
+  const std::vector<Bad> table = {
+      {"steps=inf", [](const ProfileConfig& c) { c.PositiveFiniteDouble("steps"); },
+       "[quick] key 'steps' (set by --set): inf is out of range; give a finite number > 0"},
+      {"steps=nan", [](const ProfileConfig& c) { c.PositiveFiniteDouble("steps"); }, "nan is out of range"},
+      {"steps=0", [](const ProfileConfig& c) { c.PositiveFiniteDouble("steps"); }, "0 is out of range"},
+      {"steps=-1e-300", [](const ProfileConfig& c) { c.Double("steps", NumberRange::Between(0, 1)); },
+       "-1e-300 is out of range; give a number between 0 and 1"},
+      {"count=0", [](const ProfileConfig& c) { c.Int("count", 1, 100); },
+       "key 'count' (set by --set): 0 is out of range; give an integer between 1 and 100"},
+      {"count=101", [](const ProfileConfig& c) { c.Int("count", 1, 100); }, "101 is out of range"},
+      {"count=1e300", [](const ProfileConfig& c) { c.Int("count", 1, 100); }, "1e+300 is out of range"},
+      {"count=2.5", [](const ProfileConfig& c) { c.Int("count", 1, 100); },
+       "expected an integer between 1 and 100, got float 2.5"},
+      {"count=inf", [](const ProfileConfig& c) { c.Int("count", 1, 100); }, "got float inf"},
+      {"count=\"7\"", [](const ProfileConfig& c) { c.Int("count", 1, 100); }, "got string '7'"},
+      {"frequencies_hz=[10, -1]", [](const ProfileConfig& c) { c.Doubles("frequencies_hz", NumberRange::Positive()); },
+       "key 'frequencies_hz' (set by --set): entry 2, -1 is out of range; give a finite number > 0"},
+      {"frequencies_hz=[]", [](const ProfileConfig& c) { c.SweepDoubles("frequencies_hz", NumberRange::Positive()); },
+       "the list is empty, so the sweep would have no cases; give at least one value"},
+      {"frequencies_hz=[5, 5]", [](const ProfileConfig& c) { c.SweepDoubles("frequencies_hz", NumberRange::Positive()); },
+       "5 is listed twice; list each value once"},
+      {"models=[]", [](const ProfileConfig& c) { c.SweepStrings("models"); }, "the list is empty"},
+      {"models=[\"a\", \"a\"]", [](const ProfileConfig& c) { c.SweepStrings("models"); }, "'a' is listed twice"},
+  };
+  for (const Bad& bad : table) {
+    const ProfileConfig c = Parse({bad.set});
+    try {
+      bad.read(c);
+      ADD_FAILURE() << bad.set << ": no error";
+    } catch (const Error& e) {
+      EXPECT_TRUE(Contains(e.what(), "toy.toml: [quick] key ")) << bad.set;
+      EXPECT_TRUE(Contains(e.what(), bad.message)) << bad.set;
+    }
+  }
+  // In range: the value.
+  const ProfileConfig c = Parse();
+  EXPECT_EQ(c.Int("count", 1, 7), 7);
+  EXPECT_EQ(c.Int("steps", 1, 1000), 1000);  // 1e3: an integral float
+  EXPECT_EQ(c.SweepDoubles("frequencies_hz", NumberRange::Positive(100)), (std::vector<double>{10, 30.5, 100}));
+  EXPECT_EQ(c.SweepStrings("models"), (std::vector<std::string>{"alpha"}));
+  EXPECT_EQ(c.PositiveFiniteDouble("count"), 7.0);
+  EXPECT_EQ(NumberRange::Finite().ToString(), "a finite number");
+  EXPECT_EQ(NumberRange::Positive(1).ToString(), "a number > 0 and <= 1");
+  EXPECT_FALSE(NumberRange::Finite().Contains(std::numeric_limits<double>::infinity()));
+}
+
+// Issue 14, class 7: a --set value that is not valid TOML is the parser's error with the key,
+// never a string that a getter then calls "expected a number, got string". A bare word still is
+// a string.
+TEST(ProfileConfigTest, OverrideThatIsNotTomlIsTheParsersError) {
+  const std::vector<std::pair<std::string, std::string>> table = {
+      {"frequencies_hz=[10,20", "--set frequencies_hz=[10,20: not a valid TOML value (Error while parsing array"},
+      {"steps=1e999", "--set steps=1e999: not a valid TOML value (Error while parsing floating-point: '1e999'"},
+      {"name=[\"box\"", "--set name=[\"box\": not a valid TOML value"},
+      {"name=two words", "--set name=two words: not a valid TOML value"},
+      {"name=\"unclosed", "--set name=\"unclosed: not a valid TOML value"},
+      {"count=9223372036854775808", "not representable in 64 bits"},
+      {"name=", "--set 'name=': no value after '='"},
+  };
+  for (const auto& [set, message] : table) {
+    try {
+      Parse({set});
+      ADD_FAILURE() << set << ": no error";
+    } catch (const InvalidArgument& e) {
+      EXPECT_TRUE(Contains(e.what(), message)) << set;
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_EQ(Parse({"name=sphere_2.v1/a:b-c"}).String("name"), "sphere_2.v1/a:b-c");
+  EXPECT_EQ(Parse({"name=\"two words\""}).String("name"), "two words");
 }
 
 TEST(ProfileConfigTest, Keys) {

@@ -127,8 +127,8 @@ TEST(Jacobians, RejectsBadConfigWithTheKey) {
     }
   };
   expect_error("robots = [\"spot\"]\nsamples = 1\ncentral_step = 1e-6\nridders_step = 1e-5\n", "unknown robot 'spot'");
-  expect_error("robots = [\"atlas\"]\nsamples = 0\ncentral_step = 1e-6\nridders_step = 1e-5\n", "samples must be > 0");
-  expect_error("robots = [\"atlas\"]\nsamples = 1\ncentral_step = -1\nridders_step = 1e-5\n", "central_step must be > 0");
+  expect_error("robots = [\"atlas\"]\nsamples = 0\ncentral_step = 1e-6\nridders_step = 1e-5\n", "key 'samples' (line 3): 0 is out of range");
+  expect_error("robots = [\"atlas\"]\nsamples = 1\ncentral_step = -1\nridders_step = 1e-5\n", "key 'central_step' (line 4): -1 is out of range");
 }
 
 // A case measures every method from one state: central differences take 2 (2 nv + nu) + 1

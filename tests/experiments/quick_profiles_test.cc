@@ -3,12 +3,15 @@
 // The references are written by `arena run` on every core (scripts/update-reference.sh; 2 on
 // our machines), so this also checks that the thread count does not change the results. Then
 // the claims it measures: each is in experiments/claims.toml under the experiment, and each
-// claim's criterion finds the values it reads. After an intended change, regenerate with
-// scripts/update-reference.sh and say why in the commit.
+// claim's criterion finds the values it reads. And a resume of the finished run keeps every row
+// (the rows read back as their declared column types) and runs nothing. After an intended
+// change, regenerate with scripts/update-reference.sh and say why in the commit.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 #include <unistd.h>
@@ -64,6 +67,18 @@ TEST_P(QuickProfile, MatchesReference) {
         EXPECT_EQ(a, b) << id << " " << col;
       }
     }
+  }
+  // Every row the run wrote reads back as valid (its column types hold): resuming the finished
+  // run keeps every row, runs nothing and leaves the bytes alone.
+  {
+    std::ifstream before_file(summary.csv_path, std::ios::binary);
+    const std::string before((std::istreambuf_iterator<char>(before_file)), std::istreambuf_iterator<char>());
+    const RunSummary again = RunExperiment(experiment, options);
+    EXPECT_EQ(again.cases_run, 0);
+    EXPECT_EQ(again.rows_kept, ref.num_rows());
+    EXPECT_EQ(again.rows_dropped + again.cases_rerun, 0);
+    std::ifstream after_file(summary.csv_path, std::ios::binary);
+    EXPECT_EQ(std::string((std::istreambuf_iterator<char>(after_file)), std::istreambuf_iterator<char>()), before);
   }
   std::map<std::string, const Claim*> catalogue;
   const std::vector<Claim> claims = LoadClaims(std::string(ARENA_SOURCE_DIR) + "/experiments/claims.toml");

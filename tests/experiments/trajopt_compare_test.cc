@@ -70,8 +70,8 @@ TEST(TrajoptCompare, RejectsBadConfigNamingTheKey) {
               HasSubstr("trajopt_compare.toml: key methods: unknown method 'ddp'"));
   EXPECT_THAT(ExpandError(Body("[\"cartpole\"]", "[\"lbfgs\"]", "[1e-3, 1e-3]", 100)),
               HasSubstr("key thresholds needs one value per entry of problems"));
-  EXPECT_THAT(ExpandError(Body("[\"cartpole\"]", "[\"lbfgs\"]", "[0]", 100)), HasSubstr("key thresholds"));
-  EXPECT_THAT(ExpandError(Body("[\"cartpole\"]", "[\"lbfgs\"]", "[1e-3]", 0)), HasSubstr("key max_rollouts"));
+  EXPECT_THAT(ExpandError(Body("[\"cartpole\"]", "[\"lbfgs\"]", "[0]", 100)), HasSubstr("key 'thresholds'"));
+  EXPECT_THAT(ExpandError(Body("[\"cartpole\"]", "[\"lbfgs\"]", "[1e-3]", 0)), HasSubstr("key 'max_rollouts'"));
 }
 
 double Number(const Row& row, const char* key) { return std::get<double>(row.at(key)); }

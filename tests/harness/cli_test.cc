@@ -211,6 +211,40 @@ TEST_F(CliTest, RunErrorsListValidChoices) {
   EXPECT_FALSE(fs::exists(dir_ / exp));  // nothing was written
 }
 
+// Issue 14, classes 6 and 7: an empty path is an error (not a fallback to <repo>/results), and
+// each bad value is one line that names the key and says what to give.
+TEST_F(CliTest, BadRunInputIsOneLineThatSaysWhatToDo) {
+  const std::string out = " --out '" + dir_.path() + "' --no-progress";
+  // initial_conditions=0 as well: should the empty --out ever be taken, the run still stops
+  // before it writes anything into <repo>/results.
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"run box_drop --out '' --set initial_conditions=0",
+       "--out is empty (an unset shell variable?); give a path, or leave --out out for <repo>/results"},
+      {"run box_drop --config-dir ' ' --set initial_conditions=0" + out, "--config-dir is empty"},
+      {"report --results ''", "--results is empty"},
+      {"run box_drop --threads -3" + out, "--threads -3 is out of range; give 0 (every core) to 1024"},
+      {"run box_drop --case-timeout 0" + out, "--case-timeout 0 is out of range"},
+      {"run box_drop --set 'frequencies_hz=[10,20'" + out,
+       "--set frequencies_hz=[10,20: not a valid TOML value (Error while parsing array: encountered end-of-file)"},
+      {"run box_drop --set duration_s=1e999" + out, "--set duration_s=1e999: not a valid TOML value"},
+      {"run box_drop --set 'variants=[\"planar\"'" + out, "--set variants=[\"planar\": not a valid TOML value"},
+      {"run box_drop --set 'frequencies_hz=[]'" + out,
+       "key 'frequencies_hz' (set by --set): the list is empty, so the sweep would have no cases; give at least "
+       "one value"},
+      {"run box_drop --models penalty --set duration_s=inf" + out,
+       "key 'duration_s' (set by --set): inf is out of range; give a finite number > 0"},
+  };
+  for (const auto& [args, message] : cases) {
+    const Result r = Arena(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_TRUE(Contains(r.err, "arena: error: ")) << args;
+    EXPECT_TRUE(Contains(r.err, message)) << args;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
+    EXPECT_EQ(r.out, "") << args;
+  }
+  EXPECT_FALSE(fs::exists(dir_ / "box_drop"));
+}
+
 TEST_F(CliTest, Report) {
   testing::WriteFile(dir_ / "claims.toml",
                      "[[claim]]\nid = \"nowhere.claim\"\nexperiment = \"nowhere\"\n"

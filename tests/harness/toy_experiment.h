@@ -65,11 +65,11 @@ class ToyExperiment : public Experiment {
   std::string description() const override { return "a toy sweep for the harness tests"; }
   std::vector<Column> columns() const override {
     return {{"x", "sweep coordinate"},
-            {"k", "swept model option"},
+            {"k", "swept model option", false, ColumnType::kText},
             {"rep", "repeat"},
             {"metric", "pseudo-random metric"},
             {"metric_sq", "metric squared, with a comma, in a note"},
-            {"note", "free text"},
+            {"note", "free text", false, ColumnType::kText},
             {"run_time_s", "wall clock", true}};
   }
   Sweep Expand(const ProfileConfig& config, const std::vector<std::string>& models) const override {

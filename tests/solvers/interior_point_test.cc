@@ -5,10 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <iostream>
 #include <limits>
+#include <thread>
 
+#include "core/common/deadline.h"
 #include "solvers/finite_difference.h"
 
 namespace arena {
@@ -461,6 +464,20 @@ TEST(InteriorPoint, IterationLimitIsReported) {
   EXPECT_TRUE(SolutionOf(solver).allFinite());
   EXPECT_GT(solver.duals().minCoeff(), 0.0);
   EXPECT_GT(solver.slacks().minCoeff(), 0.0);
+}
+
+// The case's wall-clock budget (core/common/deadline.h) ends a solve at the next iteration.
+TEST(InteriorPoint, PassedDeadlineIsReported) {
+  QpProblem problem;
+  InteriorPointSolver solver(Tight(1e-9));
+  const ScopedDeadline deadline(1e-9, "budget");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  InteriorPointReport report;
+  EXPECT_NO_THROW(report = solver.Solve(problem));
+  EXPECT_EQ(report.status, InteriorPointStatus::kDeadline);
+  EXPECT_EQ(ToString(report.status), "deadline");
+  EXPECT_EQ(report.iterations, 0);
+  EXPECT_TRUE(SolutionOf(solver).allFinite());
 }
 
 TEST(InteriorPoint, NonFiniteResidualIsReported) {

@@ -4,11 +4,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <random>
+#include <thread>
 #include <vector>
 
+#include "core/common/deadline.h"
 #include "core/common/error.h"
 #include "solvers/boxed_lcp.h"
 #include "solvers/contact_lcp_solver.h"
@@ -282,6 +285,20 @@ TEST(Lcp, ViolationMeasuresEachCondition) {
   EXPECT_DOUBLE_EQ(LcpViolation(lcp, Vec2(2.0, 1.0)), 1.0);        // interior with w = 1
   EXPECT_DOUBLE_EQ(LcpViolation(lcp, Vec2(-0.5, 1.0)), 0.5);       // below its bound
   EXPECT_FALSE(IsValidLcpSolution(lcp, Vec2(0.0, 1.0)));
+}
+
+// The case's wall-clock budget (core/common/deadline.h) ends every solver like its iteration
+// limit: status kMaxIterations, no exception.
+TEST(Lcp, PassedDeadlineEndsEverySolver) {
+  std::mt19937 rng(7);
+  const MatX R = RandomMatrix(rng, 6, 6);
+  const BoxedLcp lcp = BoxedLcp::Standard(R * R.transpose() + MatX::Identity(6, 6), VecX::Constant(6, 1.0));
+  ASSERT_TRUE(SolveDantzig(lcp).ok());
+  const ScopedDeadline deadline(1e-9, "budget");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  EXPECT_EQ(SolveDantzig(lcp).status, LcpStatus::kMaxIterations);
+  EXPECT_EQ(SolveLemke(lcp).status, LcpStatus::kMaxIterations);
+  EXPECT_EQ(SolvePgs(lcp).status, LcpStatus::kMaxIterations);
 }
 
 // Hard problems end with a status, never an exception; malformed ones throw, naming the row.
