@@ -6,6 +6,8 @@
 #include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
 
+#include "core/common/deadline.h"
+
 namespace arena {
 
 std::string NewtonOptions::Validate() const {
@@ -25,6 +27,7 @@ std::string_view ToString(NewtonStatus status) {
     case NewtonStatus::kLineSearchFailed: return "line_search_failed";
     case NewtonStatus::kInfeasibleStart: return "infeasible_start";
     case NewtonStatus::kNonFinite: return "non_finite";
+    case NewtonStatus::kDeadline: return "deadline";
   }
   return "?";
 }
@@ -86,6 +89,12 @@ NewtonReport MinimizeNewton(NewtonProblem& problem, const NewtonOptions& options
     }
     if (it == options.max_iterations) {
       report.status = NewtonStatus::kMaxIterations;
+      return report;
+    }
+    // The case's wall-clock budget, checked where the iteration cap is: after the convergence
+    // test (a converged iterate is kept as converged), before the next line search.
+    if (DeadlinePassed()) {
+      report.status = NewtonStatus::kDeadline;
       return report;
     }
     ++report.iterations;

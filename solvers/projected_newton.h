@@ -8,7 +8,9 @@
 //
 // The iterate belongs to the problem (it may live on a manifold, e.g. joint quaternions): the
 // solver moves it only through Retract(direction, alpha), and asks for energies along a
-// direction without moving it. Non-convergence is data: the report says why, never a throw.
+// direction without moving it. Non-convergence is data: the report says why, never a throw. The
+// calling thread's wall-clock deadline (core/common/deadline.h) is checked once per iteration:
+// once it has passed, the solve stops with status kDeadline, the iterate the last accepted one.
 #pragma once
 
 #include <string>
@@ -54,7 +56,8 @@ struct NewtonOptions {
   std::string Validate() const;
 };
 
-enum class NewtonStatus { kConverged, kMaxIterations, kLineSearchFailed, kInfeasibleStart, kNonFinite };
+/// kDeadline: the calling thread's wall-clock deadline passed (core/common/deadline.h).
+enum class NewtonStatus { kConverged, kMaxIterations, kLineSearchFailed, kInfeasibleStart, kNonFinite, kDeadline };
 std::string_view ToString(NewtonStatus status);
 
 struct NewtonReport {

@@ -6,6 +6,7 @@
 #include <Eigen/Cholesky>
 #include <Eigen/LU>
 
+#include "core/common/deadline.h"
 #include "core/common/error.h"
 #include "core/common/options.h"
 #include "core/multibody/configuration.h"
@@ -117,7 +118,8 @@ NewtonReport IncrementalPotentialSimulator::Solve(const State& state, const Cont
   StepProblem problem(*energy_, contact_.get(), state.q);
   const NewtonReport report = MinimizeNewton(problem, options_.Newton());
   q_next_ = problem.q();
-  snapshot_valid_ = true;
+  // A solve the deadline cut short is not this state's minimiser: the next Derivatives re-solves.
+  snapshot_valid_ = report.status != NewtonStatus::kDeadline;
   snapshot_state_ = state;
   snapshot_u_ = control.u;
   return report;
@@ -146,6 +148,12 @@ StepReport IncrementalPotentialSimulator::DoStep(State& state, const Control& co
     case NewtonStatus::kNonFinite:
       report.status = StepStatus::kNonFinite;
       report.message = "Newton met a non-finite energy, gradient or Hessian";
+      return report;
+    case NewtonStatus::kDeadline:
+      // The case's wall-clock budget ran out mid-step: a failed step (the state is kept), as the
+      // interior-point models report it.
+      report.status = StepStatus::kError;
+      report.message = "Newton: deadline after " + std::to_string(newton_.iterations) + " iterations: " + DeadlineMessage();
       return report;
   }
   state.v = Difference(scene_->model, state.q, q_next_) / options_.timestep;

@@ -344,6 +344,29 @@ double IpcContact::Evaluate(const ContactConfiguration& x, ContactDerivativeSink
   return total;
 }
 
+void IpcContact::PairForces(const ContactConfiguration& x, std::vector<std::tuple<int, int, Vec3>>* out) {
+  out->clear();
+  const double activation = std::sqrt(ipc::ActivationSquaredDistance(params_.barrier));
+  ipc::Vec12 g;
+  for (const MeshPair& p : pairs_) {
+    Stencils(x, p, activation, &stencils_);
+    Vec3 force = Vec3::Zero();
+    bool active = false;
+    for (const Stencil& s : stencils_) {
+      const ipc::Vec12 xs = Positions(x, s);
+      const Vec3 x0 = xs.segment<3>(0), x1 = xs.segment<3>(3), x2 = xs.segment<3>(6), x3 = xs.segment<3>(9);
+      const double b = s.edge_edge ? ipc::EdgeEdgeBarrier(x0, x1, x2, x3, s.eps_x, params_.barrier, &g)
+                                   : ipc::PointTriangleBarrier(x0, x1, x2, x3, params_.barrier, &g);
+      if (!(b > 0.0) || !std::isfinite(b)) continue;
+      active = true;
+      for (int k = 0; k < 4; ++k) {
+        if (s.vertices[k].first == p.a) force -= params_.kappa * g.segment<3>(3 * k);
+      }
+    }
+    if (active) out->emplace_back(p.a, p.b, force);
+  }
+}
+
 // ---------------------------------------------------------------- step bounds
 
 double IpcContact::MaxStep(const ContactConfiguration& x, const std::vector<PointsX3>& displacement) {

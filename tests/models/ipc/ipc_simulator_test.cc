@@ -3,14 +3,18 @@
 // when a box is dropped on the ground and when two boxes collide, with either barrier; the
 // dropped box comes to rest inside the barrier's reach; the step's derivatives with friction
 // between two moving bodies and the ground match Ridders differences; the automatic kappa is
-// what its rule says; bad options are refused.
+// what its rule says; at rest the reported contact force carries the weight; a passed deadline
+// stops the Newton solve; bad options are refused.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <limits>
+#include <thread>
 
-#include "core/common/options.h"
+#include "core/common/deadline.h"
 #include "core/common/error.h"
+#include "core/common/options.h"
 #include "core/geometry/mesh.h"
 #include "core/geometry/mesh_distance.h"
 #include "models/finite_difference_derivatives.h"
@@ -108,6 +112,14 @@ TEST_P(IpcSimulation, DroppedBoxNeverInterpenetratesAndComesToRest) {
   if (global) return;
   EXPECT_LT(run.last_gap, sim.options().dhat);  // resting inside the barrier's reach
   EXPECT_LT(run.last.v.norm(), 1e-2);
+  // At rest the barrier carries the box's weight: the ground's force on it (ContactForces).
+  const std::vector<BodyPairForce> forces = sim.ContactForces();
+  ASSERT_EQ(forces.size(), 1u);
+  const BodyPairForce& f = forces[0].body_a == 0 ? forces[0] : BodyPairForce{0, kWorldBody, -forces[0].force_on_a};
+  EXPECT_EQ(f.body_b, kWorldBody);
+  EXPECT_NEAR(f.force_on_a.z(), 9.81, 0.02 * 9.81);
+  EXPECT_LT(f.force_on_a.head<2>().norm(), 0.02 * 9.81);
+  RecordProperty("resting_force_z_N", options_detail::FormatDouble(f.force_on_a.z()));
 }
 
 TEST_P(IpcSimulation, CollidingBoxesNeverInterpenetrate) {
@@ -166,6 +178,30 @@ TEST(IpcSimulator, AutomaticKappaCarriesTheMeanWeightWithOnePairAtHalfDhat) {
   EXPECT_NEAR(kappa * std::abs(g[2]), weight, 1e-9 * weight);
   const double global = IpcSimulator::AutomaticKappa(*scene, dhat, IpcBarrier::kGlobal);
   EXPECT_NEAR(global / (s * s), weight, 1e-9 * weight);
+}
+
+// A passed wall-clock deadline (core/common/deadline.h) stops the step's Newton solve: Derivatives,
+// which solves without Simulator::Step's own check, says so instead of differentiating.
+TEST(IpcSimulator, NewtonHonoursThePassedDeadline) {
+  const auto scene = ipc_testing::TwoBoxesScene();
+  IpcSimulator sim(scene, {});
+  const State s = DefaultState(*scene);
+  StepDerivatives d;
+  {
+    const ScopedDeadline deadline(1e-9, "the test's budget");
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    try {
+      sim.Derivatives(s, {}, &d);
+      ADD_FAILURE() << "no error after the deadline";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("deadline"), std::string::npos) << e.what();
+    }
+    State t = s;
+    const StepReport r = sim.Step(t, {});
+    EXPECT_EQ(r.status, StepStatus::kError);
+    EXPECT_EQ(t.q, s.q);
+  }
+  EXPECT_NO_THROW(sim.Derivatives(s, {}, &d));
 }
 
 TEST(IpcSimulator, OptionsAreCheckedAndRegistered) {
