@@ -18,6 +18,10 @@
 #include "core/geometry/mesh_distance.h"
 #include "models/ipc/barrier.h"
 #include "models/ipc/candidates.h"
+#include "bench/bench_support.h"
+#include "core/scene/scene_builder.h"
+#include "models/registry.h"
+#include "scenes/longrange_scenes.h"
 
 namespace arena {
 namespace {
@@ -217,6 +221,55 @@ void BM_IpcBilliards16(benchmark::State& state) {
   state.counters["active"] = active;
 }
 BENCHMARK(BM_IpcBilliards16)->Unit(benchmark::kMicrosecond);
+
+// The `ipc` model's step (models/ipc/ipc_simulator.h, default options: dt = 0.04 s, dhat = 1 mm,
+// automatic kappa): a 0.4 m, 1 kg box settled on the ground (it starts 0.5 mm above and rests
+// 0.25 s first; its corners and edges carry it inside dhat) sliding at 0.5 m/s, and the billiards
+// scene of seed 004's Fig. 5 (scenes/longrange_scenes.h: 16 balls of 96 vertices on the ground,
+// settled 0.5 s) with the cue ball rolling at 2 m/s towards the rack. Counters: Newton
+// iterations and the last step's status.
+State SettledIpc(Simulator& sim, State s, int steps) {
+  for (int i = 0; i < steps; ++i) sim.Step(s, {});
+  return s;
+}
+
+std::shared_ptr<const Scene> IpcBox() {
+  SceneBuilder b("ipc_bench_box");
+  b.SetGravity(Vec3(0.0, 0.0, -9.81));
+  const Vec3 h = Vec3::Constant(0.2);
+  const int box = b.AddFreeBody("box", SpatialInertia::SolidBox(1.0, h), SE3::FromTranslation(Vec3(0, 0, 0.2 + 5e-4)));
+  b.AddCollider(box, Box{h}, SE3(), "box").friction = 0.5;
+  b.AddGround(0.5);
+  return b.Build();
+}
+
+void BM_IpcModelStep(benchmark::State& state, const std::string& which) {
+  const bool box = which == "box";
+  auto sim = MakeSimulator("ipc", box ? IpcBox() : BilliardsScene(), {});
+  State s = SettledIpc(*sim, DefaultState(sim->scene()), box ? 6 : 12);
+  if (box) {
+    s.v[3] = 0.5;  // v_x of (omega, v)
+  } else {
+    s.v[6 * 15 + 4] = -2.0;  // the cue ball (the last body): v_y of (omega, v), towards the apex
+  }
+  TimeStepsFrom(state, *sim, s);
+}
+BENCHMARK_CAPTURE(BM_IpcModelStep, box, std::string("box"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_IpcModelStep, billiards, std::string("billiards"))->Unit(benchmark::kMillisecond);
+
+void BM_IpcModelDerivatives(benchmark::State& state) {
+  auto sim = MakeSimulator("ipc", IpcBox(), {});
+  State s = SettledIpc(*sim, DefaultState(sim->scene()), 6);
+  s.v[3] = 0.5;  // v_x of (omega, v)
+  StepDerivatives d;
+  for (auto _ : state) {
+    State t = s;
+    sim->Step(t, {});  // Derivatives after Step reuses its minimiser
+    sim->Derivatives(s, {}, &d);
+    benchmark::DoNotOptimize(d.dv_dq.data());
+  }
+}
+BENCHMARK(BM_IpcModelDerivatives)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace arena

@@ -5,6 +5,7 @@
 #include "models/bilevel/bilevel.h"
 #include "models/engines/dart/dart_simulator.h"
 #include "models/engines/mujoco/mujoco_simulator.h"
+#include "models/ipc/ipc_simulator.h"
 #include "models/longrange/longrange_simulator.h"
 #include "models/nimble/nimble.h"
 #include "models/penalty/penalty.h"
@@ -80,6 +81,16 @@ const std::vector<ModelInfo>& Models() {
           // (3.3 mm for the 1 kg box at mu = 1e-6) and must start clear of it, here near that gap;
           // the contact state is a corner 1 mm above the ground.
           {.resting_clearance_m = 3e-3, .contact_depth_m = -1e-3}),
+      Entry<IpcSimulator, IpcModelOptions>(
+          "Incremental Potential Contact for rigid bodies: clamped log barrier on point-triangle and "
+          "edge-edge distances (or seed 004's global 1/dist ablation), lagged smoothed friction, Newton "
+          "over the joint coordinates with a collision-free step bound, implicit-function derivatives",
+          "Li et al., SIGGRAPH 2020, Sec. 4-5 (seed 004's IPC baseline, App. A.6.3)",
+          // A barrier within dhat = 1 mm: the box must start clear of the ground; 0.5 mm is near its
+          // resting gap (its four corners and crossing edges carry its weight between dhat / 2 and
+          // dhat with the automatic kappa). The contact state puts a corner 0.5 mm above the ground,
+          // inside dhat, so the barrier and friction act through the whole step and its differences.
+          {.resting_clearance_m = 5e-4, .contact_depth_m = -5e-4}),
       Entry<MujocoSimulator, MujocoOptions>(
           "MuJoCo 2.2.2 (Debian libmujoco): the scene as generated MJCF, soft contact, "
           "finite-difference derivatives (engine baseline)",

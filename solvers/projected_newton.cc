@@ -6,6 +6,8 @@
 #include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
 
+#include "core/common/deadline.h"
+
 namespace arena {
 
 std::string NewtonOptions::Validate() const {
@@ -25,6 +27,7 @@ std::string_view ToString(NewtonStatus status) {
     case NewtonStatus::kLineSearchFailed: return "line_search_failed";
     case NewtonStatus::kInfeasibleStart: return "infeasible_start";
     case NewtonStatus::kNonFinite: return "non_finite";
+    case NewtonStatus::kDeadline: return "deadline";
   }
   return "?";
 }
@@ -32,7 +35,11 @@ std::string_view ToString(NewtonStatus status) {
 namespace {
 
 // Solves H d = -g for a Newton direction. Cholesky first (the usual case: the model is positive
-// definite); when it fails, the eigenvalues are floored at `floor` times the largest.
+// definite); when it fails, each eigenvalue is replaced by its absolute value, floored at `floor`
+// times the largest: a negative curvature becomes a positive one of the same size (a Hessian
+// modification in the sense of Nocedal & Wright, "Numerical Optimization", 2006, Sec. 3.4),
+// where a plain floor would turn a curvature of -500 beside one of 1e8 into 1e-2 and the step
+// into a leap along it.
 bool NewtonDirection(const MatX& H, const VecX& g, double floor, VecX* d) {
   Eigen::LLT<MatX> llt(H);
   if (llt.info() == Eigen::Success) {
@@ -43,7 +50,7 @@ bool NewtonDirection(const MatX& H, const VecX& g, double floor, VecX* d) {
   if (eig.info() != Eigen::Success) return false;
   VecX lambda = eig.eigenvalues();
   const double top = std::max(lambda.cwiseAbs().maxCoeff(), 1e-300);
-  lambda = lambda.cwiseMax(std::max(floor, 1e-16) * top);
+  lambda = lambda.cwiseAbs().cwiseMax(std::max(floor, 1e-16) * top);
   *d = -eig.eigenvectors() * (eig.eigenvectors().transpose() * g).cwiseQuotient(lambda);
   return d->allFinite();
 }
@@ -82,6 +89,12 @@ NewtonReport MinimizeNewton(NewtonProblem& problem, const NewtonOptions& options
     }
     if (it == options.max_iterations) {
       report.status = NewtonStatus::kMaxIterations;
+      return report;
+    }
+    // The case's wall-clock budget, checked where the iteration cap is: after the convergence
+    // test (a converged iterate is kept as converged), before the next line search.
+    if (DeadlinePassed()) {
+      report.status = NewtonStatus::kDeadline;
       return report;
     }
     ++report.iterations;

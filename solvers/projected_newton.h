@@ -1,13 +1,16 @@
 // Newton's method for the incremental potential of a time step (seed 003 Sec. IV-D and seed
 // 004 Sec. 3.1 minimise inertia + potentials over the next configuration "with Newton's method
 // and line search"): directions from a positive-definite model of the Hessian (the problem
-// projects each term, the solver floors the eigenvalues of the sum), a step bound from the
-// problem (no step may jump through a barrier), and a backtracking line search that rejects
-// infinite energies, so an iterate never leaves the feasible set.
+// projects each term; where the sum is still indefinite, the solver takes the absolute values
+// of its eigenvalues, floored), a step bound from the problem (no step may jump through a
+// barrier), and a backtracking line search that rejects infinite energies, so an iterate never
+// leaves the feasible set.
 //
 // The iterate belongs to the problem (it may live on a manifold, e.g. joint quaternions): the
 // solver moves it only through Retract(direction, alpha), and asks for energies along a
-// direction without moving it. Non-convergence is data: the report says why, never a throw.
+// direction without moving it. Non-convergence is data: the report says why, never a throw. The
+// calling thread's wall-clock deadline (core/common/deadline.h) is checked once per iteration:
+// once it has passed, the solve stops with status kDeadline, the iterate the last accepted one.
 #pragma once
 
 #include <string>
@@ -53,7 +56,8 @@ struct NewtonOptions {
   std::string Validate() const;
 };
 
-enum class NewtonStatus { kConverged, kMaxIterations, kLineSearchFailed, kInfeasibleStart, kNonFinite };
+/// kDeadline: the calling thread's wall-clock deadline passed (core/common/deadline.h).
+enum class NewtonStatus { kConverged, kMaxIterations, kLineSearchFailed, kInfeasibleStart, kNonFinite, kDeadline };
 std::string_view ToString(NewtonStatus status);
 
 struct NewtonReport {

@@ -23,4 +23,11 @@ void ContactDerivativeSink::AddStencil(const ContactConfiguration& x, const std:
   }
 }
 
+double ContactPotential::MaxStepOnPath(const ContactConfiguration& x, ContactPath& path) {
+  ContactConfiguration end;
+  path.At(1.0, &end);
+  for (size_t m = 0; m < end.world.size(); ++m) end.world[m] -= x.world[m];
+  return MaxStep(x, end.world);
+}
+
 }  // namespace arena

@@ -51,6 +51,18 @@ class ContactStartSink {
   virtual void AddMixed(const MeshPoint& p, const MeshPoint& q, const Mat3& block) = 0;
 };
 
+/// The solver's trial path of one line search, x(alpha) = x(q (+) alpha d) for alpha in [0, 1]:
+/// vertices of rotating bodies move on arcs, not along their chords.
+class ContactPath {
+ public:
+  virtual ~ContactPath() = default;
+  /// The configuration at alpha.
+  virtual void At(double alpha, ContactConfiguration* out) = 0;
+  /// Per mesh, per vertex: a bound on |dx/dalpha| over the whole path, so a vertex moves at
+  /// most |b - a| times it between alpha = a and b (models/ip/path_speed.h).
+  virtual const std::vector<VecX>& SpeedBounds() = 0;
+};
+
 class ContactPotential {
  public:
   virtual ~ContactPotential() = default;
@@ -77,6 +89,10 @@ class ContactPotential {
   /// The largest alpha in (0, 1] for which moving every vertex linearly from x by alpha times
   /// `displacement` keeps the potential finite (a conservative continuous-collision bound).
   virtual double MaxStep(const ContactConfiguration& x, const std::vector<PointsX3>& displacement) = 0;
+  /// The largest alpha in (0, 1] for which the potential stays finite along the solver's true
+  /// path from x = path.At(0). The solver calls this one; by default it is MaxStep with the
+  /// chords path.At(1) - x (potentials whose bound does not depend on the path's shape).
+  virtual double MaxStepOnPath(const ContactConfiguration& x, ContactPath& path);
 };
 
 }  // namespace arena

@@ -6,9 +6,11 @@
 #include <Eigen/Cholesky>
 #include <Eigen/LU>
 
+#include "core/common/deadline.h"
 #include "core/common/error.h"
 #include "core/common/options.h"
 #include "core/multibody/configuration.h"
+#include "models/ip/path_speed.h"
 
 namespace arena {
 
@@ -33,6 +35,25 @@ NewtonOptions IpOptions::Newton() const {
 
 namespace {
 
+// The line search's trial path q (+) alpha d, alpha in [0, 1].
+class TrialPath final : public ContactPath {
+ public:
+  TrialPath(StepEnergy& energy, const VecX& q, const VecX& d) : energy_(energy), q_(q), d_(d) {}
+  void At(double alpha, ContactConfiguration* out) override {
+    energy_.WorldVertices(Integrate(energy_.scene().model, q_, alpha * d_), out);
+  }
+  const std::vector<VecX>& SpeedBounds() override {
+    if (speed_.empty()) PathSpeedBounds(energy_.scene().model, energy_.meshes(), q_, d_, &speed_);
+    return speed_;
+  }
+
+ private:
+  StepEnergy& energy_;
+  const VecX& q_;
+  const VecX& d_;
+  std::vector<VecX> speed_;
+};
+
 // The step's minimisation as a NewtonProblem: the iterate is a configuration, moved by
 // Integrate (so quaternions stay unit), bounded by the joint limits and the contact potential.
 class StepProblem final : public NewtonProblem {
@@ -43,15 +64,14 @@ class StepProblem final : public NewtonProblem {
   double EnergyAlong(const VecX& direction, double alpha) override {
     return energy_.Evaluate(Integrate(energy_.scene().model, q_, alpha * direction), nullptr, nullptr, true);
   }
-  // Vertices move along chords from q to q (+) d; the line search checks the true path's
-  // energies, which are infinite where meshes would intersect.
+  // The contact potential sees the true path q (+) alpha d (vertices on arcs) with bounds on
+  // its vertices' speeds; the line search then checks the energies along it.
   double MaxStep(const VecX& direction) override {
     double alpha = energy_.LimitMaxStep(q_, direction);
     if (contact_ != nullptr) {
       energy_.WorldVertices(q_, &now_);
-      energy_.WorldVertices(Integrate(energy_.scene().model, q_, direction), &then_);
-      for (size_t m = 0; m < now_.world.size(); ++m) then_.world[m] -= now_.world[m];
-      alpha = std::min(alpha, contact_->MaxStep(now_, then_.world));
+      TrialPath path(energy_, q_, direction);
+      alpha = std::min(alpha, contact_->MaxStepOnPath(now_, path));
     }
     return alpha;
   }
@@ -65,7 +85,7 @@ class StepProblem final : public NewtonProblem {
   StepEnergy& energy_;
   ContactPotential* contact_;
   VecX q_;
-  ContactConfiguration now_, then_;
+  ContactConfiguration now_;
 };
 
 }  // namespace
@@ -89,7 +109,8 @@ NewtonReport IncrementalPotentialSimulator::Solve(const State& state, const Cont
   StepProblem problem(*energy_, contact_.get(), state.q);
   const NewtonReport report = MinimizeNewton(problem, options_.Newton());
   q_next_ = problem.q();
-  snapshot_valid_ = true;
+  // A solve the deadline cut short is not this state's minimiser: the next Derivatives re-solves.
+  snapshot_valid_ = report.status != NewtonStatus::kDeadline;
   snapshot_state_ = state;
   snapshot_u_ = control.u;
   return report;
@@ -118,6 +139,12 @@ StepReport IncrementalPotentialSimulator::DoStep(State& state, const Control& co
     case NewtonStatus::kNonFinite:
       report.status = StepStatus::kNonFinite;
       report.message = "Newton met a non-finite energy, gradient or Hessian";
+      return report;
+    case NewtonStatus::kDeadline:
+      // The case's wall-clock budget ran out mid-step: a failed step (the state is kept), as the
+      // interior-point models report it.
+      report.status = StepStatus::kError;
+      report.message = "Newton: deadline after " + std::to_string(newton_.iterations) + " iterations: " + DeadlineMessage();
       return report;
   }
   state.v = Difference(scene_->model, state.q, q_next_) / options_.timestep;

@@ -72,6 +72,7 @@ class IncrementalPotentialSimulator : public Simulator {
   StepReport DoStep(State& state, const Control& control) override;
   void DoDerivatives(const State& state, const Control& control, StepDerivatives* out) override;
   ContactPotential* contact() { return contact_.get(); }
+  const ContactPotential* contact() const { return contact_.get(); }
 
  private:
   // Minimises the step energy from `state`; leaves the minimiser in q_next_.

@@ -3,9 +3,12 @@
 // iterates must never leave (the step bound and the infinite energies outside).
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <limits>
+#include <thread>
 
+#include "core/common/deadline.h"
 #include "solvers/projected_newton.h"
 
 namespace arena {
@@ -50,6 +53,25 @@ class Quadratic final : public VectorProblem {
     return 0.5 * (k.array() * (x - c).array().square()).sum();
   }
 };
+
+// The case's wall-clock budget (core/common/deadline.h) ends a solve at its next iteration, the
+// iterate left where it was (feasible, not moved), a converged start still reported converged.
+TEST(ProjectedNewton, PassedDeadlineIsReported) {
+  Quadratic p(VecX::Zero(3));
+  {
+    const ScopedDeadline deadline(1e-9, "budget");
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    const NewtonReport r = MinimizeNewton(p, {});
+    EXPECT_EQ(r.status, NewtonStatus::kDeadline);
+    EXPECT_EQ(ToString(r.status), "deadline");
+    EXPECT_EQ(r.iterations, 0);
+    EXPECT_EQ(p.evaluations, 1);
+    EXPECT_EQ(p.x(), VecX::Zero(3));
+    Quadratic at_minimum(Vec3(1.0, -2.0, 0.5));
+    EXPECT_EQ(MinimizeNewton(at_minimum, {}).status, NewtonStatus::kConverged);
+  }
+  EXPECT_EQ(MinimizeNewton(p, {}).status, NewtonStatus::kConverged);  // the deadline is gone
+}
 
 TEST(ProjectedNewton, SolvesAQuadraticInOneStep) {
   Quadratic p(VecX::Zero(3));
