@@ -4,7 +4,7 @@
 //   arena list [--names] [--plots EXPERIMENT]
 //   arena models [--options MODEL]
 //   arena scenes [--names | --details]
-//   arena inspect SCENE|FILE
+//   arena inspect SCENE|FILE [--strict]
 //   arena run EXPERIMENT|all [--profile quick|paper] [--models a,b] [--set key=value]...
 //             [--threads N] [--case-timeout SECONDS] [--out DIR] [--no-progress] [--fresh]
 //             [--retry-failed]
@@ -136,7 +136,10 @@ int ListScenes(bool names_only, bool details) {
   return 0;
 }
 
-int Inspect(const std::string& name_or_file) {
+// Describes the scene; invalid scenes never get here (loading or building throws). Warnings
+// (Scene::Check: legal but suspicious) are listed with --strict, which then exits 2; without it,
+// one line says how many there are.
+int Inspect(const std::string& name_or_file, bool strict) {
   const std::shared_ptr<const Scene> built = MakeScene(name_or_file);
   const Scene& scene = *built;
   const MultibodyModel& model = scene.model;
@@ -176,7 +179,19 @@ int Inspect(const std::string& name_or_file) {
   }
   std::cout << "\nactuators (" << rows.size() << ")\n";
   PrintTable({"ACTUATOR", "TYPE", "BODY", "DOF", "GAINS", "CTRL_RANGE"}, rows);
-  return 0;
+
+  const std::vector<SceneIssue> warnings = scene.Check();
+  if (warnings.empty()) return 0;
+  if (!strict) {
+    std::fprintf(stderr, "arena: %zu warning(s); 'arena inspect --strict' lists them\n", warnings.size());
+    return 0;
+  }
+  for (const SceneIssue& w : warnings) {
+    const std::string what = scene.Describe(w);
+    std::fprintf(stderr, "arena: warning: %s: %s%s\n", scene.source.c_str(),
+                 what.empty() ? "" : (what + ": ").c_str(), w.problem.c_str());
+  }
+  return kBadInput;
 }
 
 // A path option given as an empty string (an unset shell variable: --out "$RESULTS") is an
@@ -276,6 +291,10 @@ int Main(int argc, char** argv) {
   auto* inspect = app.add_subcommand("inspect", "Describe a scene: a registered name or a URDF, MJCF, STL or OBJ file");
   std::string scene_file;
   inspect->add_option("scene", scene_file, "Registered scene (arena scenes) or scene file")->required();
+  bool strict = false;
+  inspect->add_flag("--strict", strict,
+                    "Also list warnings (legal but suspicious: massless moving links, colliders "
+                    "under 1 mm or over 1 km, mass ratios over 1e4, ...) and exit 2 if any");
 
   auto* run = app.add_subcommand("run", "Run an experiment's sweep (or all experiments)");
   RunOptions run_options;
@@ -341,7 +360,7 @@ int Main(int argc, char** argv) {
   if (*list) return List(names_only, plots_of);
   if (*models) return ListModels(options_of);
   if (*scenes) return ListScenes(scene_names_only, scene_details);
-  if (*inspect) return Inspect(scene_file);
+  if (*inspect) return Inspect(scene_file, strict);
   if (*run) {
     RequireNonEmpty(out_option, run_options.out_dir, "<repo>/results");
     RequireNonEmpty(config_dir_option, run_options.config_dir, "<repo>/experiments/configs");

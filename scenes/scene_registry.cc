@@ -75,7 +75,10 @@ std::shared_ptr<const Scene> MakeScene(const std::string& name_or_path) {
   for (const SceneInfo& s : Scenes()) {
     if (s.name == name_or_path) return s.build();
   }
-  if (!std::filesystem::is_regular_file(name_or_path)) {
+  // An existing path goes to the loaders, which say what is wrong with it (a directory, an
+  // unreadable or invalid file).
+  std::error_code ec;
+  if (!std::filesystem::exists(name_or_path, ec)) {
     throw InvalidArgument("scene '" + name_or_path + "' is neither a registered scene (" + Join(Names()) +
                           ") nor a scene file (URDF, MJCF, STL, OBJ)");
   }

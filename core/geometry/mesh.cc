@@ -7,12 +7,11 @@
 #include <algorithm>
 #include <array>
 #include <assimp/Importer.hpp>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <utility>
 
 #include "core/common/error.h"
+#include "core/common/input_file.h"
 #include "core/geometry/convex_hull.h"
 
 namespace arena {
@@ -61,16 +60,10 @@ TriangleMesh MakeTriangleMesh(const PointsX3& vertices, const TrianglesX3& trian
 }
 
 TriangleMesh LoadMesh(const std::string& path, const Vec3& scale) {
-  namespace fs = std::filesystem;
   if (!scale.allFinite() || (scale.array() == 0.0).any()) {
     throw InvalidArgument("mesh '" + path + "': scale components must be finite and nonzero");
   }
-  std::error_code ec;
-  if (!fs::exists(path, ec)) throw ParseError(path, "", "file not found");
-  if (!fs::is_regular_file(path, ec)) throw ParseError(path, "", "not a regular file");
-  if (!std::ifstream(path, std::ios::binary)) {
-    throw ParseError(path, "", "cannot open the file for reading");
-  }
+  CheckInputFile(path, "mesh file (STL or OBJ)");
 
   Assimp::Importer importer;
   // Drop per-corner attributes so that JoinIdenticalVertices joins by position alone (STL
@@ -84,9 +77,10 @@ TriangleMesh LoadMesh(const std::string& path, const Vec3& scale) {
   const aiScene* scene = importer.ReadFile(path, flags);
   if (scene == nullptr || (scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE) != 0) {
     const std::string why = importer.GetErrorString();
-    throw ParseError(
-        path, "",
-        "cannot read the mesh (assimp: " + (why.empty() ? std::string("no scene") : why) + ")");
+    throw ParseError(path, "",
+                     "cannot read the mesh (assimp: " +
+                         (why.empty() ? std::string("no scene") : why) +
+                         "); give a valid binary or ASCII STL, or an OBJ file");
   }
 
   // Merge all meshes, joining vertices with bit-identical (scaled) positions.
@@ -114,7 +108,10 @@ TriangleMesh LoadMesh(const std::string& path, const Vec3& scale) {
       tris.push_back(t);
     }
   }
-  if (tris.empty()) throw ParseError(path, "", "the file contains no triangles");
+  if (tris.empty()) {
+    throw ParseError(path, "", "the file contains no triangles (only points or lines); a "
+                               "collider needs a triangulated surface");
+  }
   if (!std::all_of(verts.begin(), verts.end(), [](const Vec3& v) { return v.allFinite(); })) {
     throw ParseError(path, "", "non-finite vertex coordinates");
   }

@@ -94,6 +94,20 @@ using Shape = std::variant<Sphere, Box, Capsule, Cylinder, Ellipsoid, Cone, Half
 /// The ShapeType of a Shape (the variant index order matches ShapeType).
 inline ShapeType TypeOf(const Shape& s) { return static_cast<ShapeType>(s.index()); }
 
+/// Empty when `shape` is a valid collision shape, else its first problem ("radius -0.1 must be
+/// finite and > 0"). Rules: every size is finite; radii, half extents, heights and a cylinder's
+/// half length are > 0 (a capsule's half length >= 0, a padding radius >= 0); a polygon's
+/// offsets b are > 0 with at least 3 vertices; hulls and meshes have data with finite vertices.
+/// A convex hull, or a mesh when `needs_volume`, must enclose a volume: one thinner than
+/// kFlatVolumeRatio times its bounding-box diagonal cubed is flat (an open surface or a plate
+/// of zero thickness has no inside, so penetration has no meaning). A padded hull (radius > 0)
+/// has volume whatever its core.
+std::string ValidateShape(const Shape& shape, bool needs_volume = true);
+
+/// Volume / (bounding-box diagonal)^3 below which a hull or mesh counts as flat: roughly a
+/// millionth of its size thick. A 1 m square plate 1 mm thick has 3.5e-4, a 10 um foil 3.5e-6.
+inline constexpr double kFlatVolumeRatio = 1e-6;
+
 /// Builds a Polygon2 from A p <= b (computes the vertices); throws InvalidArgument if the
 /// polygon is empty, unbounded, or its origin is not strictly inside (some b_i <= 0).
 Polygon2 MakePolygon2(const Eigen::Matrix<double, Eigen::Dynamic, 2>& A, const VecX& b);

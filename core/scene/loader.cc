@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "core/common/error.h"
+#include "core/scene/source_elements.h"
 
 namespace arena {
 
@@ -17,6 +18,29 @@ bool EndsWith(const std::string& s, const std::string& suffix) {
 
 }  // namespace
 
+void ValidateLoadedScene(const Scene& scene, const std::string& path,
+                         const SourceElements& elements) {
+  using Subject = SceneIssue::Subject;
+  for (const SceneIssue& issue : scene.Check()) {
+    if (issue.severity != SceneIssue::Severity::kError) continue;
+    const std::vector<std::string>* names = nullptr;
+    switch (issue.subject) {
+      case Subject::kBody: names = &elements.body; break;
+      case Subject::kInertia: names = &elements.inertia; break;
+      case Subject::kJoint: names = &elements.joint; break;
+      case Subject::kCollider: names = &elements.collider; break;
+      case Subject::kActuator: names = &elements.actuator; break;
+      default: break;
+    }
+    std::string element;
+    if (names != nullptr && issue.index >= 0 && issue.index < static_cast<int>(names->size())) {
+      element = (*names)[issue.index];
+    }
+    if (element.empty()) element = scene.Describe(issue);
+    throw ParseError(path, element, issue.problem);
+  }
+}
+
 Scene LoadScene(const std::string& path) {
   std::string lower = path;
   std::transform(lower.begin(), lower.end(), lower.begin(),
@@ -26,8 +50,10 @@ Scene LoadScene(const std::string& path) {
     return LoadMjcf(path);
   }
   if (EndsWith(lower, ".stl") || EndsWith(lower, ".obj")) return LoadMeshScene(path);
-  throw ParseError(path, "", "unknown scene file type; expected .urdf, .xml, .xml.gz, .mjcf, "
-                             ".stl or .obj");
+  throw ParseError(path, "",
+                   "unknown scene file type; expected a robot description (.urdf, or MJCF as "
+                   ".xml, .xml.gz or .mjcf) or a mesh (.stl or .obj); convert other formats to "
+                   "one of these");
 }
 
 std::string DartDataDir() {

@@ -5,6 +5,7 @@
 #include "core/common/error.h"
 #include "core/geometry/mesh.h"
 #include "core/scene/loader.h"
+#include "core/scene/source_elements.h"
 
 namespace arena {
 
@@ -61,7 +62,9 @@ Scene LoadMeshScene(const std::string& path) {
     inertia = SolidFromSurface(hull.vertices, tris, kDensity);
   }
   if (!(inertia.mass() > 0.0)) {
-    throw ParseError(path, "", "the mesh encloses no volume (flat or degenerate), so it has no mass");
+    throw ParseError(path, "",
+                     "the mesh encloses no volume (flat or degenerate), so it has no mass; a mesh "
+                     "scene needs a closed solid");
   }
 
   Scene scene;
@@ -76,7 +79,7 @@ Scene LoadMeshScene(const std::string& path) {
   c.body = 0;
   c.shape = mesh;
   scene.colliders.push_back(std::move(c));
-  scene.Validate();
+  ValidateLoadedScene(scene, path, SourceElements{});
   return scene;
 }
 

@@ -1,6 +1,9 @@
 // The MJCF body tree: <worldbody>, <frame>, <body> with its <joint>s and <inertial>, <geom>s as
 // colliders, and the elements that refer to bodies and joints by name, <actuator> and
 // <contact>. The joint chain that stands for a multi-joint body is explained in mjcf_loader.cc.
+#include <fmt/format.h>
+
+#include <cmath>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,6 +16,20 @@
 #include "core/scene/mjcf_internal.h"
 
 namespace arena::mjcf_internal {
+
+namespace {
+
+// contype / conaffinity: a 32-bit mask written as a non-negative integer (default 1).
+int BitMask(const Attrs& a, const char* name) {
+  const double x = a.Num(name, 1.0);
+  if (!(x >= 0.0 && x <= 2147483647.0) || x != std::floor(x)) {
+    throw ParseError(a.path(), a.where() + " / " + name,
+                     fmt::format("{} {} must be an integer in [0, 2^31)", name, x));
+  }
+  return static_cast<int>(x);
+}
+
+}  // namespace
 
 void BodyTreeBuilder::ParseWorldBody(const XMLElement* e) {
   CheckAttributes(path_, e);
@@ -79,6 +96,7 @@ void BodyTreeBuilder::ParseBody(const XMLElement* e, const BodyInfo& parent, con
 
   std::vector<JointSpec> joints;
   std::optional<SpatialInertia> inertial;
+  std::string inertial_where;
   for (const XMLElement* c = e->FirstChildElement(); c; c = c->NextSiblingElement()) {
     const std::string_view cname = c->Name();
     if (cname == "joint" || cname == "freejoint") {
@@ -87,6 +105,7 @@ void BodyTreeBuilder::ParseBody(const XMLElement* e, const BodyInfo& parent, con
     } else if (cname == "inertial") {
       if (inertial) throw ParseError(path_, Where(c), "a body has at most one <inertial>");
       inertial = ParseInertial(path_, c, compiler_, X_B0W);
+      inertial_where = Where(c);
     }
   }
 
@@ -101,6 +120,8 @@ void BodyTreeBuilder::ParseBody(const XMLElement* e, const BodyInfo& parent, con
     b.joint.name = name + "_weld";
     b.joint.placement = X_PpB0;
     b.where = a.where();
+    b.joint_where = a.where();
+    b.inertia_where = a.where();
     attach = AddPending(std::move(b));
   } else {
     for (size_t k = 0; k < joints.size(); ++k) {
@@ -110,7 +131,9 @@ void BodyTreeBuilder::ParseBody(const XMLElement* e, const BodyInfo& parent, con
       b.name = last ? name : name + "/" + j.model.name;
       b.parent = attach;
       b.real = last;
-      b.where = Where(j.element);
+      b.where = a.where();
+      b.joint_where = Where(j.element);
+      b.inertia_where = a.where();
       if (j.model.type == JointType::kFree) {
         if (joints.size() != 1 || !parent_is_world) {
           throw ParseError(path_, Where(j.element),
@@ -152,6 +175,7 @@ void BodyTreeBuilder::ParseBody(const XMLElement* e, const BodyInfo& parent, con
   body_index_[name] = attach;
   pending_[attach].inertial = inertial;
   pending_[attach].X_BpB = X_BpB;
+  if (inertial) pending_[attach].inertia_where = inertial_where;
 
   ParseBodyChildren(e, info, X_B0W, /*is_world=*/false);
 }
@@ -264,8 +288,9 @@ void BodyTreeBuilder::ParseGeom(const XMLElement* e, const BodyInfo& owner, cons
   const std::vector<double> friction = a.NumsN("friction", 1, /*at_least=*/true);
   c.friction = friction.empty() ? 1.0 : friction[0];
   if (c.friction < 0.0) throw ParseError(path_, a.where() + " / friction", "must be >= 0");
-  pc.contype = static_cast<int>(a.Num("contype", 1.0));
-  pc.conaffinity = static_cast<int>(a.Num("conaffinity", 1.0));
+  pc.contype = BitMask(a, "contype");
+  pc.conaffinity = BitMask(a, "conaffinity");
+  pc.where = a.where();
   if (pc.contype == 0 && pc.conaffinity == 0) return;  // visual geom: mass only
   colliders_.push_back(std::move(pc));
 }
@@ -296,6 +321,7 @@ void BodyTreeBuilder::ParseActuators(const XMLElement* e) {
     }
     act.body = body;
     act.dof = 0;
+    actuator_where_.push_back(a.where());
     const std::vector<double> gear = a.NumsN("gear", 1, /*at_least=*/true);
     const double g = gear.empty() ? 1.0 : gear[0];
     std::optional<bool> ctrl_limited = a.Tristate("ctrllimited", std::nullopt);

@@ -156,10 +156,16 @@ SpatialInertia GeomInertia(const std::string& path, const Attrs& a, const GeomSo
   double mass = 0.0;
   if (a.Has("mass")) {
     mass = a.Num("mass", 0.0);
+    if (mass < 0.0) throw ParseError(path, a.where() + " / mass", "mass must be >= 0");
   } else {
-    mass = a.Num("density", 1000.0) * solid.volume;
+    const double density = a.Num("density", 1000.0);
+    if (density < 0.0) throw ParseError(path, a.where() + " / density", "density must be >= 0");
+    mass = density * solid.volume;
+    if (!std::isfinite(mass)) {
+      throw ParseError(path, a.where() + " / density",
+                       "density times volume overflows (mass is not finite)");
+    }
   }
-  if (mass < 0.0) throw ParseError(path, a.where() + " / mass", "mass must be >= 0");
   const SpatialInertia unit = *solid.unit_inertia;
   return SpatialInertia(mass, unit.com(), unit.inertia_com() * mass);
 }
@@ -176,11 +182,16 @@ SpatialInertia ParseInertial(const std::string& path, const XMLElement* e,
   if (a.Has("diaginertia") == a.Has("fullinertia")) {
     throw ParseError(path, a.where(), "give exactly one of diaginertia, fullinertia");
   }
+  const char* given = a.Has("diaginertia") ? "diaginertia" : "fullinertia";
   if (a.Has("diaginertia")) {
     I = a.Vec("diaginertia", Vec3::Zero()).asDiagonal();
   } else {
     const auto f = a.NumsN("fullinertia", 6);  // Ixx Iyy Izz Ixy Ixz Iyz
     I << f[0], f[3], f[4], f[3], f[1], f[5], f[4], f[5], f[2];
+  }
+  // The physical rules (Scene::Check's) on the file's own numbers, to name the attribute.
+  if (std::string problem = ValidateInertia(SpatialInertia(m, Vec3::Zero(), I)); !problem.empty()) {
+    throw ParseError(path, a.where() + " / " + given, problem);
   }
   return SpatialInertia(m, Vec3::Zero(), I).Transformed(X_BI);
 }

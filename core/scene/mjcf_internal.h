@@ -47,6 +47,7 @@ class Attrs {
       : path_(path), e_(e), defaults_(defaults) {}
 
   std::string where() const { return Where(e_); }
+  const std::string& path() const { return path_; }
 
   const char* Raw(const char* name) const;
   bool Has(const char* name) const { return Raw(name) != nullptr; }
@@ -109,7 +110,11 @@ struct PendingBody {
   SpatialInertia inertia;
   VecX q0;
   bool real = true;  // false for the massless intermediates of multi-joint bodies
+  // The file elements behind this body, for messages: its <body>, its <joint> (the <body> for a
+  // weld), and where its inertia came from (<inertial>, or the <body> for geom inertia).
   std::string where;
+  std::string joint_where;
+  std::string inertia_where;
   // Where a real body's inertia may come from, chosen by inertiafromgeom. <inertial> stays in
   // the MJCF body frame B until then; X_BpB (B in our body frame B': T(-p_last) for a jointed
   // body) re-expresses it.
@@ -120,6 +125,7 @@ struct PendingBody {
 
 struct PendingCollider {
   Collider collider;
+  std::string where;  // the <geom> element
   int contype = 1;
   int conaffinity = 1;
 };
@@ -167,6 +173,8 @@ class BodyTreeBuilder {
 
   std::vector<PendingBody>& bodies() { return pending_; }
   std::vector<PendingCollider>& colliders() { return colliders_; }
+  // The element of each actuator added to the scene, in order.
+  const std::vector<std::string>& actuator_elements() const { return actuator_where_; }
 
  private:
   // What one MJCF <body> (or the world) became.
@@ -197,6 +205,7 @@ class BodyTreeBuilder {
   Scene* scene_;
   std::vector<PendingBody> pending_;
   std::vector<PendingCollider> colliders_;
+  std::vector<std::string> actuator_where_;
   std::map<std::string, int> body_index_;
   std::map<int, int> geom_count_;  // per body, for default names
   int num_mjcf_bodies_ = 0;

@@ -31,8 +31,10 @@
 #include <vector>
 
 #include "core/common/error.h"
+#include "core/common/input_file.h"
 #include "core/scene/loader.h"
 #include "core/scene/mjcf_internal.h"
+#include "core/scene/source_elements.h"
 
 namespace arena {
 
@@ -51,6 +53,7 @@ using mjcf_internal::Unsupported;
 using mjcf_internal::XMLElement;
 
 std::string ReadMaybeGzipped(const std::string& path) {
+  CheckInputFile(path, "MJCF file");
   gzFile file = gzopen(path.c_str(), "rb");  // reads plain files unchanged
   if (file == nullptr) throw ParseError(path, "", "cannot open file");
   std::string text;
@@ -149,7 +152,7 @@ void ParseOption(const std::string& path, const XMLElement* e, Scene* scene) {
 }
 
 void AssignCollisionGroups(const std::string& path, std::vector<PendingCollider>* colliders,
-                           Scene* scene) {
+                           Scene* scene, SourceElements* elements) {
   std::vector<std::pair<int, int>> classes;  // distinct (contype, conaffinity)
   for (const PendingCollider& pc : *colliders) {
     const std::pair<int, int> key{pc.contype, pc.conaffinity};
@@ -159,6 +162,7 @@ void AssignCollisionGroups(const std::string& path, std::vector<PendingCollider>
     throw ParseError(path, "", "more than 32 distinct (contype, conaffinity) combinations");
   }
   for (PendingCollider& pc : *colliders) {
+    elements->collider.push_back(pc.where);
     const std::pair<int, int> key{pc.contype, pc.conaffinity};
     const auto i = std::find(classes.begin(), classes.end(), key) - classes.begin();
     std::uint32_t mask = 0;
@@ -192,25 +196,34 @@ void Finish(const std::string& path, const CompilerSettings& compiler, BodyTreeB
     }
   }
   VecX q0(0);
+  SourceElements elements;
   for (const PendingBody& b : bodies) {
+    // Geom-derived inertias (and settotalmass / boundinertia) are checked here, on the final
+    // numbers; an <inertial>'s own numbers were checked where it was read.
+    if (std::string problem = ValidateInertia(b.inertia); !problem.empty()) {
+      throw ParseError(path, b.inertia_where, problem);
+    }
     try {
       scene->model.AddBody(b.name, b.parent, b.joint, b.inertia);
     } catch (const InvalidArgument& e) {
       throw ParseError(path, b.where, e.what());
     }
+    elements.body.push_back(b.where);
+    elements.inertia.push_back(b.inertia_where);
+    elements.joint.push_back(b.joint_where);
     q0.conservativeResize(q0.size() + b.q0.size());
     q0.tail(b.q0.size()) = b.q0;
   }
   scene->default_q = q0;
-  AssignCollisionGroups(path, &tree->colliders(), scene);
-  try {
-    scene->Validate();
-  } catch (const InvalidArgument& e) {
-    throw ParseError(path, "", e.what());
-  }
+  AssignCollisionGroups(path, &tree->colliders(), scene, &elements);
+  elements.actuator = tree->actuator_elements();
+  ValidateLoadedScene(*scene, path, elements);
 }
 
 Scene ParseMjcf(const std::string& path, const std::string& xml) {
+  if (xml.find_first_not_of(" \t\r\n") == std::string::npos) {
+    throw ParseError(path, "", "the file contains only white space; expected an MJCF <mujoco>");
+  }
   tinyxml2::XMLDocument doc;
   if (doc.Parse(xml.c_str(), xml.size()) != tinyxml2::XML_SUCCESS) {
     throw ParseError(path, "line " + std::to_string(doc.ErrorLineNum()),

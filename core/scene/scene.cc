@@ -46,65 +46,6 @@ std::vector<std::pair<int, int>> Scene::CollisionPairs() const {
   return pairs;
 }
 
-void Scene::Validate() const {
-  const std::string where = "scene '" + name + "'";
-  if (!model.gravity().allFinite()) throw InvalidArgument(where + ": gravity is not finite");
-  for (int k = 0; k < model.num_bodies(); ++k) {
-    const BodyModel& b = model.body(k);
-    if (b.joint.nv() > 0 && !(b.inertia.mass() > 0.0)) {
-      // A massless body is fine inside a chain (MJCF multi-joint bodies), but not alone.
-      bool has_massive_descendant = false;
-      for (int i = k + 1; i < model.num_bodies(); ++i) {
-        if (model.IsInSubtree(i, k) && model.body(i).inertia.mass() > 0.0) {
-          has_massive_descendant = true;
-        }
-      }
-      if (!has_massive_descendant) {
-        throw InvalidArgument(where + ": body '" + b.name + "' moves but has mass " +
-                              std::to_string(b.inertia.mass()) + " (must be > 0)");
-      }
-    }
-  }
-  for (const auto& c : colliders) {
-    const std::string cw = where + ": collider '" + c.name + "'";
-    if (c.body < kWorldBody || c.body >= model.num_bodies()) {
-      throw InvalidArgument(cw + ": body index " + std::to_string(c.body) + " does not exist");
-    }
-    if (!(c.friction >= 0.0) || !std::isfinite(c.friction)) {
-      throw InvalidArgument(cw + ": friction must be finite and >= 0");
-    }
-    if (!(c.restitution >= 0.0 && c.restitution <= 1.0)) {
-      throw InvalidArgument(cw + ": restitution must be in [0, 1]");
-    }
-    if (const auto* hull = std::get_if<ConvexHull>(&c.shape)) {
-      if (!hull->data) throw InvalidArgument(cw + ": convex hull without data");
-      if (!(hull->radius >= 0.0) || !std::isfinite(hull->radius)) {
-        throw InvalidArgument(cw + ": convex hull padding radius must be finite and >= 0");
-      }
-    }
-    if (arena::IsPlanar(TypeOf(c.shape)) && c.body != kWorldBody) {
-      const auto& jt = model.body(c.body).joint;
-      if (model.body(c.body).parent != kWorldBody || jt.type != JointType::kPlanar) {
-        throw InvalidArgument(cw + ": a 2D shape needs a body on a planar joint to the world");
-      }
-    }
-  }
-  for (const auto& a : actuators) {
-    if (a.body < 0 || a.body >= model.num_bodies()) {
-      throw InvalidArgument(where + ": actuator '" + a.name + "' drives a missing body");
-    }
-    if (a.dof < 0 || a.dof >= model.body(a.body).joint.nv()) {
-      throw InvalidArgument(where + ": actuator '" + a.name + "' drives DOF " +
-                            std::to_string(a.dof) + " of a joint with " +
-                            std::to_string(model.body(a.body).joint.nv()) + " DOF");
-    }
-  }
-  if (default_q.size() != 0 && default_q.size() != model.nq()) {
-    throw InvalidArgument(where + ": default_q has size " + std::to_string(default_q.size()) +
-                          ", expected nq = " + std::to_string(model.nq()));
-  }
-}
-
 State DefaultState(const Scene& scene) {
   State s;
   s.q = scene.default_q.size() == scene.nq() ? scene.default_q : scene.model.Neutral();

@@ -51,6 +51,19 @@ struct DesignParameter {
   double upper = std::numeric_limits<double>::infinity();
 };
 
+/// A finding of Scene::Check: an error (the scene is physically invalid and is rejected) or a
+/// warning (legal but suspicious; `arena inspect --strict` reports them).
+struct SceneIssue {
+  enum class Severity { kError, kWarning };
+  /// What the issue is about: the scene as a whole, a body (its mass distribution over the
+  /// tree), a body's inertia, a body's joint, a collider, an actuator or a design parameter.
+  enum class Subject { kScene, kBody, kInertia, kJoint, kCollider, kActuator, kDesign };
+  Severity severity = Severity::kError;
+  Subject subject = Subject::kScene;
+  int index = -1;       // body (kBody, kInertia, kJoint), collider, actuator or design parameter
+  std::string problem;  // what is wrong, with the offending values
+};
+
 class Scene {
  public:
   std::string name;
@@ -77,10 +90,66 @@ class Scene {
   /// All collider pairs (a < b) with CanCollide(a, b).
   std::vector<std::pair<int, int>> CollisionPairs() const;
 
-  /// Throws InvalidArgument naming the first problem: a body with DOFs and non-positive
-  /// mass, a non-finite value, an actuator on a missing joint, a 2D shape on a non-planar body.
+  /// Every rule below, applied to the whole scene: the errors (bodies, colliders, actuators,
+  /// design parameters, the scene, then the mass matrix once all else passed), or, when there
+  /// is none, the warnings. The rules are the same for scenes loaded from URDF, MJCF or mesh
+  /// files and for scenes built in code.
+  ///
+  /// Errors (physically invalid or unusable):
+  ///   - any non-finite number: gravity, timestep hint, mass, centre of mass, inertia, joint
+  ///     placement, axis, limits, passive terms, collider placement and size, mesh vertices,
+  ///     friction, actuator gains and ranges, design values, default_q;
+  ///   - inertia (ValidateInertia): mass >= 0; rotational inertia symmetric with principal
+  ///     moments >= 0 satisfying the triangle inequality; no rotational inertia without mass;
+  ///   - a body that moves with no mass in its subtree, and more generally a joint-space mass
+  ///     matrix that is singular at the default configuration (e.g. a free body with mass but
+  ///     zero rotational inertia): some DOF would move nothing;
+  ///   - joints (ValidateJoint): unit axis, lower <= upper, positive effort and velocity limits,
+  ///     damping, stiffness and armature >= 0, limits only on 1-DOF joints;
+  ///   - colliders: an existing body, a rigid placement, friction >= 0, restitution in [0, 1],
+  ///     a valid shape (ValidateShape; hulls, and meshes on moving bodies, need a volume), 2D
+  ///     shapes only on planar bodies;
+  ///   - actuators on an existing DOF with finite gear, kp, kd >= 0 and a valid control range;
+  ///     design parameters with lower <= value <= upper; default_q of size nq with unit
+  ///     quaternions; excluded pairs naming existing bodies.
+  /// Warnings (legal but suspicious):
+  ///   - a moving body without mass of its own whose children carry all of the inertia (a
+  ///     link without <inertial>?), except the massless links of a joint chain that stands
+  ///     for one body with several joints ("<body>/<joint>", as MJCF multi-joint bodies become);
+  ///   - a collider smaller than 1 mm or larger than 1 km (wrong units?);
+  ///   - body masses spanning a ratio above 1e4 (ill-conditioned contact and joint solves);
+  ///   - an inertia that meets the triangle inequality only within its tolerance;
+  ///   - a joint whose limits leave no range (lower == upper), and a default configuration
+  ///     outside the joint limits;
+  ///   - an actuator that can do nothing (gear 0, or kp = kd = 0).
+  std::vector<SceneIssue> Check() const;
+
+  /// Throws InvalidArgument for the first error of Check(), as
+  /// "scene 'name': <Describe(issue)>: <problem>".
   void Validate() const;
+
+  /// What an issue is about: "body 'arm'", "inertia of body 'arm'", "joint 'elbow' of body
+  /// 'arm'", "collider 'foot'", "actuator 'motor'", "design parameter 'mass'", or "" for the
+  /// scene as a whole.
+  std::string Describe(const SceneIssue& issue) const;
 };
+
+/// Empty when `inertia` is physically valid, else the problem: mass finite and >= 0, centre of
+/// mass finite, rotational inertia finite and symmetric with principal moments I1 <= I2 <= I3
+/// that are >= 0 and satisfy the triangle inequality I1 + I2 >= I3 (it holds for every mass
+/// distribution, since I1 + I2 - I3 = 2 * sum m z^2 along the third principal axis), and zero
+/// when the mass is zero. Both the sign test and the triangle inequality allow
+/// kInertiaRelativeTolerance times I3.
+std::string ValidateInertia(const SpatialInertia& inertia);
+
+/// Relative tolerance of ValidateInertia: room for files that print their inertias to six
+/// significant digits (a flat plate sits exactly on the limit I1 + I2 = I3). Real mistakes (a
+/// swapped or mistyped entry, mixed units) break the inequality by orders of magnitude more;
+/// the tightest link of the Atlas URDF has I1 + I2 - I3 = 0.11 I3.
+inline constexpr double kInertiaRelativeTolerance = 1e-6;
+
+/// Empty when `joint` is valid, else the problem (see Scene::Check).
+std::string ValidateJoint(const JointModel& joint);
 
 /// Dynamic state (like mjData's qpos/qvel): see core/multibody/joint.h for the layout.
 struct State {

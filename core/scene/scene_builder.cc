@@ -31,7 +31,12 @@ SceneBuilder& SceneBuilder::SetGravity(const Vec3& g) {
 int SceneBuilder::AddBody(const std::string& name, int parent, const JointModel& joint,
                           const SpatialInertia& inertia) {
   const int nq_before = scene_.model.nq();
-  const int index = scene_.model.AddBody(name, parent, joint, inertia);
+  int index = 0;
+  try {
+    index = scene_.model.AddBody(name, parent, joint, inertia);
+  } catch (const InvalidArgument& e) {
+    throw InvalidArgument("scene '" + scene_.name + "': " + e.what());
+  }
   // Keep default_q in step with the model: the new joint starts at its neutral position.
   if (scene_.default_q.size() != nq_before) {
     scene_.default_q = scene_.model.Neutral();

@@ -1,6 +1,11 @@
 // URDF -> Scene through urdfdom. tinyxml2 checks well-formedness first (urdfdom gives no line
-// numbers), and urdfdom's own complaints (console_bridge log) are captured into the ParseError.
+// numbers), and urdfdom's own complaints (console_bridge log) are captured into the ParseError:
+// an error it logs rejects the file even when urdfdom still returns a model (it does for a
+// value it cannot read, e.g. ixx="nan", and silently drops the rest of that link).
+// Physical validity (inertias, shapes, joints) is Scene::Check's, with the link, joint or
+// collision element named in the message.
 #include <console_bridge/console.h>
+#include <fmt/format.h>
 #include <tinyxml2.h>
 #include <urdf_parser/urdf_parser.h>
 
@@ -14,8 +19,10 @@
 #include <tuple>
 
 #include "core/common/error.h"
+#include "core/common/input_file.h"
 #include "core/geometry/mesh.h"
 #include "core/scene/loader.h"
+#include "core/scene/source_elements.h"
 
 namespace arena {
 
@@ -24,8 +31,9 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string ReadTextFile(const std::string& path) {
+  CheckInputFile(path, "URDF file");
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw ParseError(path, "", "cannot open file");
+  if (!in) throw ParseError(path, "", "cannot open the file for reading");
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
@@ -39,11 +47,14 @@ class CapturingHandler : public console_bridge::OutputHandler {
     if (level >= console_bridge::CONSOLE_BRIDGE_LOG_WARN) {
       messages_ += (messages_.empty() ? "" : "; ") + text;
     }
+    if (level >= console_bridge::CONSOLE_BRIDGE_LOG_ERROR) has_error_ = true;
   }
   const std::string& messages() const { return messages_; }
+  bool has_error() const { return has_error_; }
 
  private:
   std::string messages_;
+  bool has_error_ = false;
 };
 
 urdf::ModelInterfaceSharedPtr ParseWithUrdfdom(const std::string& path, const std::string& xml) {
@@ -59,7 +70,7 @@ urdf::ModelInterfaceSharedPtr ParseWithUrdfdom(const std::string& path, const st
     exception = e.what();
   }
   console_bridge::restorePreviousOutputHandler();
-  if (!model) {
+  if (!model || handler.has_error()) {
     std::string detail = handler.messages();
     if (!exception.empty()) detail += (detail.empty() ? "" : "; ") + exception;
     throw ParseError(path, "", "urdfdom rejected the robot description" +
@@ -79,6 +90,9 @@ SE3 ToSE3(const urdf::Pose& pose) {
 
 Vec3 ToVec3(const urdf::Vector3& v) { return Vec3(v.x, v.y, v.z); }
 
+// Shortest text that reads back as x ("0.1", "-1", "nan").
+std::string FormatNumber(double x) { return fmt::format("{}", x); }
+
 // Resolves a mesh filename: package://pkg/rel by searching upward from the URDF folder for a
 // folder named pkg (or containing pkg); file:// URIs; paths relative to the URDF folder.
 std::string ResolveMeshPath(const std::string& filename, const fs::path& urdf_dir) {
@@ -96,7 +110,7 @@ std::string ResolveMeshPath(const std::string& filename, const fs::path& urdf_di
       }
       if (dir == dir.parent_path()) break;
     }
-    return filename;  // not found; the caller reports it
+    return "";  // not found; the caller reports it
   }
   if (filename.rfind(kFile, 0) == 0) return filename.substr(kFile.size());
   const fs::path p(filename);
@@ -133,11 +147,7 @@ class UrdfBuilder {
     } else {
       VisitLink(urdf, *root, nullptr, kWorldBody, SE3::Identity());
     }
-    try {
-      scene_.Validate();
-    } catch (const InvalidArgument& e) {
-      throw ParseError(path_, "", e.what());
-    }
+    ValidateLoadedScene(scene_, path_, elements_);
     return std::move(scene_);
   }
 
@@ -170,12 +180,13 @@ class UrdfBuilder {
     SpatialInertia inertia;
     if (link.inertial) {
       const urdf::Inertial& in = *link.inertial;
-      if (!(in.mass >= 0.0) || !std::isfinite(in.mass)) {
-        throw ParseError(path_, where + " / inertial", "mass must be finite and >= 0, got " +
-                                                           std::to_string(in.mass));
-      }
       Mat3 I;
       I << in.ixx, in.ixy, in.ixz, in.ixy, in.iyy, in.iyz, in.ixz, in.iyz, in.izz;
+      // The file's own numbers first, so that the message quotes them.
+      if (std::string problem = ValidateInertia(SpatialInertia(in.mass, Vec3::Zero(), I));
+          !problem.empty()) {
+        throw ParseError(path_, where + " / inertial", problem);
+      }
       const SE3 X_LI = ToSE3(in.origin);  // inertial frame in the link frame
       inertia = SpatialInertia(in.mass, Vec3::Zero(), I).Transformed(X_BL * X_LI);
     }
@@ -185,6 +196,11 @@ class UrdfBuilder {
     } catch (const InvalidArgument& e) {
       throw ParseError(path_, where, e.what());
     }
+    elements_.body.push_back(where);
+    elements_.inertia.push_back(where + " / inertial");
+    elements_.joint.push_back(joint == nullptr ? where + " (the root link's " +
+                                                     std::string(ToString(jm.type)) + " joint)"
+                                               : "joint '" + joint->name + "'");
     AddColliders(link, body, X_BL);
     for (const auto& child_joint : SortedChildJoints(link)) {
       urdf::LinkConstSharedPtr child = urdf.getLink(child_joint->child_link_name);
@@ -205,7 +221,9 @@ class UrdfBuilder {
     const Vec3 axis = ToVec3(joint.axis);
     auto unit_axis = [&]() -> Vec3 {
       if (!(axis.norm() > 1e-12) || !axis.allFinite()) {
-        throw ParseError(path_, where + " / axis", "axis must be a non-zero vector");
+        throw ParseError(path_, where + " / axis",
+                         "axis (" + FormatNumber(axis.x()) + ", " + FormatNumber(axis.y()) + ", " +
+                             FormatNumber(axis.z()) + ") must be a finite non-zero vector");
       }
       return axis.normalized();
     };
@@ -247,19 +265,32 @@ class UrdfBuilder {
           jm.lower = joint.limits->lower;
           jm.upper = joint.limits->upper;
           if (jm.lower > jm.upper) {
-            throw ParseError(path_, where + " / limit", "lower limit " +
-                                                            std::to_string(jm.lower) +
+            throw ParseError(path_, where + " / limit", "lower limit " + FormatNumber(jm.lower) +
                                                             " exceeds upper limit " +
-                                                            std::to_string(jm.upper));
+                                                            FormatNumber(jm.upper));
           }
         }
         // URDF requires effort and velocity; zero (or absent) means "not given" here.
+        for (const auto& [value, what] : {std::pair{joint.limits->effort, "effort"},
+                                          std::pair{joint.limits->velocity, "velocity"}}) {
+          if (!(value >= 0.0) || !std::isfinite(value)) {
+            throw ParseError(path_, where + " / limit / " + what,
+                             std::string(what) + " limit " + FormatNumber(value) +
+                                 " must be finite and >= 0 (0: no limit)");
+          }
+        }
         if (joint.limits->effort > 0.0) jm.effort_limit = joint.limits->effort;
         if (joint.limits->velocity > 0.0) jm.velocity_limit = joint.limits->velocity;
       }
       if (joint.dynamics) {
-        if (!(joint.dynamics->damping >= 0.0)) {
-          throw ParseError(path_, where + " / dynamics", "damping must be >= 0");
+        // friction is read (and must be valid) but not modelled (loader.h).
+        for (const auto& [value, what] : {std::pair{joint.dynamics->damping, "damping"},
+                                          std::pair{joint.dynamics->friction, "friction"}}) {
+          if (!(value >= 0.0) || !std::isfinite(value)) {
+            throw ParseError(path_, where + " / dynamics / " + what,
+                             std::string(what) + " " + FormatNumber(value) +
+                                 " must be finite and >= 0");
+          }
         }
         jm.damping = joint.dynamics->damping;
       }
@@ -281,6 +312,9 @@ class UrdfBuilder {
       c.placement = X_BL * ToSE3(collision->origin);
       c.friction = options_.friction;
       const urdf::Geometry& g = *collision->geometry;
+      static const char* kGeometry[] = {"sphere", "box", "cylinder", "mesh"};
+      const std::string element =
+          where + (g.type >= 0 && g.type <= 3 ? std::string(" / ") + kGeometry[g.type] : "");
       switch (g.type) {
         case urdf::Geometry::SPHERE:
           c.shape = Sphere{static_cast<const urdf::Sphere&>(g).radius};
@@ -303,25 +337,34 @@ class UrdfBuilder {
           throw ParseError(path_, where, "unsupported geometry type");
       }
       scene_.colliders.push_back(std::move(c));
+      elements_.collider.push_back(element);
     }
   }
 
   TriangleMesh LoadMeshCached(const std::string& filename, const Vec3& scale,
                               const std::string& where) {
     const std::string resolved = ResolveMeshPath(filename, urdf_dir_);
+    const std::string element = where + " / mesh '" + filename + "'";
+    if (resolved.empty()) {
+      const std::string rest = filename.substr(std::string("package://").size());
+      const std::string pkg = rest.substr(0, rest.find('/'));
+      throw ParseError(path_, element,
+                       "package '" + pkg + "' not found: no folder named '" + pkg +
+                           "' containing the mesh in or above " + fs::absolute(urdf_dir_).string() +
+                           "; keep the URDF inside its package, or give the mesh path relative "
+                           "to the URDF");
+    }
     const auto key = std::make_tuple(resolved, scale.x(), scale.y(), scale.z());
     if (auto it = meshes_.find(key); it != meshes_.end()) return it->second;
-    std::error_code ec;
-    if (!fs::is_regular_file(resolved, ec)) {
-      throw ParseError(path_, where + " / mesh '" + filename + "'",
-                       "mesh file '" + resolved + "' not found");
-    }
     try {
       TriangleMesh mesh = LoadMesh(resolved, scale);
       meshes_.emplace(key, mesh);
       return mesh;
+    } catch (const ParseError& e) {
+      // e names the mesh file; relative paths are resolved from the URDF's folder.
+      throw ParseError(path_, element, e.what());
     } catch (const Error& e) {
-      throw ParseError(path_, where + " / mesh '" + filename + "'", e.what());
+      throw ParseError(path_, element, e.what());
     }
   }
 
@@ -331,6 +374,7 @@ class UrdfBuilder {
   std::map<std::string, int> joint_order_;
   std::map<std::tuple<std::string, double, double, double>, TriangleMesh> meshes_;
   Scene scene_;
+  SourceElements elements_;
 };
 
 }  // namespace
@@ -342,6 +386,9 @@ std::string UrdfOptions::Validate() const {
 
 Scene LoadUrdf(const std::string& path, const UrdfOptions& options) {
   const std::string xml = ReadTextFile(path);
+  if (xml.find_first_not_of(" \t\r\n") == std::string::npos) {
+    throw ParseError(path, "", "the file contains only white space; expected a URDF <robot>");
+  }
   tinyxml2::XMLDocument doc;
   if (doc.Parse(xml.c_str(), xml.size()) != tinyxml2::XML_SUCCESS) {
     throw ParseError(path, "line " + std::to_string(doc.ErrorLineNum()),

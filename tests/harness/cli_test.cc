@@ -183,6 +183,72 @@ TEST_F(CliTest, InspectUrdf) {
   EXPECT_TRUE(Contains(r.out, "colliders (2)"));
 }
 
+// Physically invalid robot files: exit 2 naming the file, the element and the problem (the
+// rules are Scene::Check's, tested in tests/core/scene/).
+TEST_F(CliTest, InspectRejectsInvalidRobotFiles) {
+  const auto urdf = [](const std::string& inertia, const std::string& geometry) {
+    return "<robot name='r'><link name='base'><inertial><mass value='1'/><inertia " + inertia +
+           "/></inertial><collision><geometry>" + geometry + "</geometry></collision></link></robot>";
+  };
+  const std::string unit = "ixx='0.1' iyy='0.1' izz='0.1' ixy='0' ixz='0' iyz='0'";
+  const std::string box = "<box size='0.1 0.1 0.1'/>";
+  const std::string flat = std::string(ARENA_TEST_DATA_DIR) + "/scene/invalid/flat_plate.stl";
+  struct Case {
+    std::string file, text, expected;
+  };
+  const std::vector<Case> cases = {
+      {"negative.urdf", urdf("ixx='-1' iyy='0.1' izz='0.1' ixy='0' ixz='0' iyz='0'", box),
+       "link 'base' / inertial: principal moments of inertia (-1, 0.1, 0.1) include a negative one"},
+      {"nan.urdf", urdf("ixx='nan' iyy='0.1' izz='0.1' ixy='0' ixz='0' iyz='0'", box),
+       "urdfdom rejected the robot description: Inertial: inertia element ixx is not a valid double"},
+      {"triangle.urdf", urdf("ixx='0.1' iyy='0.1' izz='0.5' ixy='0' ixz='0' iyz='0'", box),
+       "link 'base' / inertial: principal moments of inertia (0.1, 0.1, 0.5) break the triangle inequality"},
+      {"point.urdf", urdf("ixx='0' iyy='0' izz='0' ixy='0' ixz='0' iyz='0'", box),
+       "link 'base': the mass matrix is singular at the default configuration"},
+      {"box0.urdf", urdf(unit, "<box size='0 0.1 0.1'/>"),
+       "link 'base' / collision 0 / box: box half extents (0, 0.05, 0.05) must be finite and > 0"},
+      {"sphere.urdf", urdf(unit, "<sphere radius='-0.1'/>"),
+       "link 'base' / collision 0 / sphere: sphere radius -0.1 must be finite and > 0"},
+      {"flat.urdf", urdf(unit, "<mesh filename='" + flat + "'/>"), "link 'base' / collision 0 / mesh: mesh is flat"},
+      {"sphere.xml", "<mujoco><worldbody><body><freejoint/><geom size='-0.1'/></body></worldbody></mujoco>",
+       "<geom> (line 1) / size: sizes must be > 0"},
+  };
+  for (const Case& c : cases) {
+    testing::WriteFile(dir_ / c.file, c.text);
+    const Result r = Arena("inspect '" + (dir_ / c.file) + "'");
+    EXPECT_EQ(r.status, 2) << c.file << ": " << r.out;
+    EXPECT_TRUE(Contains(r.err, "arena: error: " + (dir_ / c.file) + ": " + c.expected)) << r.err;
+  }
+  // A directory with a robot file's name.
+  fs::create_directories(dir_ / "robot.urdf");
+  const Result r = Arena("inspect '" + (dir_ / "robot.urdf") + "'");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(Contains(r.err, "robot.urdf: is a directory, not a URDF file")) << r.err;
+}
+
+// Warnings (legal but suspicious) are counted by inspect and listed by inspect --strict, which
+// then exits 2.
+TEST_F(CliTest, InspectStrictListsWarnings) {
+  testing::WriteFile(dir_ / "hollow.urdf", R"(<robot name="hollow">
+  <link name="base"><inertial><mass value="1"/><inertia ixx="0.1" iyy="0.1" izz="0.1" ixy="0" ixz="0" iyz="0"/></inertial></link>
+  <link name="hub"/>
+  <link name="rim"><inertial><mass value="1"/><inertia ixx="0.1" iyy="0.1" izz="0.1" ixy="0" ixz="0" iyz="0"/></inertial></link>
+  <joint name="a" type="continuous"><parent link="base"/><child link="hub"/><axis xyz="0 0 1"/></joint>
+  <joint name="b" type="continuous"><parent link="hub"/><child link="rim"/><axis xyz="1 0 0"/></joint>
+</robot>
+)");
+  const std::string file = dir_ / "hollow.urdf";
+  const Result plain = Arena("inspect '" + file + "'");
+  EXPECT_EQ(plain.status, 0) << plain.err;
+  EXPECT_TRUE(Contains(plain.err, "1 warning(s); 'arena inspect --strict' lists them")) << plain.err;
+  const Result strict = Arena("inspect --strict '" + file + "'");
+  EXPECT_EQ(strict.status, 2);
+  EXPECT_TRUE(Contains(strict.out, "bodies (3)"));
+  EXPECT_TRUE(Contains(strict.err, "arena: warning: " + file + ": body 'hub': moves but has no mass of its own"))
+      << strict.err;
+  EXPECT_EQ(Arena("inspect --strict atlas").status, 0);
+}
+
 TEST_F(CliTest, RunErrorsListValidChoices) {
   if (Experiments().empty()) GTEST_SKIP() << "no experiments registered yet";
   const std::string exp = Experiments().front()->name();

@@ -32,9 +32,9 @@ inline ::testing::AssertionResult Contains(const std::string& text, const std::s
 inline const std::vector<ModelInfo>& ToyModels() {
   static const std::vector<ModelInfo> models = [] {
     auto options = [] {
-      return std::vector<OptionInfo>{{"timestep", "double", "0.01", "step length", "s"},
-                                     {"stiffness", "double", "10000", "spring stiffness", "N/m"},
-                                     {"damping", "double", "0.1", "damping ratio", ""}};
+      return std::vector<OptionInfo>{{"timestep", "double", "0.01", "step length", "s", ""},
+                                     {"stiffness", "double", "10000", "spring stiffness", "N/m", ""},
+                                     {"damping", "double", "0.1", "damping ratio", "", ""}};
     };
     auto make = [](std::shared_ptr<const Scene>, const OptionMap&) -> std::unique_ptr<Simulator> {
       return nullptr;

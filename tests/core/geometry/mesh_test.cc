@@ -83,7 +83,7 @@ TEST(LoadMesh, ErrorsNameTheFileAndTheReason) {
   ExpectParseError(kData + "malformed.stl", "assimp");
   ExpectParseError(kData + "garbage.stl", "assimp");
   ExpectParseError(kData + "no_triangles.stl", "");
-  ExpectParseError(kData, "not a regular file");
+  ExpectParseError(kData, "is a directory, not a mesh file");
 }
 
 TEST(MakeTriangleMesh, ValidatesInputAndComputesNormals) {

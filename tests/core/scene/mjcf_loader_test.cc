@@ -435,7 +435,7 @@ TEST(MjcfLoaderTest, MalformedXmlAndMissingFile) {
   EXPECT_THAT(ParseErrorMessage([] { LoadMjcf(kData + "bad_xml.urdf"); }),
               HasSubstr("malformed XML"));
   EXPECT_THAT(ParseErrorMessage([] { LoadMjcf(kData + "nothing_here.xml"); }),
-              HasSubstr("cannot open"));
+              HasSubstr("file not found"));
   EXPECT_THAT(ParseErrorMessage([] { LoadMjcf(kData + "missing_link.urdf"); }),
               HasSubstr("<mujoco>"));
 }

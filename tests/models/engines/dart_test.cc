@@ -220,7 +220,8 @@ TEST(DartModel, JointSpringsAndDampersAreImplicit) {
   hinge.damping = d;
   hinge.stiffness = k;
   hinge.spring_reference = ref;
-  b.AddBody("arm", kWorldBody, hinge, SpatialInertia(1.0, Vec3::Zero(), Vec3(0.1, 0.1, I).asDiagonal()));
+  // Only I_zz enters (the hinge is about z); the others keep the inertia physical.
+  b.AddBody("arm", kWorldBody, hinge, SpatialInertia(1.0, Vec3::Zero(), Vec3(0.3, 0.3, I).asDiagonal()));
   auto scene = b.Build();
   State s = DefaultState(*scene);
   s.q[0] = 0.2;
