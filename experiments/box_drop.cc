@@ -62,6 +62,8 @@ Sweep BoxDropExperiment::Expand(const ProfileConfig& config, const std::vector<s
   return ExpandFrequencyGrid(config, models, grid, [](const std::string& v) { return BoxDropScene(v); });
 }
 
+OutcomeLimits BoxDropExperiment::outcome_limits() const { return kLimits; }
+
 std::vector<Row> BoxDropExperiment::Run(const Case& c) const {
   const auto start = std::chrono::steady_clock::now();
   const std::string variant = ParamText(c, "variant");

@@ -23,6 +23,7 @@ class BoxDropExperiment final : public Experiment {
   std::vector<Column> columns() const override;
   Sweep Expand(const ProfileConfig& config, const std::vector<std::string>& models) const override;
   std::vector<Row> Run(const Case& c) const override;
+  OutcomeLimits outcome_limits() const override;
   std::vector<std::string> plots() const override { return {"silico_fig9_box_drop"}; }
   std::vector<ClaimResult> Summarize(const ResultTable& table) const override;
   std::vector<Observation> Observe(const ResultTable& table) const override;

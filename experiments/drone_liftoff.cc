@@ -147,7 +147,9 @@ std::vector<Row> DroneLiftoffExperiment::Run(const Case& c) const {
       failure = "went through the floor: penetration " + options_detail::FormatDouble(depth) + " m, deeper than the " +
                 options_detail::FormatDouble(kMaxPenetration) + " m the drone is thick";
     }
-    if (failure.empty() && !(std::isfinite(value) && (it == iterations || gradient.allFinite()))) {
+    // An objective that could not evaluate (a +inf loss) leaves the gradient empty: no descent step.
+    const bool gradient_ok = it == iterations || (gradient.size() == u.size() && gradient.allFinite());
+    if (failure.empty() && !(std::isfinite(value) && gradient_ok)) {
       failure = "the loss or its gradient is not finite";
     }
     if (!failure.empty()) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/common/options.h"
+#include "experiments/common/outcome_limits.h"
 
 namespace arena {
 
@@ -109,6 +110,10 @@ class Experiment {
   /// Measures the claims it can from the finished table (rows of every model run so far);
   /// the report judges them by their criteria in experiments/claims.toml.
   virtual std::vector<ClaimResult> Summarize(const ResultTable& table) const = 0;
+  /// What a run may not do (a body deeper in another than this, energy gained, escaped); the
+  /// experiment fails such rows itself, and the harness's tests check that no success row breaks
+  /// them. Default: only the escape radius.
+  virtual OutcomeLimits outcome_limits() const { return {}; }
   /// Model results worth a line in the report that are not paper claims.
   virtual std::vector<Observation> Observe(const ResultTable& table) const {
     (void)table;

@@ -133,6 +133,8 @@ Sweep LcpWarmstartExperiment::Expand(const ProfileConfig& config, const std::vec
   return sweep;
 }
 
+OutcomeLimits LcpWarmstartExperiment::outcome_limits() const { return kLimits; }
+
 std::vector<Row> LcpWarmstartExperiment::Run(const Case& c) const {
   const std::string rollout = ParamText(c, "rollout");
   const std::shared_ptr<const Scene> scene = MakeScene(rollout);

@@ -30,6 +30,7 @@ class LcpWarmstartExperiment final : public Experiment {
   std::vector<Column> columns() const override;
   Sweep Expand(const ProfileConfig& config, const std::vector<std::string>& models) const override;
   std::vector<Row> Run(const Case& c) const override;
+  OutcomeLimits outcome_limits() const override;
   std::vector<std::string> plots() const override { return {"nimble_lcp_warmstart"}; }
   std::vector<ClaimResult> Summarize(const ResultTable& table) const override;
 

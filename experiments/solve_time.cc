@@ -145,6 +145,8 @@ Sweep SolveTimeExperiment::Expand(const ProfileConfig& config, const std::vector
   return sweep;
 }
 
+OutcomeLimits SolveTimeExperiment::outcome_limits() const { return kLimits; }
+
 std::vector<Row> SolveTimeExperiment::Run(const Case& c) const {
   const std::shared_ptr<const Scene> scene = FallingSquareScene();
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);

@@ -28,6 +28,7 @@ class SolveTimeExperiment final : public Experiment {
   std::vector<Column> columns() const override;
   Sweep Expand(const ProfileConfig& config, const std::vector<std::string>& models) const override;
   std::vector<Row> Run(const Case& c) const override;
+  OutcomeLimits outcome_limits() const override;
   bool serial() const override { return true; }
   std::vector<std::string> plots() const override { return {"silico_fig11_solve_time"}; }
   std::vector<ClaimResult> Summarize(const ResultTable& table) const override;

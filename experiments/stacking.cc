@@ -56,6 +56,8 @@ Sweep StackingExperiment::Expand(const ProfileConfig& config, const std::vector<
   return ExpandFrequencyGrid(config, models, grid, [](const std::string& v) { return StackingScene(v, 0); });
 }
 
+OutcomeLimits StackingExperiment::outcome_limits() const { return kLimits; }
+
 std::vector<Row> StackingExperiment::Run(const Case& c) const {
   const auto start = std::chrono::steady_clock::now();
   const std::string variant = ParamText(c, "variant");

@@ -27,6 +27,7 @@ class StackingExperiment final : public Experiment {
   std::vector<Column> columns() const override;
   Sweep Expand(const ProfileConfig& config, const std::vector<std::string>& models) const override;
   std::vector<Row> Run(const Case& c) const override;
+  OutcomeLimits outcome_limits() const override;
   std::vector<std::string> plots() const override { return {"silico_fig10_stacking"}; }
   std::vector<ClaimResult> Summarize(const ResultTable& table) const override;
   std::vector<Observation> Observe(const ResultTable& table) const override;

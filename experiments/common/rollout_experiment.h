@@ -23,7 +23,7 @@ class RolloutExperiment : public Experiment {
   /// The paper's timestep (the experiment sets it: not a config key).
   virtual double timestep() const = 0;
   /// What a rollout may not do (its failure names the first violation).
-  virtual OutcomeLimits outcome_limits() const = 0;
+  OutcomeLimits outcome_limits() const override = 0;
 };
 
 }  // namespace arena

@@ -201,7 +201,8 @@ bool ClaimsSuccess(const ResultTable& t, int r) {
 }
 
 // What a success row must satisfy (the harness's part of the outcome checks); "" when it does.
-std::string SuccessViolation(const ResultTable& t, int r, bool has_failed_column, bool frequency_grid) {
+std::string SuccessViolation(const ResultTable& t, int r, bool has_failed_column, bool frequency_grid,
+                             const OutcomeLimits& limits) {
   auto has = [&](const char* c) { return t.ColumnIndex(c) >= 0 && !t.Text(r, c).empty(); };
   if (has("steps") && !(t.Number(r, "steps") >= 1)) return "steps " + t.Text(r, "steps") + " < 1";
   if (has("steps") && has("steps_done") && t.Number(r, "steps_done") != t.Number(r, "steps")) {
@@ -218,8 +219,12 @@ std::string SuccessViolation(const ResultTable& t, int r, bool has_failed_column
       if (text == "nan" || text == "-nan") return c + " is nan";
     }
   }
-  // The experiments' own outcome checks (a body below the ground, a body that never moved under
-  // gravity) mark such rows failed themselves; this test only checks what the harness promises.
+  // The experiment's declared outcome limits, against what the row itself reports: a success row
+  // whose body went deeper than the experiment allows has slipped past its outcome checks.
+  if (has("max_penetration_m") && !(t.Number(r, "max_penetration_m") <= limits.max_penetration_m)) {
+    return "max_penetration_m " + t.Text(r, "max_penetration_m") + " beyond the experiment's limit of " +
+           options_detail::FormatDouble(limits.max_penetration_m) + " m";
+  }
   return "";
 }
 
@@ -317,7 +322,7 @@ TEST(SetFuzz, RandomSetValuesNeverCrashHangOrWriteAFalseSuccess) {
         }
         if (!ClaimsSuccess(table, r)) continue;
         ++successes;
-        const std::string violation = SuccessViolation(table, r, has_failed, grid);
+        const std::string violation = SuccessViolation(table, r, has_failed, grid, t.experiment->outcome_limits());
         EXPECT_EQ(violation, "") << what << ": row " << table.Text(r, kCaseIdColumn) << " claims success";
       }
     }
