@@ -90,6 +90,7 @@ std::vector<std::int64_t> CheckedVertices(const ProfileConfig& config) {
 struct StepTiming {
   double median_s = 0.0;
   int iterations = 0;
+  int line_search_evaluations = 0;  // energy evaluations of the line searches (no derivatives)
   std::string failure;
 };
 
@@ -101,6 +102,9 @@ StepTiming TimeStep(Simulator& sim, const State& start, int repeats) {
     const StepReport r = sim.Step(s, Control{});
     seconds.push_back(r.wall_time_s);
     out.iterations = r.iterations;
+    if (const auto* ip = dynamic_cast<const IncrementalPotentialSimulator*>(&sim)) {
+      out.line_search_evaluations = ip->last_newton().line_search_evaluations;
+    }
     if (!r.ok() && out.failure.empty()) out.failure = std::string(ToString(r.status)) + ": " + r.message;
     OutcomeMonitor outcome(sim.scene(), start, kLimits);
     if (std::string why = outcome.Observe(s); !why.empty() && out.failure.empty()) out.failure = why;
@@ -168,6 +172,8 @@ std::vector<Column> PotentialScalingExperiment::columns() const {
       {"eval_s", "median seconds of an evaluation of potential + gradient + projected Hessian", true},
       {"step_s", "median seconds of one Simulator::Step from the cue state", true},
       {"newton_iterations", "Newton iterations of the (last) timed step"},
+      {"line_search_evaluations", "energy evaluations (value only) of the (last) timed step's line searches: with the "
+                                  "Newton iterations, the evaluations a step costs"},
       {"failed", "the potential was not finite or a step failed its solver or its outcome check", false, ColumnType::kBool},
       {"failure", "why: the step's status and message, or the outcome violation", false, ColumnType::kText},
   };
@@ -257,6 +263,7 @@ std::vector<Row> PotentialScalingExperiment::Run(const Case& c) const {
     const StepTiming s = TimeStep(*sim, start, step_repeats);
     row["step_s"] = s.median_s;
     row["newton_iterations"] = static_cast<std::int64_t>(s.iterations);
+    row["line_search_evaluations"] = static_cast<std::int64_t>(s.line_search_evaluations);
     if (failure.empty()) failure = s.failure;
   }
   row["failed"] = !failure.empty();
