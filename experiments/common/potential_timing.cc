@@ -4,6 +4,7 @@
 #include <chrono>
 #include <vector>
 
+#include "core/common/deadline.h"
 #include "core/common/error.h"
 
 namespace arena {
@@ -32,13 +33,14 @@ PotentialTiming TimeContactPotential(IncrementalPotentialSimulator& sim, const S
   potential->BeginStep(x);
   std::vector<double> seconds;
   PotentialTiming out;
-  for (int k = 0; k < repeats; ++k) {
+  for (int k = 0; k < repeats && !(k > 0 && DeadlinePassed()); ++k) {
     ChecksumSink sink;
     const auto t0 = std::chrono::steady_clock::now();
     out.value = potential->Evaluate(x, &sink, /*hessian=*/true, /*project=*/true);
     seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     out.checksum = sink.sum();
   }
+  out.repeats = static_cast<int>(seconds.size());
   out.first_s = seconds.front();
   std::sort(seconds.begin(), seconds.end());
   out.median_s = seconds[seconds.size() / 2];

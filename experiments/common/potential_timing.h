@@ -14,13 +14,15 @@ struct PotentialTiming {
   double median_s = 0.0;  // median over every repeat, the first included
   double value = 0.0;     // the potential at the configuration (+inf: intersecting meshes)
   double checksum = 0.0;  // sum of |gradient| and |Hessian block| entries the sink received
+  int repeats = 0;        // evaluations timed: fewer than asked when the case's deadline passed
 };
 
 /// Evaluates the contact potential of `sim` at state.q `repeats` (>= 1) times with its gradient
 /// and per-term PSD-projected Hessian (what projected Newton requests), after BeginStep at the
 /// same configuration (untimed) so the lagged friction terms a step would add are included. The
 /// derivatives go to a sink that only sums their magnitudes, so the time is the potential's, not
-/// the chain rule's to the joint coordinates. Throws InvalidArgument when the model has no
+/// the chain rule's to the joint coordinates. One evaluation cannot be interrupted; the repeats
+/// stop once the case's deadline (core/common/deadline.h) has passed. Throws InvalidArgument when the model has no
 /// contact potential or repeats < 1.
 PotentialTiming TimeContactPotential(IncrementalPotentialSimulator& sim, const State& state, int repeats);
 
