@@ -73,6 +73,7 @@ TEST(PotentialScaling, RejectsOutOfRangeCountsAndControlledOptions) {
     return e.Expand(QuickConfig("potential_scaling", body), {"longrange", "ipc"});
   };
   EXPECT_THROW(expand("[18, 36, 196]", "[18, 5]"), InvalidArgument);
+  EXPECT_THROW(expand("[18, 36, 196]", "[18, 501]"), InvalidArgument);
   EXPECT_THROW(expand("eval_repeats = 2", "eval_repeats = 0"), InvalidArgument);
   EXPECT_THROW(expand("step_repeats = 1", "step_repeats = -1"), InvalidArgument);
   EXPECT_THROW(expand("cue_speed_mps = 2.0", "cue_speed_mps = -1.0"), InvalidArgument);
