@@ -8,6 +8,7 @@
 #include "experiments/jacobians.h"
 #include "experiments/lcp_warmstart.h"
 #include "experiments/peg_in_hole.h"
+#include "experiments/potential_scaling.h"
 #include "experiments/solve_time.h"
 #include "experiments/stacking.h"
 #include "experiments/trajopt_compare.h"
@@ -26,6 +27,7 @@ const std::vector<std::unique_ptr<Experiment>>& Experiments() {
     list.push_back(std::make_unique<LcpWarmstartExperiment>());
     list.push_back(std::make_unique<DroneLiftoffExperiment>());
     list.push_back(std::make_unique<TrajoptCompareExperiment>());
+    list.push_back(std::make_unique<PotentialScalingExperiment>());
     return list;
   }();
   return experiments;

@@ -67,6 +67,11 @@ class IncrementalPotentialSimulator : public Simulator {
   const std::vector<ColliderMesh>& meshes() const { return energy_->meshes(); }
   /// The contact potential's pair forces at the last step's end (friction aside).
   std::vector<BodyPairForce> ContactForces() override;
+  /// The contact potential on its own (null when the model has none) and the meshes' world
+  /// configuration at q: for timing the potential without the step around it
+  /// (experiments/potential_scaling.h). Evaluating it changes only its warm starts and stats.
+  ContactPotential* contact_potential() { return contact_.get(); }
+  void MeshConfiguration(const VecX& q, ContactConfiguration* out) { energy_->WorldVertices(q, out); }
 
  protected:
   StepReport DoStep(State& state, const Control& control) override;

@@ -57,6 +57,8 @@ const std::map<std::string, std::vector<std::string>>& ShrinkOverrides() {
       {"jacobians", {"robots=[\"jump_worm\"]", "samples=1"}},
       {"lcp_warmstart", {"rollouts=[\"box_drop\"]", "duration_s=0.01", "box_drop_runs=1"}},
       {"drone_liftoff", {"steps=10", "iterations=1", "gradients=[\"standard\"]"}},
+      {"potential_scaling",
+       {"vertices_per_ball=[12]", "eval_repeats=1", "step_repeats=1", "brute_force_max_triangles=0"}},
       {"trajopt_compare",
        {"problems=[\"cartpole\"]", "methods=[\"cem\"]", "thresholds=[1e-3]", "max_rollouts=[3]", "time_budgets_s=[0]",
         "cem_population=4", "cem_elites=2"}},

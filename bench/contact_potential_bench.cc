@@ -1,0 +1,53 @@
+// The incremental-potential models' contact potential as a step sees it (ContactPotential::
+// Evaluate: value + gradient + per-term projected Hessian, friction lagged at the same state) on
+// the registered billiards scene, for seed 004's Fig. 6 / App. A.6.5 comparison at a few sizes:
+// longrange with its bounding-sphere hierarchy, longrange by brute force, and ipc. The same
+// measurement as the potential_scaling experiment's eval_s (experiments/common/potential_timing.h);
+// longrange_bench.cc times the hierarchy's kernel without the model around it.
+// state.range(0) = vertices per ball (16 (2V - 4) triangles: 18 -> 512, 66 -> 2048, 196 -> 6208).
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include "models/ip/ip_simulator.h"
+#include "models/registry.h"
+#include "scenes/scene_registry.h"
+
+namespace arena {
+namespace {
+
+class SumSink final : public ContactDerivativeSink {
+ public:
+  void AddGradient(const MeshPoint&, const Vec3& g) override { sum += g.sum(); }
+  void AddHessian(const MeshPoint&, const MeshPoint&, const Mat3& h) override { sum += h.trace(); }
+  double sum = 0.0;
+};
+
+void ContactPotentialAt(benchmark::State& state, const std::string& model, const std::string& brute_force) {
+  const std::string v = std::to_string(state.range(0));
+  OptionMap options{{"sphere_vertices", v}};
+  if (model == "longrange") options["brute_force"] = brute_force;
+  const auto scene = MakeScene("billiards");
+  auto sim = MakeSimulator(model, scene, options);
+  auto& ip = dynamic_cast<IncrementalPotentialSimulator&>(*sim);
+  ContactConfiguration x;
+  ip.MeshConfiguration(DefaultState(*scene).q, &x);
+  ip.contact_potential()->BeginStep(x);
+  for (auto _ : state) {
+    SumSink sink;
+    benchmark::DoNotOptimize(ip.contact_potential()->Evaluate(x, &sink, true, true));
+    benchmark::DoNotOptimize(sink.sum);
+  }
+  state.counters["triangles"] = 16.0 * (2.0 * static_cast<double>(state.range(0)) - 4.0);
+}
+
+void BM_ContactPotentialBsh(benchmark::State& s) { ContactPotentialAt(s, "longrange", "false"); }
+void BM_ContactPotentialBrute(benchmark::State& s) { ContactPotentialAt(s, "longrange", "true"); }
+void BM_ContactPotentialIpc(benchmark::State& s) { ContactPotentialAt(s, "ipc", ""); }
+BENCHMARK(BM_ContactPotentialBsh)->Arg(18)->Arg(66)->Arg(196)->Unit(benchmark::kMillisecond);
+// Brute force grows with the square of the triangles: 512 and 1088 only (seconds beyond).
+BENCHMARK(BM_ContactPotentialBrute)->Arg(18)->Arg(36)->Iterations(2)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ContactPotentialIpc)->Arg(18)->Arg(66)->Arg(196)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace arena

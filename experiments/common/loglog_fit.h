@@ -1,0 +1,14 @@
+// The exponent of a power law t = c n^k fitted to measurements, for the scaling experiments: the
+// least-squares slope of log t against log n (seed 004 Fig. 6 plots seconds against triangles on
+// log-log axes; the slope is the growth its text describes).
+#pragma once
+
+#include <vector>
+
+namespace arena {
+
+/// The least-squares slope of log(y) against log(x) over the points with x > 0 and y > 0 (finite);
+/// NaN with fewer than two such points or when their x are all equal.
+double LogLogSlope(const std::vector<double>& x, const std::vector<double>& y);
+
+}  // namespace arena

@@ -1,0 +1,331 @@
+#include "experiments/potential_scaling.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <vector>
+
+#include "config/profile_config.h"
+#include "config/result_table.h"
+#include "core/common/deadline.h"
+#include "core/common/error.h"
+#include "experiments/common/case_params.h"
+#include "experiments/common/loglog_fit.h"
+#include "experiments/common/model_sweep.h"
+#include "experiments/common/outcome_checks.h"
+#include "experiments/common/potential_timing.h"
+#include "experiments/common/sweep_limits.h"
+#include "experiments/common/table_stats.h"
+#include "models/registry.h"
+#include "scenes/scene_registry.h"
+
+namespace arena {
+
+namespace {
+
+// What one step may not do (experiments/common/outcome_checks.h): a ball sinking half its radius
+// into another or the ground, the scene gaining more energy than lifting every ball 0.1 m (one
+// 0.04 s step from rest plus a 2 m/s cue ball cannot), or a ball leaving the table's 100 m.
+constexpr OutcomeLimits kLimits{.max_penetration_m = 0.25, .max_energy_gain_height_m = 0.1, .escape_radius_m = 100.0};
+
+// The options the experiment sets itself: the tessellation is its axis, brute force its method.
+const std::vector<std::string> kControlled = {"sphere_vertices", "brute_force"};
+
+// One timed method: a model and the options that select its variant.
+struct Method {
+  std::string name;   // bsh, brute, or the model's own name
+  std::string model;
+  OptionMap options;
+};
+
+// longrange runs twice (seed 004 Fig. 6 compares its hierarchy with brute force); any other
+// incremental-potential model once, under its own name.
+std::vector<Method> MethodsOf(const std::string& model) {
+  if (model == "longrange") {
+    return {{"bsh", model, {{"brute_force", "false"}}}, {"brute", model, {{"brute_force", "true"}}}};
+  }
+  return {{model, model, {}}};
+}
+
+std::shared_ptr<const Scene> Billiards() { return MakeScene("billiards"); }
+
+// The balls: colliders that are spheres (the ground is a half-space).
+int CountBalls(const Scene& scene) {
+  int n = 0;
+  for (const Collider& c : scene.colliders) n += std::holds_alternative<Sphere>(c.shape) ? 1 : 0;
+  return n;
+}
+
+// The scene's initial configuration with the cue ball rolling towards the rack's apex.
+State CueState(const Scene& scene, double cue_speed) {
+  State s = DefaultState(scene);
+  const int cue = scene.model.FindBody("cue");
+  if (cue < 0) throw InvalidArgument("potential_scaling: the billiards scene has no body 'cue'");
+  s.v[scene.model.body(cue).idx_v + 4] = -cue_speed;  // v_y of the free joint's (omega, v)
+  return s;
+}
+
+// Triangles of the moving meshes (the balls; the ground box is static).
+std::int64_t BallTriangles(const IncrementalPotentialSimulator& sim) {
+  std::int64_t n = 0;
+  for (const ColliderMesh& m : sim.meshes()) n += m.body == kWorldBody ? 0 : m.triangles.rows();
+  return n;
+}
+
+std::vector<std::int64_t> CheckedVertices(const ProfileConfig& config) {
+  const std::vector<std::int64_t> v = config.Ints("vertices_per_ball");
+  if (v.empty()) throw InvalidArgument(config.file() + ": vertices_per_ball: empty list");
+  for (std::int64_t n : v) {
+    // 12: the models' smallest sphere; 500 (15 936 triangles in all, 2.6 times the paper's
+    // finest): one evaluation cannot be interrupted by the case's deadline, so the size is bounded.
+    if (n < 12 || n > 500) {
+      throw InvalidArgument(config.file() + ": vertices_per_ball: " + std::to_string(n) + " is outside [12, 500]");
+    }
+  }
+  return v;
+}
+
+// The step from the cue state, `repeats` times on one simulator (the first cold, the others
+// warm-started from the previous step's planes as consecutive frames are): median seconds, the
+// last step's Newton iterations and why it failed ("" when it did not).
+struct StepTiming {
+  double median_s = 0.0;
+  int iterations = 0;
+  int line_search_evaluations = 0;  // energy evaluations of the line searches (no derivatives)
+  std::string failure;
+};
+
+StepTiming TimeStep(Simulator& sim, const State& start, int repeats) {
+  StepTiming out;
+  std::vector<double> seconds;
+  for (int k = 0; k < repeats; ++k) {
+    State s = start;
+    const StepReport r = sim.Step(s, Control{});
+    seconds.push_back(r.wall_time_s);
+    out.iterations = r.iterations;
+    if (const auto* ip = dynamic_cast<const IncrementalPotentialSimulator*>(&sim)) {
+      out.line_search_evaluations = ip->last_newton().line_search_evaluations;
+    }
+    if (!r.ok() && out.failure.empty()) out.failure = std::string(ToString(r.status)) + ": " + r.message;
+    OutcomeMonitor outcome(sim.scene(), start, kLimits);
+    if (std::string why = outcome.Observe(s); !why.empty() && out.failure.empty()) out.failure = why;
+  }
+  std::sort(seconds.begin(), seconds.end());
+  out.median_s = seconds[seconds.size() / 2];
+  return out;
+}
+
+// The steps a case times: none beyond the step caps.
+std::int64_t StepsAt(const Method& m, std::int64_t triangles, std::int64_t step_cap, std::int64_t brute_step_cap,
+                     std::int64_t repeats) {
+  const bool capped = triangles > step_cap || (m.name == "brute" && triangles > brute_step_cap);
+  return capped ? 0 : repeats;
+}
+
+IncrementalPotentialSimulator& AsIncrementalPotential(Simulator& sim) {
+  auto* ip = dynamic_cast<IncrementalPotentialSimulator*>(&sim);
+  if (ip == nullptr) throw Unsupported(std::string(sim.name()) + " is not an incremental-potential model");
+  return *ip;
+}
+
+// The rows of one method with a number in `column`: (triangles, value), by triangles.
+std::map<double, double> Series(const ResultTable& table, const std::string& method, const std::string& column) {
+  const ResultTable t = table.Filter("method", method);
+  std::map<double, double> out;
+  for (int i = 0; i < t.num_rows(); ++i) {
+    const double y = t.Number(i, column);
+    if (std::isfinite(y)) out[t.Number(i, "triangles")] = y;
+  }
+  return out;
+}
+
+double Slope(const std::map<double, double>& series) {
+  std::vector<double> x, y;
+  for (const auto& [n, t] : series) {
+    x.push_back(n);
+    y.push_back(t);
+  }
+  return LogLogSlope(x, y);
+}
+
+// The largest size at which both methods were timed (0 when none).
+double LargestCommon(const std::map<double, double>& a, const std::map<double, double>& b) {
+  double n = 0.0;
+  for (const auto& [triangles, t] : a) n = b.count(triangles) > 0 ? triangles : n;
+  return n;
+}
+
+std::string Seconds(double s) { return FormatShort(s) + " s"; }
+
+}  // namespace
+
+std::vector<Column> PotentialScalingExperiment::columns() const {
+  return {
+      {"method", "bsh (longrange, its bounding-sphere hierarchy), brute (longrange, every triangle pair) or the model", false,
+       ColumnType::kText},
+      {"vertices_per_ball", "Fibonacci points per ball (the models' sphere_vertices)"},
+      {"triangles", "triangles of the 16 balls, 16 (2V - 4), counted on the model's meshes"},
+      {"eval_repeats", "evaluations of the potential timed"},
+      {"step_repeats", "steps timed (0: this size's step is not timed)"},
+      {"cue_speed_mps", "the cue ball's speed towards the rack at the timed steps' start (m/s)"},
+      {"potential", "the contact potential at the initial configuration (the model's units)"},
+      {"eval_first_s", "seconds of the first evaluation of potential + gradient + projected Hessian (cold)", true},
+      {"eval_s", "median seconds of an evaluation of potential + gradient + projected Hessian", true},
+      {"step_s", "median seconds of one Simulator::Step from the cue state", true},
+      {"newton_iterations", "Newton iterations of the (last) timed step"},
+      {"line_search_evaluations", "energy evaluations (value only) of the (last) timed step's line searches: with the "
+                                  "Newton iterations, the evaluations a step costs"},
+      {"failed", "the potential was not finite or a step failed its solver or its outcome check", false, ColumnType::kBool},
+      {"failure", "why: the step's status and message, or the outcome violation", false, ColumnType::kText},
+  };
+}
+
+Sweep PotentialScalingExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
+  const std::vector<std::int64_t> vertices = CheckedVertices(config);
+  const std::int64_t eval_repeats = config.Int("eval_repeats", 1, kMaxIterationsPerCase);
+  const std::int64_t step_repeats = config.Int("step_repeats", 0, kMaxIterationsPerCase);
+  const std::int64_t step_cap = config.Int("step_max_triangles", 0, 100'000'000);
+  const std::int64_t brute_cap = config.Int("brute_force_max_triangles", 0, 100'000'000);
+  // A brute-force step costs several brute-force evaluations (Newton iterations and line search).
+  const std::int64_t brute_step_cap = config.Int("brute_force_step_max_triangles", 0, 100'000'000);
+  const double cue_speed = config.Double("cue_speed_mps", NumberRange::Between(0.0, 100.0));
+  const std::shared_ptr<const Scene> scene = Billiards();
+  const std::int64_t balls = CountBalls(*scene);
+  Sweep sweep;
+  std::vector<Method> methods;
+  std::map<std::string, std::vector<ModelSetting>> settings;
+  for (const std::string& model : models) {
+    const std::string why = CheckSupport(FindModel(model).capabilities, *scene);
+    if (!why.empty()) {
+      sweep.notes.push_back(model + ": skipped (" + why + ")");
+      continue;
+    }
+    settings[model] = ExpandModelSweep(config, model, kControlled, "potential_scaling sets them per case");
+    for (Method& m : MethodsOf(model)) methods.push_back(std::move(m));
+  }
+  double per_size = 0.0;
+  for (const Method& m : methods) per_size += static_cast<double>(settings[m.model].size());
+  CheckSweepSize(config, name(), {{"vertices_per_ball", static_cast<double>(vertices.size())},
+                                  {"runnable (method, swept option value)", per_size}});
+  // The methods of one size back to back: their timings share the machine's state.
+  for (std::int64_t v : vertices) {
+    const std::int64_t triangles = balls * (2 * v - 4);
+    for (const Method& m : methods) {
+      if (m.name == "brute" && triangles > brute_cap) {
+        sweep.notes.push_back("brute: skipped at " + std::to_string(triangles) + " triangles (brute_force_max_triangles = " +
+                              std::to_string(brute_cap) + ")");
+        continue;
+      }
+      for (const ModelSetting& setting : settings[m.model]) {
+        Case c;
+        c.index = static_cast<int>(sweep.cases.size());
+        c.model = m.model;
+        c.id = m.model + "/" + m.name + "/V=" + std::to_string(v) +
+               (setting.param_name.empty() ? "" : "/" + setting.param_name + "=" + setting.param_text);
+        c.model_options = setting.options;
+        for (const auto& [k, value] : m.options) c.model_options[k] = value;
+        c.model_options["sphere_vertices"] = std::to_string(v);
+        c.params = {{"method", m.name},
+                    {"vertices_per_ball", v},
+                    {"triangles", triangles},
+                    {"eval_repeats", eval_repeats},
+                    {"step_repeats", StepsAt(m, triangles, step_cap, brute_step_cap, step_repeats)},
+                    {"cue_speed_mps", cue_speed}};
+        c.seed = DeriveSeed(name(), c.id);
+        sweep.cases.push_back(std::move(c));
+      }
+    }
+  }
+  return sweep;
+}
+
+std::vector<Row> PotentialScalingExperiment::Run(const Case& c) const {
+  const std::shared_ptr<const Scene> scene = Billiards();
+  const State start = CueState(*scene, ParamNumber(c, "cue_speed_mps"));
+  Row row;
+  std::string failure;
+  {
+    std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
+    IncrementalPotentialSimulator& ip = AsIncrementalPotential(*sim);
+    const std::int64_t triangles = BallTriangles(ip);
+    if (triangles != static_cast<std::int64_t>(ParamNumber(c, "triangles"))) {
+      throw Error("the balls have " + std::to_string(triangles) + " triangles, not 16 (2V - 4) = " + ParamText(c, "triangles"));
+    }
+    const PotentialTiming t = TimeContactPotential(ip, start, static_cast<int>(ParamNumber(c, "eval_repeats")));
+    row["potential"] = t.value;
+    row["eval_first_s"] = t.first_s;
+    row["eval_s"] = t.median_s;
+    if (!std::isfinite(t.value)) failure = "the potential is not finite at the initial configuration";
+    if (t.repeats < static_cast<int>(ParamNumber(c, "eval_repeats")) && failure.empty()) failure = DeadlineMessage();
+  }
+  const int step_repeats = static_cast<int>(ParamNumber(c, "step_repeats"));
+  if (step_repeats > 0 && DeadlinePassed() && failure.empty()) failure = DeadlineMessage();
+  if (step_repeats > 0 && !DeadlinePassed()) {
+    // A fresh simulator: the step starts cold, not from the evaluations' warm starts.
+    std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
+    const StepTiming s = TimeStep(*sim, start, step_repeats);
+    row["step_s"] = s.median_s;
+    row["newton_iterations"] = static_cast<std::int64_t>(s.iterations);
+    row["line_search_evaluations"] = static_cast<std::int64_t>(s.line_search_evaluations);
+    if (failure.empty()) failure = s.failure;
+  }
+  row["failed"] = !failure.empty();
+  row["failure"] = failure;
+  return {row};
+}
+
+std::vector<ClaimResult> PotentialScalingExperiment::Summarize(const ResultTable& table) const {
+  std::vector<ClaimResult> out;
+  const std::map<double, double> bsh = Series(table, "bsh", "eval_s"), brute = Series(table, "brute", "eval_s");
+  if (const double n = LargestCommon(brute, bsh); n > 0.0) {
+    ClaimResult r{"potential_scaling.bsh_vs_brute"};
+    r.ours = brute.at(n) / bsh.at(n);
+    r.values = {{"triangles", n}, {"brute_eval_s", brute.at(n)}, {"bsh_eval_s", bsh.at(n)}};
+    r.note = "median potential + gradient + Hessian at " + FormatShort(n) + " triangles: brute " + Seconds(brute.at(n)) +
+             ", BSH " + Seconds(bsh.at(n)) + " (one thread, same run)";
+    out.push_back(r);
+  }
+  if (!bsh.empty()) {
+    const auto& [n, t] = *bsh.rbegin();
+    ClaimResult r{"potential_scaling.bsh_eval_s"};
+    r.ours = t;
+    r.values = {{"triangles", n}};
+    r.note = "median BSH potential + gradient + Hessian at " + FormatShort(n) + " triangles (one thread)";
+    out.push_back(r);
+    ClaimResult slope{"potential_scaling.bsh_slope"};
+    slope.ours = Slope(bsh);
+    slope.values = {{"sizes", static_cast<double>(bsh.size())}};
+    slope.note = "least-squares slope of log eval_s against log triangles over " + std::to_string(bsh.size()) +
+                 " sizes, " + FormatShort(bsh.begin()->first) + " to " + FormatShort(n) + " triangles";
+    out.push_back(slope);
+  }
+  if (const std::map<double, double> ipc = Series(table, "ipc", "step_s"); !ipc.empty()) {
+    const auto& [n, t] = *ipc.rbegin();
+    ClaimResult r{"potential_scaling.ipc_frame_s"};
+    r.ours = t;
+    r.values = {{"triangles", n}};
+    r.note = "median ipc Simulator::Step (one frame, cue ball rolling) at " + FormatShort(n) + " triangles; one potential "
+             "evaluation there: " + (Series(table, "ipc", "eval_s").count(n) ? Seconds(Series(table, "ipc", "eval_s").at(n)) : "not timed");
+    out.push_back(r);
+  }
+  return out;
+}
+
+std::vector<Observation> PotentialScalingExperiment::Observe(const ResultTable& table) const {
+  std::vector<Observation> out;
+  for (const std::string method : {"bsh", "brute", "ipc"}) {
+    const std::map<double, double> series = Series(table, method, "eval_s");
+    if (series.size() < 2) continue;
+    Observation o;
+    o.quantity = "eval_loglog_slope";
+    o.model = method;
+    o.value = Slope(series);
+    o.note = "seconds of potential + gradient + Hessian against triangles, " + FormatShort(series.begin()->first) + " to " +
+             FormatShort(series.rbegin()->first) + " (" + std::to_string(series.size()) + " sizes)";
+    out.push_back(o);
+  }
+  return out;
+}
+
+}  // namespace arena

@@ -1,0 +1,62 @@
+"""Seed 004 (long-range contact) Fig. 6 / App. A.6.5: cost of the contact potential vs tessellation.
+
+Left: seconds of one evaluation of the contact potential + gradient + Hessian (median of the
+repeats) against the balls' triangle count, log-log, one line per method (bsh: longrange with its
+bounding-sphere hierarchy; brute: longrange over every triangle pair; ipc), each labelled with its
+least-squares log-log slope. Right: seconds of one Simulator::Step (a frame, cue ball rolling) for
+the sizes whose step was timed. Everything was measured in one run on one thread; the brute/BSH
+ratio at the largest common size is in the title.
+"""
+import numpy as np
+import matplotlib.pyplot as plt
+
+import plotlib
+
+ORDER = ["bsh", "brute", "ipc"]
+
+
+def slope(x, y):
+    ok = (x > 0) & (y > 0)
+    if ok.sum() < 2:
+        return float("nan")
+    return np.polyfit(np.log(x[ok]), np.log(y[ok]), 1)[0]
+
+
+def panel(ax, df, column, ylabel):
+    methods = [m for m in ORDER if m in set(df["method"])] + sorted(set(df["method"]) - set(ORDER))
+    for m in methods:
+        t = df[(df["method"] == m) & df[column].notna()].sort_values("triangles")
+        if t.empty:
+            continue
+        x, y = t["triangles"].to_numpy(float), t[column].to_numpy(float)
+        ax.plot(x, y, "o-", label=f"{m} (slope {slope(x, y):.2f})")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("triangles (16 balls)")
+    ax.set_ylabel(ylabel)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+
+
+def title(df):
+    bsh = df[df["method"] == "bsh"].set_index("triangles")["eval_s"]
+    brute = df[df["method"] == "brute"].set_index("triangles")["eval_s"]
+    common = sorted(set(bsh.index) & set(brute.index))
+    if not common:
+        return "potential_scaling (seed 004 Fig. 6)"
+    n = common[-1]
+    return f"potential_scaling (seed 004 Fig. 6): brute / BSH = {brute[n] / bsh[n]:.1f} at {int(n)} triangles"
+
+
+def main():
+    args = plotlib.parse_args(__doc__)
+    df = plotlib.read_csv(args.csv)
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4), constrained_layout=True)
+    panel(axes[0], df, "eval_s", "potential + gradient + Hessian [s]")
+    panel(axes[1], df, "step_s", "one step (frame) [s]")
+    fig.suptitle(title(df), fontsize=10)
+    plotlib.save(fig, args.out)
+
+
+if __name__ == "__main__":
+    main()
