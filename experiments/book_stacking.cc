@@ -129,12 +129,12 @@ TopForce ForceOnTop(Simulator& sim, int top) {
 
 struct RunSetup {
   int planks = 0;
-  double duration_s = 0.0, initial_gap_m = 0.0, stable_drift_m = 0.0;
+  double duration_s = 0.0, initial_gap_m = 0.0, stable_drift_m = 0.0, shift = 0.0;
 };
 
 RunSetup SetupOf(const Case& c) {
   return {static_cast<int>(ParamNumber(c, "planks")), ParamNumber(c, "duration_s"), ParamNumber(c, "initial_gap_m"),
-          ParamNumber(c, "stable_drift_m")};
+          ParamNumber(c, "stable_drift_m"), ParamNumber(c, "overhang_shift")};
 }
 
 int StepCount(const Case& c, double duration_s, double dt) {
@@ -178,6 +178,7 @@ std::vector<Column> BookStackingExperiment::columns() const {
       {"duration_s", "simulated time"},
       {"initial_gap_m", "gap between the planks (and the ground) at the start"},
       {"stable_drift_m", "threshold: a plank moved farther than this horizontally, or the top plank sank farther, is a fall"},
+      {"overhang_shift", "every overhang shortened by this fraction of L (the paper: 1e-3, just stable)"},
       {"timestep_s", "the model's step length"},
       {"steps", "steps requested: floor(duration / timestep)"},
       {"steps_done", "steps that succeeded"},
@@ -215,7 +216,10 @@ Sweep BookStackingExperiment::Expand(const ProfileConfig& config, const std::vec
   const double duration = config.Double("duration_s", NumberRange::Between(1e-3, 3600.0));
   const double gap = config.Double("initial_gap_m", NumberRange::Between(0.0, 0.5));
   const double drift = config.Double("stable_drift_m", NumberRange::Positive(10.0));
-  const std::shared_ptr<const Scene> scene = BookStackScene({.planks = static_cast<int>(planks), .gap = gap});
+  // The paper's 0.1 % of L; larger values give the stack a margin (how much a model needs).
+  const double shift = config.Double("overhang_shift", NumberRange::Between(0.0, 0.25));
+  const std::shared_ptr<const Scene> scene =
+      BookStackScene({.planks = static_cast<int>(planks), .shift = shift, .gap = gap});
   std::vector<std::vector<ModelSetting>> settings;
   double cells = 0.0;
   for (const std::string& model : models) {
@@ -237,7 +241,7 @@ Sweep BookStackingExperiment::Expand(const ProfileConfig& config, const std::vec
       c.model_options = s.options;
       c.params = {{"planks", planks}, {"param_name", s.param_name}, {"param_value", ParamValue(s.param_text)},
                   {"mu", s.param_name == "mu" ? ParamValue(s.param_text) : Value{}}, {"duration_s", duration},
-                  {"initial_gap_m", gap}, {"stable_drift_m", drift}};
+                  {"initial_gap_m", gap}, {"stable_drift_m", drift}, {"overhang_shift", shift}};
       c.seed = DeriveSeed(name(), c.id);
       sweep.cases.push_back(std::move(c));
     }
@@ -248,7 +252,8 @@ Sweep BookStackingExperiment::Expand(const ProfileConfig& config, const std::vec
 std::vector<Row> BookStackingExperiment::Run(const Case& c) const {
   const auto start = std::chrono::steady_clock::now();
   const RunSetup setup = SetupOf(c);
-  const std::shared_ptr<const Scene> scene = BookStackScene({.planks = setup.planks, .gap = setup.initial_gap_m});
+  const std::shared_ptr<const Scene> scene =
+      BookStackScene({.planks = setup.planks, .shift = setup.shift, .gap = setup.initial_gap_m});
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
   const int steps = StepCount(c, setup.duration_s, sim->timestep());
   const PlankDistances distances(*scene);

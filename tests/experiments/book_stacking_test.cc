@@ -23,7 +23,7 @@ using ::testing::HasSubstr;
 ProfileConfig Config(const std::string& planks, const std::string& extra = "") {
   return testing_config::QuickConfig("book_stacking", "planks = " + planks +
                                                           "\nduration_s = 0.2\ninitial_gap_m = 1e-3\n"
-                                                          "stable_drift_m = 0.05\n" + extra);
+                                                          "stable_drift_m = 0.05\noverhang_shift = 1e-3\n" + extra);
 }
 
 const Case& Find(const Sweep& sweep, const std::string& id) {
@@ -51,7 +51,7 @@ TEST(BookStacking, RejectsBadConfigWithTheKey) {
   EXPECT_THROW(e.Expand(Config("0"), {"ipc"}), InvalidArgument);
   try {
     e.Expand(testing_config::QuickConfig("book_stacking", "planks = 3\nduration_s = 0.2\ninitial_gap_m = 1e-3\n"
-                                                          "stable_drift_m = -1\n"),
+                                                          "stable_drift_m = -1\noverhang_shift = 1e-3\n"),
              {"ipc"});
     FAIL() << "a negative threshold was accepted";
   } catch (const InvalidArgument& error) {
