@@ -36,6 +36,13 @@ constexpr int kPaperPlanks = 20;     // the claims are measured on the paper's s
 // made; a plank 100 m away has blown up.
 constexpr OutcomeLimits kLimits{.max_penetration_m = 0.2, .max_energy_gain_height_m = 1.0, .escape_radius_m = 100.0};
 
+// Where longrange's stack rests: the two triangles of each plank face give 4 near triangle pairs,
+// each pushing with 12 mu / s^2 (Sec. 4: six 1/s vertex terms, s split between the two sides), so
+// the top plank's weight is carried at s = sqrt(48 mu / m g) (1.75e-2 ... 5.5e-5 m over Table 2's
+// mu, within 2x of its gaps). Starting there instead of 1 mm apart spares the stack the push
+// apart (mu >= 1e-7) or the drop (mu <= 1e-8) that a 2 mm margin does not survive.
+double EquilibriumGap(double mu) { return std::sqrt(48.0 * mu / (kPlankMass * kGravity)); }
+
 // Seed 004 Table 2's sweep, the claims' operating points.
 constexpr double kClaimMu = 1e-6;
 constexpr double kClaimSmallMu = 1e-10;
@@ -146,6 +153,13 @@ int StepCount(const Case& c, double duration_s, double dt) {
   return static_cast<int>(steps);
 }
 
+// The start gap of a case: longrange's equilibrium gap for its mu when asked, else the config's.
+double StartGap(const ModelSetting& s, bool equilibrium, double gap) {
+  if (!equilibrium || s.param_name != "mu") return gap;
+  const Value mu = ParamValue(s.param_text);
+  return std::holds_alternative<double>(mu) ? std::min(EquilibriumGap(std::get<double>(mu)), 0.5) : gap;
+}
+
 void WriteEnd(const Scene& scene, const PlankDistances& distances, const State& state, Row* row) {
   const int top = scene.model.num_bodies() - 1;  // collider i is plank i, the ground last
   double lo = std::numeric_limits<double>::infinity(), hi = 0.0;
@@ -176,7 +190,8 @@ std::vector<Column> BookStackingExperiment::columns() const {
       {"param_value", "its value", false, ColumnType::kText},
       {"mu", "longrange's contact coefficient mu (the paper's sweep); empty for other models"},
       {"duration_s", "simulated time"},
-      {"initial_gap_m", "gap between the planks (and the ground) at the start"},
+      {"initial_gap_m", "gap between the planks (and the ground) at the start: the config's, or with "
+                        "start_at_equilibrium_gap longrange's sqrt(48 mu / m g)"},
       {"stable_drift_m", "threshold: a plank moved farther than this horizontally, or the top plank sank farther, is a fall"},
       {"overhang_shift", "every overhang shortened by this fraction of L (the paper: 1e-3, just stable)"},
       {"timestep_s", "the model's step length"},
@@ -215,6 +230,7 @@ Sweep BookStackingExperiment::Expand(const ProfileConfig& config, const std::vec
   const std::int64_t planks = config.Int("planks", 1, 40);
   const double duration = config.Double("duration_s", NumberRange::Between(1e-3, 3600.0));
   const double gap = config.Double("initial_gap_m", NumberRange::Between(0.0, 0.5));
+  const bool equilibrium = config.Bool("start_at_equilibrium_gap");
   const double drift = config.Double("stable_drift_m", NumberRange::Positive(10.0));
   // The paper's 0.1 % of L; larger values give the stack a margin (how much a model needs).
   const double shift = config.Double("overhang_shift", NumberRange::Between(0.0, 0.25));
@@ -241,7 +257,7 @@ Sweep BookStackingExperiment::Expand(const ProfileConfig& config, const std::vec
       c.model_options = s.options;
       c.params = {{"planks", planks}, {"param_name", s.param_name}, {"param_value", ParamValue(s.param_text)},
                   {"mu", s.param_name == "mu" ? ParamValue(s.param_text) : Value{}}, {"duration_s", duration},
-                  {"initial_gap_m", gap}, {"stable_drift_m", drift}, {"overhang_shift", shift}};
+                  {"initial_gap_m", StartGap(s, equilibrium, gap)}, {"stable_drift_m", drift}, {"overhang_shift", shift}};
       c.seed = DeriveSeed(name(), c.id);
       sweep.cases.push_back(std::move(c));
     }

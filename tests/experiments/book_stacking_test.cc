@@ -9,6 +9,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "core/common/error.h"
 #include "core/geometry/mesh.h"
 #include "models/ip/collider_meshes.h"
@@ -23,7 +25,8 @@ using ::testing::HasSubstr;
 ProfileConfig Config(const std::string& planks, const std::string& extra = "") {
   return testing_config::QuickConfig("book_stacking", "planks = " + planks +
                                                           "\nduration_s = 0.2\ninitial_gap_m = 1e-3\n"
-                                                          "stable_drift_m = 0.05\noverhang_shift = 1e-3\n" + extra);
+                                                          "stable_drift_m = 0.05\noverhang_shift = 1e-3\n"
+                                                          "start_at_equilibrium_gap = true\n" + extra);
 }
 
 const Case& Find(const Sweep& sweep, const std::string& id) {
@@ -43,6 +46,15 @@ TEST(BookStacking, SweepsLongrangeOverMuAndRunsTheOthersOnce) {
   EXPECT_EQ(sweep.cases[1].id, "longrange/planks=3/mu=1e-07");
   const Case& ipc = Find(sweep, "ipc/planks=3");
   EXPECT_EQ(ipc.model_options.count("mu"), 0u);
+  // longrange starts at its equilibrium gap sqrt(48 mu / m g), the others at initial_gap_m.
+  auto gap = [](const Case& c) {
+    for (const auto& [k, v] : c.params) {
+      if (k == "initial_gap_m") return std::get<double>(v);
+    }
+    return -1.0;
+  };
+  EXPECT_NEAR(gap(sweep.cases[0]), std::sqrt(48e-5 / (0.16 * 9.81)), 1e-15);
+  EXPECT_DOUBLE_EQ(gap(ipc), 1e-3);
   EXPECT_THAT(::testing::PrintToString(sweep.notes), HasSubstr("bilevel: skipped"));
 }
 
@@ -51,7 +63,8 @@ TEST(BookStacking, RejectsBadConfigWithTheKey) {
   EXPECT_THROW(e.Expand(Config("0"), {"ipc"}), InvalidArgument);
   try {
     e.Expand(testing_config::QuickConfig("book_stacking", "planks = 3\nduration_s = 0.2\ninitial_gap_m = 1e-3\n"
-                                                          "stable_drift_m = -1\noverhang_shift = 1e-3\n"),
+                                                          "stable_drift_m = -1\noverhang_shift = 1e-3\n"
+                                                          "start_at_equilibrium_gap = true\n"),
              {"ipc"});
     FAIL() << "a negative threshold was accepted";
   } catch (const InvalidArgument& error) {
