@@ -2,6 +2,7 @@
 #include "core/common/strings.h"
 
 #include "core/common/error.h"
+#include "experiments/book_stacking.h"
 #include "experiments/box_drop.h"
 #include "experiments/convex_bundles.h"
 #include "experiments/drone_liftoff.h"
@@ -28,6 +29,7 @@ const std::vector<std::unique_ptr<Experiment>>& Experiments() {
     list.push_back(std::make_unique<DroneLiftoffExperiment>());
     list.push_back(std::make_unique<TrajoptCompareExperiment>());
     list.push_back(std::make_unique<PotentialScalingExperiment>());
+    list.push_back(std::make_unique<BookStackingExperiment>());
     return list;
   }();
   return experiments;

@@ -3,7 +3,8 @@
 // so a vertex's world position is T_body v. Seeds 003 and 004 represent every link as triangle
 // meshes (SDRS: unions of convex hulls; long-range: meshes) and the static environment as
 // fixed geometry; spheres are tessellated (Fibonacci points and their convex hull: 2V - 4
-// triangles, as seed 004's billiard balls), boxes are their 12 triangles, and a half-space is
+// triangles, as seed 004's billiard balls), boxes are their 12 triangles (or a finer grid on
+// every face, box_max_edge), and a half-space is
 // a large box below its plane (the papers' ground is a box).
 #pragma once
 
@@ -24,6 +25,11 @@ struct ColliderMesh {
 
 struct ColliderMeshOptions {
   int sphere_vertices = 96;         // Fibonacci points on a sphere (2V - 4 triangles)
+  /// m: 0 keeps a box's 12 triangles; > 0 splits each face into a grid of cells no longer than
+  /// this along either side (2 triangles a cell). Seed 004's long-range potential is a sum over
+  /// triangle pairs, so where a face's support ends (a plank overhanging the one below) is only
+  /// resolved to a triangle's size (docs/models/longrange.md, book stacking).
+  double box_max_edge = 0.0;
   double ground_half_size = 50.0;   // m: a half-space becomes a box this wide (half extent)...
   double ground_depth = 1.0;        // m: ... and this deep below its plane
   /// "" when valid.

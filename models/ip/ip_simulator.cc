@@ -96,6 +96,7 @@ IncrementalPotentialSimulator::IncrementalPotentialSimulator(std::shared_ptr<con
   if (std::string why = options_.Validate(); !why.empty()) throw InvalidArgument(why);
   ColliderMeshOptions mesh_options;
   mesh_options.sphere_vertices = options_.sphere_vertices;
+  mesh_options.box_max_edge = options_.box_max_edge;
   std::vector<ColliderMesh> meshes = BuildColliderMeshes(*scene_, mesh_options);
   if (make_contact) contact_ = make_contact(meshes);
   energy_ = std::make_unique<StepEnergy>(scene_, std::move(meshes), contact_.get(), options_.Energy());

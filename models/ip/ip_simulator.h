@@ -32,6 +32,7 @@ struct IpOptions {
   double limit_width = 1e-2;         // joint-limit barrier width (rad or m)
   double limit_stiffness = 1e3;      // joint-limit barrier scale
   int sphere_vertices = 96;          // tessellation of spheres (2V - 4 triangles)
+  double box_max_edge = 0.0;         // m: 0 = a box's 12 triangles, else faces gridded this fine
 
   template <class V>
   void VisitFields(V&& v) {
@@ -43,6 +44,8 @@ struct IpOptions {
     v("limit_width", limit_width, "the joint-limit barrier acts within this distance of a limit", "rad or m", LeftOpen(0.0, 1.0));
     v("limit_stiffness", limit_stiffness, "scale of the joint-limit barrier", "N m or N", LeftOpen(0.0, 1e9));
     v("sphere_vertices", sphere_vertices, "vertices of a tessellated sphere (Fibonacci points)", "", Closed(12, 100000));
+    v("box_max_edge", box_max_edge, "0: a box is its 12 triangles; else each face is a grid of cells at most this long",
+      "m", ZeroOr(Closed(1e-3, 1e3)));
   }
   /// "" when valid, else the problem.
   std::string Validate() const;

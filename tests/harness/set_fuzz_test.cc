@@ -50,6 +50,7 @@ int EnvInt(const char* name, int fallback) {
 const std::map<std::string, std::vector<std::string>>& ShrinkOverrides() {
   static const std::map<std::string, std::vector<std::string>> table = {
       {"box_drop", {"frequencies_hz=[100]", "initial_conditions=1", "duration_s=0.05"}},
+      {"book_stacking", {"planks=2", "duration_s=0.05"}},
       {"stacking", {"frequencies_hz=[100]", "configurations=1", "duration_s=0.05"}},
       {"solve_time", {"initial_conditions=1", "steps=3", "tolerance_sets=[\"paper\"]"}},
       {"peg_in_hole", {"steps=5", "snapshot_every=5"}},
