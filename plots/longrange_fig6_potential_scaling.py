@@ -29,7 +29,8 @@ def panel(ax, df, column, ylabel):
         if t.empty:
             continue
         x, y = t["triangles"].to_numpy(float), t[column].to_numpy(float)
-        ax.plot(x, y, "o-", label=f"{m} (slope {slope(x, y):.2f})")
+        k = slope(x, y)  # nan with fewer than two sizes: no slope to show
+        ax.plot(x, y, "o-", label=f"{m} (slope {k:.2f})" if np.isfinite(k) else m)
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("triangles (16 balls)")
