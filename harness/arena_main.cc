@@ -173,8 +173,8 @@ int Inspect(const std::string& name_or_file, bool strict) {
   rows.clear();
   for (const Actuator& a : scene.actuators) {
     const bool torque = a.type == ActuatorType::kTorque;
-    rows.push_back({a.name, torque ? "torque" : "pd_target", body_name(a.body), std::to_string(a.dof),
-                    torque ? "gear " + Num(a.gear) : "kp " + Num(a.kp) + " kd " + Num(a.kd),
+    rows.push_back({a.name, ToString(a.type), body_name(a.body), std::to_string(a.dof),
+                    torque ? "gear " + Num(a.gear) : "kp " + Num(PositionGain(a)) + " kd " + Num(a.kd),
                     "[" + Num(a.ctrl_lower) + ", " + Num(a.ctrl_upper) + "]"});
   }
   std::cout << "\nactuators (" << rows.size() << ")\n";

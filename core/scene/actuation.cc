@@ -13,6 +13,26 @@ double ClampedControl(const Actuator& a, const Control& control, int i, bool* cl
 }
 }  // namespace
 
+double ControlGain(const Actuator& a) {
+  switch (a.type) {
+    case ActuatorType::kTorque: return a.gear;
+    case ActuatorType::kPdTarget: return a.kp;
+    case ActuatorType::kVelocityTarget: return a.kd;
+  }
+  return 0.0;
+}
+double PositionGain(const Actuator& a) { return a.type == ActuatorType::kPdTarget ? a.kp : 0.0; }
+double VelocityGain(const Actuator& a) { return a.type == ActuatorType::kTorque ? 0.0 : a.kd; }
+
+const char* ToString(ActuatorType type) {
+  switch (type) {
+    case ActuatorType::kTorque: return "torque";
+    case ActuatorType::kPdTarget: return "pd_target";
+    case ActuatorType::kVelocityTarget: return "velocity_target";
+  }
+  return "?";
+}
+
 VecX ActuatorForces(const Scene& scene, const State& state, const Control& control) {
   VecX tau = VecX::Zero(scene.nv());
   for (int i = 0; i < scene.nu(); ++i) {
@@ -21,13 +41,9 @@ VecX ActuatorForces(const Scene& scene, const State& state, const Control& contr
     const int iv = b.idx_v + a.dof;
     bool clamped = false;
     const double u = ClampedControl(a, control, i, &clamped);
-    if (a.type == ActuatorType::kTorque) {
-      tau[iv] += a.gear * u;
-    } else {
-      // PD target on a 1-DOF joint coordinate (q index = v index offset for 1-DOF joints).
-      const double q = state.q[b.idx_q + a.dof];
-      tau[iv] += a.kp * (u - q) - a.kd * state.v[iv];
-    }
+    // Position and velocity targets act on a 1-DOF joint coordinate (q index = v index offset).
+    const double q = PositionGain(a) != 0.0 ? state.q[b.idx_q + a.dof] : 0.0;
+    tau[iv] += ControlGain(a) * u - PositionGain(a) * q - VelocityGain(a) * state.v[iv];
   }
   return tau;
 }
@@ -54,13 +70,9 @@ GeneralizedForceJacobians ActuationJacobians(const Scene& scene, const State& st
     const int iv = scene.model.body(a.body).idx_v + a.dof;
     bool clamped = false;
     ClampedControl(a, control, i, &clamped);
-    if (a.type == ActuatorType::kTorque) {
-      if (!clamped) J.dtau_du(iv, i) = a.gear;
-    } else {
-      if (!clamped) J.dtau_du(iv, i) = a.kp;
-      J.dtau_dq(iv, iv) -= a.kp;
-      J.dtau_dv(iv, iv) -= a.kd;
-    }
+    if (!clamped) J.dtau_du(iv, i) = ControlGain(a);
+    J.dtau_dq(iv, iv) -= PositionGain(a);
+    J.dtau_dv(iv, iv) -= VelocityGain(a);
   }
   for (const auto& b : scene.model.bodies()) {
     if (b.joint.nv() != 1) continue;

@@ -69,6 +69,10 @@ const std::map<std::string_view, AttributeTable>& AttributeTables() {
        {{"name", "class", "joint", "gear", "ctrlrange", "ctrllimited", "forcerange",
          "forcelimited", "kp", "kv"},
         {"group", "user"}}},
+      {"velocity",
+       {{"name", "class", "joint", "gear", "ctrlrange", "ctrllimited", "forcerange",
+         "forcelimited", "kv"},
+        {"group", "user"}}},
       {"exclude", {{"body1", "body2"}, {"name"}}},
   };
   return tables;
@@ -77,12 +81,12 @@ const std::map<std::string_view, AttributeTable>& AttributeTables() {
 // Default-class children we store, and those that are harmless to skip (they configure
 // elements that are themselves ignored or rejected when used).
 bool IsStoredDefault(std::string_view name) {
-  return name == "joint" || name == "geom" || name == "motor" || name == "position";
+  return name == "joint" || name == "geom" || name == "motor" || name == "position" || name == "velocity";
 }
 bool IsSkippedDefault(std::string_view name) {
   static const std::set<std::string_view> skipped = {
       "site", "camera", "light", "material", "mesh", "pair", "equality", "tendon", "general",
-      "velocity", "intvelocity", "damper", "cylinder", "muscle", "adhesion", "hfield", "texture"};
+      "intvelocity", "damper", "cylinder", "muscle", "adhesion", "hfield", "texture"};
   return skipped.count(name) > 0;
 }
 
@@ -226,7 +230,7 @@ void DefaultClasses::Parse(const XMLElement* e, const std::string& parent_class)
       CheckAttributes(path_, c);
       // All actuator shortcuts share one default in MuJoCo.
       const std::string kind =
-          (name == "motor" || name == "position") ? "actuator" : std::string(name);
+          (name == "motor" || name == "position" || name == "velocity") ? "actuator" : std::string(name);
       for (const auto* a = c->FirstAttribute(); a; a = a->Next()) {
         if (std::string_view(a->Name()) == "class" || std::string_view(a->Name()) == "name") {
           continue;

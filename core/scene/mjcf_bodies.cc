@@ -299,7 +299,7 @@ void BodyTreeBuilder::ParseActuators(const XMLElement* e) {
   CheckAttributes(path_, e);
   for (const XMLElement* c = e->FirstChildElement(); c; c = c->NextSiblingElement()) {
     const std::string_view kind = c->Name();
-    if (kind != "motor" && kind != "position") Unsupported(path_, c);
+    if (kind != "motor" && kind != "position" && kind != "velocity") Unsupported(path_, c);
     CheckAttributes(path_, c);
     const Attrs a = defaults_.AttrsFor(c, "main", "actuator");
     Actuator act;
@@ -346,6 +346,14 @@ void BodyTreeBuilder::ParseActuators(const XMLElement* e) {
     if (kind == "motor") {
       act.type = ActuatorType::kTorque;
       act.gear = g;
+    } else if (kind == "velocity") {
+      // tau = kv (u - qdot): MuJoCo's velocity servo (kv defaults to 1 there too).
+      act.type = ActuatorType::kVelocityTarget;
+      if (g != 1.0) {
+        throw ParseError(path_, a.where() + " / gear", "velocity actuators with gear != 1 are not supported");
+      }
+      act.kd = a.Num("kv", 1.0);
+      if (!(act.kd >= 0.0)) throw ParseError(path_, a.where(), "kv must be >= 0");
     } else {
       act.type = ActuatorType::kPdTarget;
       if (g != 1.0) {

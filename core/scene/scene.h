@@ -28,9 +28,13 @@ struct Collider {
   std::uint32_t mask = 0xffffffffu;
 };
 
-enum class ActuatorType { kTorque, kPdTarget };
+/// kTorque: tau = gear u. kPdTarget: a position target, tau = kp (u - q) - kd qdot.
+/// kVelocityTarget: a velocity target, tau = kd (u - qdot) (MuJoCo's <velocity kv=...>; the PD
+/// energy with velocity targets of seeds 003 and 004); its kp must be 0.
+enum class ActuatorType { kTorque, kPdTarget, kVelocityTarget };
 
-/// Drives one DOF of one joint. u is the torque/force (times gear) or the PD target.
+/// Drives one DOF of one joint. u is the torque/force (times gear), the position target or the
+/// velocity target.
 struct Actuator {
   std::string name;
   ActuatorType type = ActuatorType::kTorque;
@@ -42,6 +46,14 @@ struct Actuator {
   double ctrl_lower = -std::numeric_limits<double>::infinity();  // u is clamped to these
   double ctrl_upper = std::numeric_limits<double>::infinity();
 };
+
+/// Every actuator is affine in its control and its joint's state:
+///   tau = ControlGain(a) u - PositionGain(a) q - VelocityGain(a) qdot.
+double ControlGain(const Actuator& a);
+double PositionGain(const Actuator& a);
+double VelocityGain(const Actuator& a);
+/// "torque", "pd_target", "velocity_target".
+const char* ToString(ActuatorType type);
 
 /// A named scalar a co-design experiment may differentiate with respect to.
 struct DesignParameter {

@@ -243,6 +243,9 @@ class SceneChecker {
       if (!(a.kp >= 0.0) || !std::isfinite(a.kp) || !(a.kd >= 0.0) || !std::isfinite(a.kd)) {
         Error(Subject::kActuator, k, fmt::format("kp {} and kd {} must be finite and >= 0", a.kp, a.kd));
       }
+      if (a.type == ActuatorType::kVelocityTarget && a.kp != 0.0) {
+        Error(Subject::kActuator, k, fmt::format("a velocity target has no position gain, but kp is {}", a.kp));
+      }
       if (std::isnan(a.ctrl_lower) || std::isnan(a.ctrl_upper) || a.ctrl_lower > a.ctrl_upper ||
           a.ctrl_lower == std::numeric_limits<double>::infinity() ||
           a.ctrl_upper == -std::numeric_limits<double>::infinity()) {
@@ -405,11 +408,12 @@ class SceneChecker {
     }
     for (int k = 0; k < static_cast<int>(scene_.actuators.size()); ++k) {
       const Actuator& a = scene_.actuators[k];
-      const bool idle = a.type == ActuatorType::kTorque ? a.gear == 0.0 : a.kp == 0.0 && a.kd == 0.0;
+      const bool idle = ControlGain(a) == 0.0;
       if (idle) {
         Warning(Subject::kActuator, k,
-                a.type == ActuatorType::kTorque ? "gear 0: the actuator applies no torque"
-                                                : "kp = kd = 0: the actuator applies no torque");
+                a.type == ActuatorType::kTorque     ? "gear 0: the actuator applies no torque"
+                : a.type == ActuatorType::kPdTarget ? "kp = 0: the actuator's target does nothing"
+                                                    : "kd = 0: the actuator's velocity target does nothing");
       }
     }
   }

@@ -210,9 +210,14 @@ double StepEnergy::JointTerms(const VecX& q, VecX* g, MatX* H) const {
     const double th = q[b.idx_q], th0 = start_.q[b.idx_q];
     if (act.type == ActuatorType::kTorque) {
       add(i, -act.gear * u_[a] * (th - th0), -act.gear * u_[a], 0.0);
-    } else {
+    } else if (act.type == ActuatorType::kPdTarget) {
       const double r = th - u_[a], s = th - th0;
       add(i, 0.5 * act.kp * r * r + 0.5 * act.kd / dt * s * s, act.kp * r + act.kd / dt * s, act.kp + act.kd / dt);
+    } else {
+      // Velocity target: kd/(2 dt) (theta - theta^t - dt u)^2, whose gradient kd (v+ - u) is
+      // minus the actuator's torque at v+ = (theta - theta^t) / dt (seed 004 Sec. 3.1, PD energy).
+      const double w = th - th0 - dt * u_[a];
+      add(i, 0.5 * act.kd / dt * w * w, act.kd / dt * w, act.kd / dt);
     }
   }
   return e;
@@ -368,12 +373,9 @@ void StepEnergy::InputDerivatives(const VecX& q, MatX* dg_dq, MatX* dg_dv, MatX*
     const Actuator& act = scene_->actuators[a];
     const int i = model.body(act.body).idx_v;
     const bool clamped = clamped_[a];  // a clamped control has no derivative
-    if (act.type == ActuatorType::kTorque) {
-      if (!clamped) (*dg_du)(i, a) += -act.gear;
-    } else {
-      if (!clamped) (*dg_du)(i, a) += -act.kp;
-      (*dg_dq)(i, i) += -act.kd / dt;
-    }
+    // The energy's gradient is -ControlGain u + (terms in theta) + VelocityGain (theta - theta^t) / dt.
+    if (!clamped) (*dg_du)(i, a) += -ControlGain(act);
+    (*dg_dq)(i, i) += -VelocityGain(act) / dt;
   }
 }
 

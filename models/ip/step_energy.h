@@ -9,7 +9,8 @@
 //   armature    a / (2 dt^2) (theta - theta^t - dt v^t)^2 on 1-DOF joints
 //   joints      springs k/2 (theta - theta_ref)^2, damping c/(2 dt) (theta - theta^t)^2
 //   actuators   torque: -gear u (theta - theta^t); PD target: kp/2 (theta - u)^2 + kd/(2 dt)
-//               (theta - theta^t)^2 (1-DOF joints; their forces are Scene's at the new state)
+//               (theta - theta^t)^2; velocity target: kd/(2 dt) (theta - theta^t - dt u)^2
+//               (1-DOF joints; their forces are Scene's at the new state)
 //   limits      a C2 barrier kappa_l b(d) on the distance d to each finite joint limit, with
 //               IPC's clamped log b(d) = -(d - h)^2 ln(d / h) for d < h, 0 beyond
 //   contact     the model's ContactPotential of the collider meshes' world vertices

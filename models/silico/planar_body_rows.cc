@@ -62,11 +62,13 @@ void PlanarBodyRows::Add(double dt, const VecX& p2, const VecX& v15, const VecX&
       // Position control on world coordinate c (theta, x, y), implicit at the step's end.
       const int row = 3 * k + (a.dof == 0 ? 2 : a.dof - 1);
       const double p3 = p2[row] + dt * y[row];
-      (*F)[row] -= dt * (a.kp * (u - p3) - a.kd * y[row]);
-      if (J != nullptr) (*J)(row, row) += dt * (a.kp * dt + a.kd);
+      // Position or velocity target: tau = ControlGain u - PositionGain p3 - VelocityGain y.
+      const double kp = PositionGain(a), kd = VelocityGain(a);
+      (*F)[row] -= dt * (ControlGain(a) * u - kp * p3 - kd * y[row]);
+      if (J != nullptr) (*J)(row, row) += dt * (kp * dt + kd);
       if (dF_dtheta != nullptr) {
-        (*dF_dtheta)(row, row) += dt * a.kp;
-        if (!clamped) (*dF_dtheta)(row, u_col) -= dt * a.kp;
+        (*dF_dtheta)(row, row) += dt * kp;
+        if (!clamped) (*dF_dtheta)(row, u_col) -= dt * ControlGain(a);
       }
     }
   }

@@ -357,11 +357,13 @@ class Translator {
         // tau = gear * u.
         actuator_xml_ += "    <motor" + target + " gear=\"" + Num(a.gear) + "\"/>\n";
       } else {
-        // tau = kp (u - q) - kd qdot: gain kp on the control, affine bias -kp q - kd qdot on
+        // tau = ControlGain u - kp q - kd qdot (kp the position gain, 0 for a velocity target):
+        // gain on the control, affine bias -kp q - kd qdot on
         // the joint transmission (length q, velocity qdot at gear 1). MuJoCo 2.2.2's
         // <position> has no kv, and this form lets the implicit integrator see the kd term.
-        actuator_xml_ += "    <general" + target + " gaintype=\"fixed\" gainprm=\"" + Num(a.kp) +
-                         "\" biastype=\"affine\" biasprm=\"" + Nums({0.0, -a.kp, -a.kd}) + "\"/>\n";
+        actuator_xml_ += "    <general" + target + " gaintype=\"fixed\" gainprm=\"" + Num(ControlGain(a)) +
+                         "\" biastype=\"affine\" biasprm=\"" + Nums({0.0, -PositionGain(a), -VelocityGain(a)}) +
+                         "\"/>\n";
       }
     }
   }

@@ -408,6 +408,26 @@ TEST(MjcfLoaderTest, UnsupportedPhysicsIsNamed) {
   }
 }
 
+// <velocity kv=...> is a velocity target, tau = kv (u - qdot); kv defaults to 1 as in MuJoCo.
+TEST(MjcfLoaderTest, VelocityActuatorIsAVelocityTarget) {
+  const std::string path = WriteTempFile(
+      "velocity.xml",
+      "<mujoco><worldbody><body><joint name='h'/><geom size='0.1'/></body></worldbody><actuator>"
+      "<velocity name='servo' joint='h' kv='7' ctrlrange='-2 2'/><velocity joint='h'/></actuator></mujoco>");
+  const Scene scene = LoadMjcf(path);
+  ASSERT_EQ(scene.nu(), 2);
+  EXPECT_EQ(scene.actuators[0].type, ActuatorType::kVelocityTarget);
+  EXPECT_EQ(scene.actuators[0].kd, 7);
+  EXPECT_EQ(scene.actuators[0].kp, 0);
+  EXPECT_EQ(scene.actuators[0].ctrl_upper, 2);
+  EXPECT_EQ(scene.actuators[1].kd, 1);
+  const std::string bad = WriteTempFile(
+      "velocity_gear.xml",
+      "<mujoco><worldbody><body><joint name='h'/><geom size='0.1'/></body></worldbody><actuator>"
+      "<velocity joint='h' gear='2'/></actuator></mujoco>");
+  EXPECT_THAT(ParseErrorMessage([&] { LoadMjcf(bad); }), HasSubstr("gear != 1"));
+}
+
 TEST(MjcfLoaderTest, UnknownPhysicsElementNamesElementAndLine) {
   const std::string msg = ParseErrorMessage([] { LoadMjcf(kData + "unknown_element.xml"); });
   EXPECT_THAT(msg, HasSubstr("unknown_element.xml"));

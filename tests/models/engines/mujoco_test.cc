@@ -262,7 +262,12 @@ std::shared_ptr<const Scene> ArticulatedScene() {
   a.kp = 40.0;
   a.kd = 2.0;
   b.AddActuator(a);
-  (void)root;
+  a = Actuator{};
+  a.name = "root_servo";  // a velocity target: MuJoCo's <general> with gain kd, bias -kd qdot
+  a.type = ActuatorType::kVelocityTarget;
+  a.body = root;
+  a.kd = 3.0;
+  b.AddActuator(a);
   return b.Build();
 }
 
@@ -276,7 +281,7 @@ State ArticulatedState(const Scene& scene) {
 
 TEST(MujocoArticulated, TrajectoryMatchesPenaltyToRoundOff) {
   auto scene = ArticulatedScene();
-  const Control u{(VecX(3) << 1.0, 0.3, 0.05).finished()};  // the first is clamped to 0.5
+  const Control u{(VecX(4) << 1.0, 0.3, 0.05, -0.7).finished()};  // the first is clamped to 0.5
   auto penalty = Make("penalty", scene, {{"timestep", "0.002"}});
   auto mujoco = Make("mujoco", scene, {{"timestep", "0.002"}});
   const State s = ArticulatedState(*scene);

@@ -73,7 +73,7 @@ class TestIpSimulator final : public IncrementalPotentialSimulator {
 };
 
 // A free box and a three-link chain (revolute with limits, prismatic, ball) hanging from the
-// world, with a PD and a torque actuator.
+// world, with a PD, a torque and a velocity-target actuator.
 std::shared_ptr<const Scene> BoxAndChain() {
   SceneBuilder b("ip_core_test");
   b.SetGravity(Vec3(0, 0, -9.81));
@@ -117,6 +117,12 @@ std::shared_ptr<const Scene> BoxAndChain() {
   motor.ctrl_lower = -5.0;
   motor.ctrl_upper = 5.0;
   b.AddActuator(motor);
+  Actuator servo;  // a velocity target on the slide, beside its motor
+  servo.name = "servo";
+  servo.type = ActuatorType::kVelocityTarget;
+  servo.body = l2;
+  servo.kd = 4.0;
+  b.AddActuator(servo);
   b.AddGround(0.5);
   return b.Build();
 }
@@ -151,7 +157,7 @@ TEST(StepEnergy, GradientAndHessianMatchDifferences) {
     o.timestep = 0.02;
     o.lumped_mass = lumped;
     StepEnergy energy(scene, BuildColliderMeshes(*scene, {}), &barrier, o);
-    energy.Begin(MovingState(*scene), Control{Vec2(0.3, 1.5)});
+    energy.Begin(MovingState(*scene), Control{Vec3(0.3, 1.5, -0.4)});
     const VecX q = Integrate(scene->model, MovingState(*scene).q, VecX::LinSpaced(scene->nv(), 0.02, -0.03));
     VecX g;
     MatX H;
@@ -172,7 +178,7 @@ TEST(StepEnergy, InputDerivativesMatchDifferencesOfTheGradient) {
   o.timestep = 0.02;
   StepEnergy energy(scene, BuildColliderMeshes(*scene, {}), &barrier, o);
   const State start = MovingState(*scene);
-  const VecX u = Vec2(0.3, 1.5);
+  const VecX u = Vec3(0.3, 1.5, -0.4);
   const VecX q = Integrate(scene->model, start.q, VecX::LinSpaced(scene->nv(), 0.02, -0.03));
   energy.Begin(start, Control{u});
   MatX dq, dv, du;
@@ -224,7 +230,7 @@ TEST(IpSimulator, DerivativesMatchRiddersInFlightAndInContact) {
   contact.q[2] = 0.2;  // the box a few cm above the plane: the barrier acts
   for (const State* s : {&flight, &contact}) {
     StepDerivatives analytic;
-    const Control u{Vec2(0.3, 1.5)};
+    const Control u{Vec3(0.3, 1.5, -0.4)};
     sim.Derivatives(*s, u, &analytic);
     const StepDerivatives reference = FiniteDifferenceStepDerivatives(sim, *s, u, ridders);
     EXPECT_LT(MaxStepDerivativeError(analytic, reference), 1e-6) << (s == &flight ? "flight" : "contact");
