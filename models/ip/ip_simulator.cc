@@ -16,6 +16,18 @@ namespace arena {
 
 std::string IpOptions::Validate() const { return CheckRanges(*this); }
 
+Capabilities IpCapabilities(bool smooth) {
+  Capabilities c;
+  c.spatial = true;
+  c.articulated = true;
+  for (ShapeType t : {ShapeType::kSphere, ShapeType::kBox, ShapeType::kHalfSpace, ShapeType::kConvexHull, ShapeType::kMesh}) {
+    c.shapes.set(static_cast<size_t>(t));
+  }
+  c.derivatives = DerivativeSource::kAnalytical;
+  c.smooth = smooth;
+  return c;
+}
+
 StepEnergyOptions IpOptions::Energy() const {
   StepEnergyOptions o;
   o.timestep = timestep;

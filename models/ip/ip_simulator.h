@@ -53,6 +53,10 @@ struct IpOptions {
   NewtonOptions Newton() const;
 };
 
+/// What every incremental-potential model supports: spatial and articulated scenes with meshable
+/// shapes, analytical derivatives; `smooth` is the model's contact potential's own property.
+Capabilities IpCapabilities(bool smooth);
+
 class IncrementalPotentialSimulator : public Simulator {
  public:
   /// Builds the collider meshes, then the contact potential with `make_contact` (null: none).

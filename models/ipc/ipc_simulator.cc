@@ -32,18 +32,10 @@ std::string EnumValues(IpcBarrier) { return "clamped_log|global"; }
 std::string IpcModelOptions::Validate() const { return CheckRanges(*this); }
 
 Capabilities IpcSimulator::CapabilitiesFor(const IpcModelOptions&) {
-  Capabilities c;
-  c.spatial = true;
-  c.articulated = true;
-  for (ShapeType t : {ShapeType::kSphere, ShapeType::kBox, ShapeType::kHalfSpace, ShapeType::kConvexHull, ShapeType::kMesh}) {
-    c.shapes.set(static_cast<size_t>(t));
-  }
-  c.derivatives = DerivativeSource::kAnalytical;
   // Piecewise smooth: the barrier is C2 where pairs enter and leave, but a pair's squared
   // distance is only C1 where its closest features change (the Hessian jumps), and the lagged
   // friction's stencils and mollifier pieces switch between steps.
-  c.smooth = false;
-  return c;
+  return IpCapabilities(/*smooth=*/false);
 }
 
 double IpcSimulator::AutomaticKappa(const Scene& scene, double dhat, IpcBarrier barrier) {

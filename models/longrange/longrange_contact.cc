@@ -168,8 +168,8 @@ void LongRangeContact::LagPair(const ContactConfiguration& start, int a, int b, 
   friction_.push_back(f);
 }
 
-void LongRangeContact::AddFriction(const ContactConfiguration& x, const FrictionPair& f, ContactDerivativeSink* sink,
-                                   bool hessian, double* value) const {
+void LongRangeContact::EvaluateFriction(const ContactConfiguration& x, const FrictionPair& f,
+                                        longrange::PlaneFrictionResult* r) const {
   longrange::PlaneFrictionInput in;
   for (int k = 0; k < 6; ++k) in.x_next[k] = x.world[f.vertices[k].first].row(f.vertices[k].second).transpose();
   in.x_start = f.x_start;
@@ -177,8 +177,13 @@ void LongRangeContact::AddFriction(const ContactConfiguration& x, const Friction
   in.normal = f.normal;
   in.dt = dt_;
   in.eps = friction_eps_;
+  longrange::PlaneFriction(in, r);
+}
+
+void LongRangeContact::AddFriction(const ContactConfiguration& x, const FrictionPair& f, ContactDerivativeSink* sink,
+                                   bool hessian, double* value) const {
   longrange::PlaneFrictionResult r;
-  longrange::PlaneFriction(in, &r);
+  EvaluateFriction(x, f, &r);
   *value += r.value;
   if (sink == nullptr) return;
   const std::vector<std::pair<int, int>> stencil(f.vertices.begin(), f.vertices.end());
@@ -189,15 +194,8 @@ void LongRangeContact::AddFriction(const ContactConfiguration& x, const Friction
 
 void LongRangeContact::StartDerivatives(const ContactConfiguration& x, ContactStartSink* sink) {
   for (const FrictionPair& f : friction_) {
-    longrange::PlaneFrictionInput in;
-    for (int k = 0; k < 6; ++k) in.x_next[k] = x.world[f.vertices[k].first].row(f.vertices[k].second).transpose();
-    in.x_start = f.x_start;
-    in.weight = f.weight;
-    in.normal = f.normal;
-    in.dt = dt_;
-    in.eps = friction_eps_;
     longrange::PlaneFrictionResult r;
-    longrange::PlaneFriction(in, &r);
+    EvaluateFriction(x, f, &r);
     // d(grad_x+ D)/dx_start: -Hessian (D depends on x+ - x_start) plus the lagged data's terms.
     const longrange::Mat18 mixed = -r.hessian + r.dgradient_dweight * f.dweight_dx + r.dgradient_dnormal * f.dnormal_dx;
     for (int k = 0; k < 6; ++k) {

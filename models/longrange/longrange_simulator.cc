@@ -10,15 +10,7 @@ namespace arena {
 std::string LongRangeModelOptions::Validate() const { return CheckRanges(*this); }
 
 Capabilities LongRangeSimulator::CapabilitiesFor(const LongRangeModelOptions&) {
-  Capabilities c;
-  c.spatial = true;
-  c.articulated = true;
-  for (ShapeType t : {ShapeType::kSphere, ShapeType::kBox, ShapeType::kHalfSpace, ShapeType::kConvexHull, ShapeType::kMesh}) {
-    c.shapes.set(static_cast<size_t>(t));
-  }
-  c.derivatives = DerivativeSource::kAnalytical;
-  c.smooth = true;  // P is C2 (Theorem 5.4)
-  return c;
+  return IpCapabilities(/*smooth=*/true);  // P is C2 (Theorem 5.4)
 }
 
 namespace {
