@@ -48,4 +48,18 @@ std::shared_ptr<const Scene> BilliardsScene(double gap) {
   return b.Build();
 }
 
+std::shared_ptr<const Scene> BallPairScene(double gap) {
+  const double r = 0.5, mass = 4.0 / 3.0 * std::numbers::pi * r * r * r;  // billiards' balls
+  SceneBuilder b("ball_pair");
+  b.SetGravity(Vec3(0.0, 0.0, -9.81));
+  for (int k = 0; k < 2; ++k) {
+    const std::string name = k == 0 ? "left" : "right";
+    const double x = (k == 0 ? -1.0 : 1.0) * (r + 0.5 * gap);
+    const int body = b.AddFreeBody(name, SpatialInertia::SolidSphere(mass, r), SE3::FromTranslation(Vec3(x, 0.0, r + gap)));
+    b.AddCollider(body, Sphere{r}, SE3(), name).friction = 0.2;
+  }
+  b.AddGround(0.2);
+  return b.Build();
+}
+
 }  // namespace arena

@@ -28,4 +28,8 @@ std::shared_ptr<const Scene> BookStackScene(const BookStackOptions& options);
 /// ground box whose top face is z = 0. The balls' tessellation is the model's (a sphere option).
 std::shared_ptr<const Scene> BilliardsScene(double gap = 0.105);
 
+/// Two of those balls side by side, `gap` apart and `gap` above the ground: near contact with
+/// each other and with the ground (the derivative check of the IP models near contact).
+std::shared_ptr<const Scene> BallPairScene(double gap = 5e-3);
+
 }  // namespace arena

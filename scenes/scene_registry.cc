@@ -60,6 +60,8 @@ const std::vector<SceneInfo>& Scenes() {
        "seed 004 Fig. 4, Table 2", [] { return BookStackScene({}); }},
       {"billiards", "16 free balls of radius 0.5 m (a 15-ball rack and the cue ball) resting above the ground",
        "seed 004 Fig. 5-6", [] { return BilliardsScene(); }},
+      {"ball_pair", "two of the billiard balls 5 mm apart and 5 mm above the ground (derivatives near contact)",
+       "seed 004 Sec. 6 (our check)", [] { return BallPairScene(); }},
   };
   return scenes;
 }

@@ -55,6 +55,42 @@ bool NewtonDirection(const MatX& H, const VecX& g, double floor, VecX* d) {
   return d->allFinite();
 }
 
+// At convergence a few more steps cost an evaluation or two each and square the remaining error,
+// so the minimiser is exact to rounding rather than to the tolerance: derivatives by the implicit
+// function theorem hold at the exact minimiser, and differences of two steps (gradcheck) would
+// otherwise see the tolerance as noise. With a projected Hessian Newton converges only linearly,
+// so these steps use the exact Hessian when the problem has one and it is positive definite.
+// More than one: a gradient known only to an inner solve's tolerance (longrange's separating
+// planes, warm-started) moves between evaluations at one point, and one step leaves that much.
+constexpr int kPolishSteps = 3;
+
+void Polish(NewtonProblem& problem, const NewtonOptions& options, const VecX& last, NewtonReport* report) {
+  VecX g, d;
+  MatX H;
+  for (int k = 0; k < kPolishSteps; ++k) {
+    bool exact = false;
+    if (problem.ExactDerivatives(&g, &H) && g.allFinite() && H.allFinite()) {
+      const Eigen::LLT<MatX> llt(H);
+      if (llt.info() == Eigen::Success) {
+        d = -llt.solve(g);
+        exact = d.allFinite();
+      }
+    }
+    if (!exact) {
+      if (k > 0) return;  // without an exact Hessian the last direction is taken once
+      d = last;
+    }
+    // Below this the step is rounding.
+    if (!(d.cwiseAbs().maxCoeff() > 1e-4 * options.step_tolerance) || problem.MaxStep(d) < 1.0) return;
+    ++report->line_search_evaluations;
+    // A stationary point's energy cannot rise by more than rounding along a step that small.
+    const double after = problem.EnergyAlong(d, 1.0);
+    if (!(after <= report->energy + 1e-12 * std::max(1.0, std::abs(report->energy)))) return;
+    problem.Retract(d, 1.0);
+    report->polished = true;
+  }
+}
+
 }  // namespace
 
 NewtonReport MinimizeNewton(NewtonProblem& problem, const NewtonOptions& options) {
@@ -85,6 +121,7 @@ NewtonReport MinimizeNewton(NewtonProblem& problem, const NewtonOptions& options
     report.step_norm = d.cwiseAbs().maxCoeff();
     if (report.step_norm <= options.step_tolerance || report.gradient_norm <= options.gradient_tolerance) {
       report.status = NewtonStatus::kConverged;
+      Polish(problem, options, d, &report);
       return report;
     }
     if (it == options.max_iterations) {

@@ -37,6 +37,13 @@ class NewtonProblem {
   }
   /// Moves the iterate by alpha * direction.
   virtual void Retract(const VecX& direction, double alpha) = 0;
+  /// The gradient and the exact (unprojected) Hessian at the current iterate, when the problem
+  /// has it (false: the solver polishes with its last direction instead).
+  virtual bool ExactDerivatives(VecX* gradient, MatX* hessian) {
+    (void)gradient;
+    (void)hessian;
+    return false;
+  }
 };
 
 struct NewtonOptions {
@@ -44,6 +51,10 @@ struct NewtonOptions {
   // (in the problem's coordinates: m and rad for a configuration increment) or the gradient
   // |g|_inf <= gradient_tolerance (the problem's energy units per coordinate): either says the
   // iterate is stationary to the tolerance; rounding keeps one or the other from falling further.
+  // The solver then polishes the iterate when the steps are feasible (NewtonReport::polished):
+  // up to three Newton steps of the exact Hessian where the problem has one (near the minimum it
+  // is positive definite, and the projected model's linear convergence becomes quadratic), else
+  // the last direction once.
   double step_tolerance = 1e-10;
   double gradient_tolerance = 1e-7;
   int max_iterations = 100;
@@ -63,10 +74,11 @@ std::string_view ToString(NewtonStatus status);
 struct NewtonReport {
   NewtonStatus status = NewtonStatus::kMaxIterations;
   int iterations = 0;              // Newton directions computed
-  double energy = 0.0;             // at the final iterate
-  double gradient_norm = 0.0;      // |g|_inf at the final iterate
+  double energy = 0.0;             // at the final iterate (before polishing)
+  double gradient_norm = 0.0;      // |g|_inf at the final iterate (before polishing)
   double step_norm = 0.0;          // |Newton step|_inf of the last iteration
   int line_search_evaluations = 0;
+  bool polished = false;           // converged, then took at least one polishing step
   bool converged() const { return status == NewtonStatus::kConverged; }
 };
 

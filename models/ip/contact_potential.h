@@ -93,6 +93,9 @@ class ContactPotential {
   /// path from x = path.At(0). The solver calls this one; by default it is MaxStep with the
   /// chords path.At(1) - x (potentials whose bound does not depend on the path's shape).
   virtual double MaxStepOnPath(const ContactConfiguration& x, ContactPath& path);
+  /// The contact terms active at the last Evaluate (the step's StepReport::contacts): IPC's
+  /// primitive pairs within dhat, longrange's triangle pairs resolved exactly.
+  virtual int ActiveContacts() const { return 0; }
 };
 
 }  // namespace arena

@@ -87,6 +87,9 @@ class StepProblem final : public NewtonProblem {
     }
     return alpha;
   }
+  bool ExactDerivatives(VecX* gradient, MatX* hessian) override {
+    return std::isfinite(energy_.Evaluate(q_, gradient, hessian, false));
+  }
   void Retract(const VecX& direction, double alpha) override {
     q_ = Integrate(energy_.scene().model, q_, alpha * direction);
     NormalizeConfiguration(energy_.scene().model, &q_);
@@ -134,6 +137,8 @@ StepReport IncrementalPotentialSimulator::DoStep(State& state, const Control& co
   newton_ = Solve(state, control);
   report.iterations = newton_.iterations;
   report.residual = newton_.gradient_norm;
+  // The last evaluation was at the minimiser (or the polishing step's end, 1e-10 from it).
+  report.contacts = contact_ != nullptr ? contact_->ActiveContacts() : 0;
   switch (newton_.status) {
     case NewtonStatus::kConverged: break;
     case NewtonStatus::kMaxIterations:

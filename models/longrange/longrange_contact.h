@@ -45,6 +45,7 @@ class LongRangeContact final : public ContactPotential {
   void PairForces(const ContactConfiguration& x, std::vector<std::tuple<int, int, Vec3>>* out) override;
   void StartDerivatives(const ContactConfiguration& x, ContactStartSink* sink) override;
   const LongRangeContactStats& stats() const { return stats_; }
+  int ActiveContacts() const override { return static_cast<int>(stats_.exact_pairs); }
   /// Triangle pairs whose friction the current step lags.
   int friction_pairs() const { return static_cast<int>(friction_.size()); }
 

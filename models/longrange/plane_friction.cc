@@ -68,6 +68,10 @@ void PlaneFriction(const PlaneFrictionInput& in, PlaneFrictionResult* out) {
   for (int it = 0; it < 100; ++it) {
     const Vec3 step = -H.ldlt().solve(g);
     if (step.norm() <= 1e-12 * (1.0 + u.norm()) || g.norm() <= 1e-14 * scale) {
+      // Take that last (full) step too: the derivatives below go through u with weights
+      // ~ 1 / sqrt(eps), so u's remaining error would show in them as noise.
+      u += step;
+      Evaluate(in, a, u, &slips, &L, &g, &H);
       out->converged = true;
       break;
     }

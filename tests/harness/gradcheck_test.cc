@@ -75,6 +75,24 @@ TEST(Gradcheck, NimblePassesHalfCheetahAndCatchesGrazingContacts) {
   EXPECT_EQ(with_masses.states_at_events, 1);
 }
 
+// The incremental-potential models' implicit-function derivatives agree with Ridders to 1e-6
+// near contact: ipc on two balls resting by each other on the ground, longrange on the box
+// (falling, then at rest on the ground; coarse balls would do too but cost more steps). Their
+// steps are minimisers known to the energy gradient's rounding, so Ridders starts at 1e-4.
+TEST(Gradcheck, IncrementalPotentialModelsPassNearContact) {
+  GradcheckOptions o = Options("ipc", "ball_pair", 3);
+  o.tolerance = 1e-6;
+  o.ridders_step = 1e-4;
+  const GradcheckResult ipc = RunGradcheck(o);
+  EXPECT_TRUE(ipc.passed) << ipc.max_error;
+  EXPECT_EQ(ipc.states_in_contact, 3);
+  o.model = "longrange";
+  o.scene = "box";
+  const GradcheckResult longrange = RunGradcheck(o);
+  EXPECT_TRUE(longrange.passed) << longrange.max_error;
+  EXPECT_GT(longrange.states_in_contact, 0);
+}
+
 // A state whose Ridders steps change the contact set or mode is reported apart, not judged:
 // Atlas perturbed from its pose and left to fall often has a sole corner touching down.
 TEST(Gradcheck, StatesAtContactEventsAreNotJudged) {

@@ -68,6 +68,7 @@ TEST(SceneRegistry, ScenesHaveTheirPapersDimensions) {
       {"jump_worm", {5, 5, 3}},    {"catapult", {5, 5, 3}},      {"cartpole", {2, 2, 1}},
       {"double_cartpole", {3, 3, 1}}, {"drone", {1, 1, 1}},
       {"book_stack", {140, 120, 0}},  {"billiards", {112, 96, 0}},
+      {"ball_pair", {14, 12, 0}},
   };
   for (const auto& [name, dims] : expected) {
     SCOPED_TRACE(name);
