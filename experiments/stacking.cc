@@ -46,8 +46,9 @@ std::vector<Column> StackingExperiment::columns() const {
                  "impossible: a block went through the ground or the other block, gained energy or escaped", false, ColumnType::kBool},
       {"failure", "the first failure, for failed runs", false, ColumnType::kText},
       {"mean_iterations", "mean solver iterations per step"},
-      {"min_distance_m", "spatial: smallest exact mesh-mesh distance between the blocks and the ground over the run, "
-                         "start included (12-triangle cubes, the ground a 100 m box; < 0: interpenetration)"},
+      {"min_distance_m", "spatial: smallest exact mesh-mesh distance between the two blocks and between each block and "
+                         "the ground over the run, start included (12-triangle cubes, the ground a 100 m box; < 0: "
+                         "interpenetration)"},
       {"linear_momentum_error", "mean over steps and components of |total linear momentum| (kg m/s)"},
       {"angular_momentum_error", "mean over steps of |total angular momentum| (kg m^2/s)"},
       {"max_drift_m", "largest displacement of a block from its start"},

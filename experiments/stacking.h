@@ -15,8 +15,8 @@
 // infinite at contact, so their blocks start apart, with every gap where they rest
 // (experiments/common/resting_gaps.h; column initial_gap_m, 0 for every other model); a model may
 // run only the first configurations ([<profile>.grid.<model>]). Spatial rows record the smallest
-// exact mesh-mesh distance between the blocks and the ground over the run (min_distance_m,
-// experiments/common/collider_distances.h; < 0: interpenetration).
+// exact mesh-mesh distance between any two of the blocks and the ground over the run
+// (min_distance_m, experiments/common/collider_distances.h; < 0: interpenetration).
 #pragma once
 
 #include "experiments/experiment.h"
