@@ -11,6 +11,8 @@
 //   damping_ratio = 0.5
 //   [quick.sweep.penalty]            # the model's swept option (one key) and its values
 //   stiffness = [1e3, 1e4, 1e5]
+//   [quick.grid.longrange]           # box_drop and stacking only: a model that runs only the
+//   initial_conditions = 1           # first instances (experiments/common/frequency_sweep.h)
 //   [paper]
 //   ...
 //

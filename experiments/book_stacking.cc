@@ -8,15 +8,14 @@
 #include "config/profile_config.h"
 #include "config/result_table.h"
 #include "core/common/error.h"
-#include "core/geometry/mesh.h"
-#include "core/geometry/mesh_distance.h"
 #include "experiments/common/case_params.h"
+#include "experiments/common/collider_distances.h"
 #include "experiments/common/model_sweep.h"
 #include "experiments/common/outcome_checks.h"
+#include "experiments/common/resting_gaps.h"
 #include "experiments/common/step_tally.h"
 #include "experiments/common/sweep_limits.h"
 #include "experiments/common/table_stats.h"
-#include "models/ip/collider_meshes.h"
 #include "models/registry.h"
 #include "scenes/longrange_scenes.h"
 
@@ -36,12 +35,11 @@ constexpr int kPaperPlanks = 20;     // the claims are measured on the paper's s
 // made; a plank 100 m away has blown up.
 constexpr OutcomeLimits kLimits{.max_penetration_m = 0.2, .max_energy_gain_height_m = 1.0, .escape_radius_m = 100.0};
 
-// Where longrange's stack rests: the two triangles of each plank face give 4 near triangle pairs,
-// each pushing with 12 mu / s^2 (Sec. 4: six 1/s vertex terms, s split between the two sides), so
-// the top plank's weight is carried at s = sqrt(48 mu / m g) (1.75e-2 ... 5.5e-5 m over Table 2's
-// mu, within 2x of its gaps). Starting there instead of 1 mm apart spares the stack the push
-// apart (mu >= 1e-7) or the drop (mu <= 1e-8) that a 2 mm margin does not survive.
-double EquilibriumGap(double mu) { return std::sqrt(48.0 * mu / (kPlankMass * kGravity)); }
+// Where longrange's stack rests: the top plank's weight is carried at s = sqrt(48 mu / m g)
+// (experiments/common/resting_gaps.h; 1.75e-2 ... 5.5e-5 m over Table 2's mu, within 2x of its
+// gaps). Starting there instead of 1 mm apart spares the stack the push apart (mu >= 1e-7) or the
+// drop (mu <= 1e-8) that a 2 mm margin does not survive.
+double EquilibriumGap(double mu) { return LongrangeRestingGap(mu, kPlankMass * kGravity); }
 
 // Seed 004 Table 2's sweep, the claims' operating points.
 constexpr double kClaimMu = 1e-6;
@@ -53,45 +51,6 @@ SE3 BodyPose(const Scene& scene, const VecX& q, int body) {
   const Quat quat(q[i + 3], q[i + 4], q[i + 5], q[i + 6]);
   return SE3(quat.normalized().toRotationMatrix(), q.segment<3>(i));
 }
-
-// Exact mesh-mesh distances between the scene's colliders (boxes as their 12 triangles, the
-// ground as the IP models' box), our geometry whatever the model meshes.
-class PlankDistances {
- public:
-  explicit PlankDistances(const Scene& scene) : scene_(scene) {
-    for (const ColliderMesh& m : BuildColliderMeshes(scene, ColliderMeshOptions{})) {
-      body_.push_back(m.body);
-      radius_.push_back(m.body == kWorldBody ? kNoBound : m.vertices.rowwise().norm().maxCoeff());
-      mesh_.push_back(MakeTriangleMesh(m.vertices, m.triangles).data);
-    }
-  }
-  int size() const { return static_cast<int>(mesh_.size()); }
-  double Between(const VecX& q, int a, int b) const {
-    return MeshDistance(*mesh_[a], BodyPose(scene_, q, body_[a]), *mesh_[b], BodyPose(scene_, q, body_[b])).distance;
-  }
-  // The smallest distance over collider pairs of different bodies; pairs whose bounding spheres
-  // are farther apart than the best so far are skipped.
-  double Minimum(const VecX& q) const {
-    double best = std::numeric_limits<double>::infinity();
-    for (int a = 0; a < size(); ++a) {
-      for (int b = a + 1; b < size(); ++b) {
-        if (body_[a] == body_[b]) continue;
-        const double bound = (BodyPose(scene_, q, body_[a]).translation() - BodyPose(scene_, q, body_[b]).translation()).norm() -
-                             radius_[a] - radius_[b];
-        if (bound > best) continue;
-        best = std::min(best, Between(q, a, b));
-      }
-    }
-    return best;
-  }
-
- private:
-  static constexpr double kNoBound = 1e300;  // the ground: never skipped
-  const Scene& scene_;
-  std::vector<int> body_;
-  std::vector<double> radius_;
-  std::vector<std::shared_ptr<const TriangleMeshData>> mesh_;
-};
 
 // How far the planks moved from their start.
 struct PlankMotion {
@@ -160,7 +119,7 @@ double StartGap(const ModelSetting& s, bool equilibrium, double gap) {
   return std::holds_alternative<double>(mu) ? std::min(EquilibriumGap(std::get<double>(mu)), 0.5) : gap;
 }
 
-void WriteEnd(const Scene& scene, const PlankDistances& distances, const State& state, Row* row) {
+void WriteEnd(const Scene& scene, ColliderDistances& distances, const State& state, Row* row) {
   const int top = scene.model.num_bodies() - 1;  // collider i is plank i, the ground last
   double lo = std::numeric_limits<double>::infinity(), hi = 0.0;
   for (int i = 1; i <= top; ++i) {
@@ -272,7 +231,7 @@ std::vector<Row> BookStackingExperiment::Run(const Case& c) const {
       BookStackScene({.planks = setup.planks, .shift = setup.shift, .gap = setup.initial_gap_m});
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
   const int steps = StepCount(c, setup.duration_s, sim->timestep());
-  const PlankDistances distances(*scene);
+  ColliderDistances distances(*scene);
   State state = DefaultState(*scene);
   const State initial = state;
   OutcomeMonitor outcome(*scene, state, kLimits);

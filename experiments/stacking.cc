@@ -5,12 +5,15 @@
 #include <cmath>
 
 #include "experiments/common/case_params.h"
+#include "experiments/common/collider_distances.h"
 #include "experiments/common/frequency_sweep.h"
 #include "experiments/common/outcome_checks.h"
+#include "experiments/common/resting_gaps.h"
 #include "experiments/common/step_tally.h"
 #include "experiments/common/table_stats.h"
 #include "config/profile_config.h"
 #include "config/result_table.h"
+#include "core/common/error.h"
 #include "models/registry.h"
 #include "scenes/stacking_scenes.h"
 
@@ -19,6 +22,8 @@ namespace arena {
 namespace {
 
 constexpr double kStandTolerance = 0.05;       // m
+constexpr double kBlockWeight = 1.0 * 9.81;    // N: what the upper block's contact carries
+constexpr double kMaxStartGap = 0.25;          // m: half a block (scenes/stacking_scenes.h)
 constexpr double kStandAngleTolerance = 0.1;   // rad
 
 // What a run may not do, whatever its steps reported (experiments/common/outcome_checks.h): a
@@ -32,6 +37,8 @@ constexpr OutcomeLimits kLimits{.max_penetration_m = 0.5, .max_energy_gain_heigh
 std::vector<Column> StackingExperiment::columns() const {
   std::vector<Column> cols = FrequencyGridColumns("config", "configuration: lower block shifted by 0.02 (config + 1) m");
   const std::vector<Column> own = {
+      {"initial_gap_m", "start gap between the ground, the lower and the upper block: 0 (touching, the paper's), "
+                        "or for the barrier models where their blocks rest (longrange sqrt(48 mu / m g), ipc 0.8 dhat)"},
       {"steps", "steps requested: floor(duration * frequency)"},
       {"steps_done", "steps that succeeded"},
       {"failed_steps", "steps that did not converge (the run continues from their last iterate, as in the paper)"},
@@ -39,6 +46,9 @@ std::vector<Column> StackingExperiment::columns() const {
                  "impossible: a block went through the ground or the other block, gained energy or escaped", false, ColumnType::kBool},
       {"failure", "the first failure, for failed runs", false, ColumnType::kText},
       {"mean_iterations", "mean solver iterations per step"},
+      {"min_distance_m", "spatial: smallest exact mesh-mesh distance between the two blocks and between each block and "
+                         "the ground over the run, start included (12-triangle cubes, the ground a 100 m box; < 0: "
+                         "interpenetration)"},
       {"linear_momentum_error", "mean over steps and components of |total linear momentum| (kg m/s)"},
       {"angular_momentum_error", "mean over steps of |total angular momentum| (kg m^2/s)"},
       {"max_drift_m", "largest displacement of a block from its start"},
@@ -53,7 +63,17 @@ std::vector<Column> StackingExperiment::columns() const {
 
 Sweep StackingExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
   const FrequencyGrid grid = ReadFrequencyGrid(config, name(), "configurations", "config");
-  return ExpandFrequencyGrid(config, models, grid, [](const std::string& v) { return StackingScene(v, 0); });
+  Sweep sweep = ExpandFrequencyGrid(config, models, grid, [](const std::string& v) { return StackingScene(v, 0); });
+  for (Case& c : sweep.cases) {
+    const double gap = StackStartGap(c.model, c.model_options, kBlockWeight);
+    if (!(gap < kMaxStartGap)) {
+      throw InvalidArgument("stacking: case '" + c.id + "' would start its blocks " + options_detail::FormatDouble(gap) +
+                            " m apart (longrange: sqrt(48 mu / m g), ipc: 0.8 dhat); give a mu or dhat for which that "
+                            "is below " + options_detail::FormatDouble(kMaxStartGap) + " m");
+    }
+    c.params.emplace_back("initial_gap_m", gap);
+  }
+  return sweep;
 }
 
 OutcomeLimits StackingExperiment::outcome_limits() const { return kLimits; }
@@ -63,9 +83,12 @@ std::vector<Row> StackingExperiment::Run(const Case& c) const {
   const std::string variant = ParamText(c, "variant");
   const int config = static_cast<int>(ParamNumber(c, "config"));
   const bool planar = variant == "planar";
-  std::shared_ptr<const Scene> scene = StackingScene(variant, config);
+  std::shared_ptr<const Scene> scene = StackingScene(variant, config, ParamNumber(c, "initial_gap_m"));
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
   State state = DefaultState(*scene);
+  std::unique_ptr<ColliderDistances> distances;
+  if (!planar) distances = std::make_unique<ColliderDistances>(*scene);
+  double min_distance = distances ? distances->Minimum(state.q) : 0.0;
   const State initial = state;
   const int steps = StepsOf(c);
   const int nb = scene->model.num_bodies();
@@ -116,6 +139,7 @@ std::vector<Row> StackingExperiment::Run(const Case& c) const {
         max_rotation = std::max(max_rotation, q0.normalized().angularDistance(q1.normalized()));
       }
     }
+    if (distances) min_distance = std::min(min_distance, distances->Minimum(state.q));
     if (std::string why = outcome.Observe(state); !why.empty()) tally.Fail("step " + std::to_string(k) + ": " + why, true);
   }
   if (!std::isfinite(sum_linear) || !std::isfinite(sum_angular) || !std::isfinite(max_drift) ||
@@ -125,6 +149,7 @@ std::vector<Row> StackingExperiment::Run(const Case& c) const {
   Row row;
   row["steps"] = std::int64_t{steps};
   tally.WriteTo(&row);
+  if (distances) row["min_distance_m"] = min_distance;
   row["linear_momentum_error"] = recorded > 0 ? sum_linear / recorded : 0.0;
   row["angular_momentum_error"] = recorded > 0 ? sum_angular / recorded : 0.0;
   row["max_drift_m"] = max_drift;
@@ -170,6 +195,9 @@ std::vector<Observation> StackingExperiment::Observe(const ResultTable& table) c
       const std::string where = variant + " (" + std::to_string(mv.num_rows()) + " runs)";
       out.push_back({"stable_fraction", model, Mean(mv, "stands"), "", where});
       out.push_back({"linear_momentum_error", model, Mean(mv, "linear_momentum_error"), "kg m/s", where});
+      if (const double closest = ExtremeValues(mv, "min_distance_m").first; !std::isnan(closest)) {
+        out.push_back({"min_distance", model, closest, "m", where + ", smallest over every run (< 0: interpenetration)"});
+      }
     }
   }
   return out;

@@ -11,6 +11,12 @@
 // over t of |momentum_theta|. In 3D the linear error averages the three components and the
 // angular one the norm of the angular momentum about each block's centre. A tower "stands" when
 // every step succeeded and each block stayed within 5 cm and 0.1 rad of its start.
+// The incremental-potential models (longrange, ipc) run the spatial variant only. A barrier is
+// infinite at contact, so their blocks start apart, with every gap where they rest
+// (experiments/common/resting_gaps.h; column initial_gap_m, 0 for every other model); a model may
+// run only the first configurations ([<profile>.grid.<model>]). Spatial rows record the smallest
+// exact mesh-mesh distance between any two of the blocks and the ground over the run
+// (min_distance_m, experiments/common/collider_distances.h; < 0: interpenetration).
 #pragma once
 
 #include "experiments/experiment.h"

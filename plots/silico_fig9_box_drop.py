@@ -5,7 +5,9 @@ model's stiffness parameter (columns, soft to stiff: silico's relaxation rho dec
 penalty's spring stiffness increasing): mean solver iterations per step, failure rate, and the
 max ground penetration averaged over the runs that did not fail (blank: every run failed), and
 for planar scenes the paper's own violation metric, the max P-SDF violation max(0, -phi) of a
-standalone collision program, averaged over all runs (up to the failing step).
+standalone collision program, averaged over all runs (up to the failing step); for spatial scenes
+in its place the smallest exact mesh distance between the cube and the ground over every run of
+the cell (< 0: interpenetration; the barrier models, longrange and ipc, must stay above 0).
 """
 import numpy as np
 import matplotlib.pyplot as plt
@@ -13,8 +15,10 @@ from matplotlib.colors import LogNorm
 
 import plotlib
 
-# Parameters for which a smaller value is stiffer (columns then run in decreasing order).
-SMALLER_IS_STIFFER = {"rho", "relaxation", "complementarity_tolerance"}
+# Parameters for which a smaller value is stiffer (columns then run in decreasing order): silico's
+# and bilevel's relaxation, longrange's contact coefficient mu (a smaller potential rests closer),
+# ipc's activation distance dhat.
+SMALLER_IS_STIFFER = {"rho", "relaxation", "complementarity_tolerance", "mu", "dhat"}
 
 
 def stiffness_axis(group):
@@ -25,9 +29,10 @@ def stiffness_axis(group):
     return param in SMALLER_IS_STIFFER, (param or "parameter") + ("  (stiffer to the right)" if param else "")
 
 
-def cell_table(df, column, descending):
-    """Mean of `column` per (frequency, parameter) cell, on the full grid of the group."""
-    table = df.pivot_table(index="frequency_hz", columns="param_value", values=column, aggfunc="mean",
+def cell_table(df, column, descending, aggfunc="mean"):
+    """`aggfunc` (the mean unless told) of `column` per (frequency, parameter) cell, on the full
+    grid of the group."""
+    table = df.pivot_table(index="frequency_hz", columns="param_value", values=column, aggfunc=aggfunc,
                            dropna=False)
     rows = sorted(df["frequency_hz"].unique())
     cols = sorted(df["param_value"].unique(), reverse=descending)
@@ -69,7 +74,9 @@ def main():
     df["penetration_ok"] = df["max_penetration_m"].where(df["failed"] == 0.0)
     groups = list(df.groupby(["model", "variant"], sort=True))
     has_psdf = "max_psdf_violation" in df.columns
-    fig, axes = plt.subplots(len(groups), 4 if has_psdf else 3, figsize=(20 if has_psdf else 15, 3.6 * len(groups)),
+    has_distance = "min_distance_m" in df.columns
+    fourth = has_psdf or has_distance
+    fig, axes = plt.subplots(len(groups), 4 if fourth else 3, figsize=(20 if fourth else 15, 3.6 * len(groups)),
                              squeeze=False,
                              constrained_layout=True)
     for row, ((model, variant), g) in enumerate(groups):
@@ -81,10 +88,13 @@ def main():
              prefix + "failure rate", "Reds", False, (0.0, 1.0), label)
         draw(axes[row][2], fig, cell_table(g, "penetration_ok", descending),
              prefix + "max penetration [m], runs that did not fail", "magma", True, None, label)
-        if has_psdf:
-            if g["max_psdf_violation"].notna().any():
+        if fourth:
+            if has_psdf and g["max_psdf_violation"].notna().any():
                 draw(axes[row][3], fig, cell_table(g, "max_psdf_violation", descending),
                      prefix + "max P-SDF violation (paper's metric)", "magma", True, None, label)
+            elif has_distance and g["min_distance_m"].notna().any():
+                draw(axes[row][3], fig, cell_table(g, "min_distance_m", descending, "min"),
+                     prefix + "min mesh distance [m] (< 0: interpenetration)", "viridis", False, None, label)
             else:
                 axes[row][3].axis("off")
     counts = df.groupby(["model", "variant"]).size().to_dict()

@@ -16,7 +16,9 @@
 namespace arena {
 
 /// The scene of a variant ("planar" or "spatial") with configuration `config` (0-based: the
-/// paper's i = config + 1); throws InvalidArgument for another variant.
-std::shared_ptr<const Scene> StackingScene(const std::string& variant, int config);
+/// paper's i = config + 1); throws InvalidArgument for another variant. `gap` (m, >= 0) lifts the
+/// lower block that far off the ground and the upper one that far off the lower one: 0, the
+/// paper's, leaves them exactly touching; a barrier model must start clear of contact.
+std::shared_ptr<const Scene> StackingScene(const std::string& variant, int config, double gap = 0.0);
 
 }  // namespace arena

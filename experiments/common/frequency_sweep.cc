@@ -1,8 +1,10 @@
 #include "experiments/common/frequency_sweep.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/common/error.h"
+#include "core/common/strings.h"
 #include "experiments/common/case_params.h"
 #include "experiments/common/model_sweep.h"
 #include "experiments/common/sweep_limits.h"
@@ -22,13 +24,30 @@ FrequencyGrid ReadFrequencyGrid(const ProfileConfig& config, const std::string& 
   g.instances = config.Int(count_key, 1, config.max_cases());
   g.duration_s = config.PositiveFiniteDouble("duration_s");
   for (double f : g.frequencies_hz) CheckedSteps(config, "duration_s", g.duration_s, "frequencies_hz", f);
+  const std::vector<std::string> models = ModelNames();
+  for (const std::string& key : config.Keys()) {
+    if (key.rfind("grid.", 0) != 0) continue;
+    const std::string rest = key.substr(5);
+    const std::string model = rest.substr(0, rest.find('.'));
+    if (rest != model + "." + count_key || std::find(models.begin(), models.end(), model) == models.end()) {
+      throw InvalidArgument(config.file() + " [" + config.profile() + "] key '" + key + "': a model's cap on the " +
+                            count_key + " is grid.<model>." + count_key + " (models: " + Join(models) + ")");
+    }
+    g.model_instances[model] = config.Int(key, 1, config.max_cases());
+  }
   return g;
+}
+
+std::int64_t FrequencyGrid::InstancesOf(const std::string& model) const {
+  const auto cap = model_instances.find(model);
+  return cap == model_instances.end() ? instances : std::min(instances, cap->second);
 }
 
 Sweep ExpandFrequencyGrid(const ProfileConfig& config, const std::vector<std::string>& models,
                           const FrequencyGrid& grid,
                           const std::function<std::shared_ptr<const Scene>(const std::string&)>& scene) {
-  // The size first: models x runnable variants x swept values, times frequencies and instances.
+  // The size first: models x runnable variants x swept values, times frequencies and instances
+  // (the largest count: a bound on the models whose count is capped).
   std::vector<std::vector<ModelSetting>> settings_of;
   std::vector<std::string> skipped;  // "" when the (model, variant) pair runs, else why not
   double cells = 0.0;
@@ -63,7 +82,7 @@ Sweep ExpandFrequencyGrid(const ProfileConfig& config, const std::vector<std::st
       }
       for (double f : grid.frequencies_hz) {
         for (const ModelSetting& setting : settings) {
-          for (std::int64_t i = 0; i < grid.instances; ++i) {
+          for (std::int64_t i = 0; i < grid.InstancesOf(model); ++i) {
             const std::string instance = grid.instance_key + "=" + std::to_string(i);
             Case c;
             c.index = static_cast<int>(sweep.cases.size());

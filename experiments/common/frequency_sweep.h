@@ -2,11 +2,14 @@
 // stacking: model x scene variant x simulation frequency x the model's own stiffness parameter
 // (silico's rho, penalty's stiffness, ...) x instances (initial conditions or configurations).
 // Each model's timestep is set from the frequency axis. Instances get seeds that depend only on
-// (variant, instance), so every cell sees the same instances, as in the paper.
+// (variant, instance), so every cell sees the same instances, as in the paper. A model whose
+// steps are costly may run only the first few instances: [<profile>.grid.<model>] with the count
+// key (`initial_conditions = 2`) caps its count, so its instances are a prefix of everyone's.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,13 +26,19 @@ struct FrequencyGrid {
   std::vector<std::string> variants;
   std::vector<double> frequencies_hz;
   std::int64_t instances = 0;
+  std::map<std::string, std::int64_t> model_instances;  // [grid.<model>] caps, where given
   double duration_s = 0.0;
+
+  /// The instances `model` runs: the first min(instances, its cap).
+  std::int64_t InstancesOf(const std::string& model) const;
 };
 
 /// Reads variants, frequencies_hz, duration_s and `count_key` (the number of instances) from
 /// the profile, range-checked (sweep_limits.h): non-empty lists without repeats, finite positive
 /// numbers, 1 to max_cases instances, and at least one and at most kMaxStepsPerCase steps at
-/// every frequency.
+/// every frequency; and every `grid.<model>.<count_key>` (1 to max_cases; a cap above the
+/// count changes nothing). Any other key under grid, or an unregistered model, is an
+/// InvalidArgument naming the key.
 FrequencyGrid ReadFrequencyGrid(const ProfileConfig& config, const std::string& experiment,
                                 const std::string& count_key, const std::string& instance_key);
 

@@ -21,6 +21,7 @@
 #include "harness/runner.h"
 #include "models/registry.h"
 #include "scenes/box_drop_scenes.h"
+#include "tests/experiments/experiment_test_config.h"
 
 namespace arena {
 namespace {
@@ -130,6 +131,97 @@ TEST(BoxDrop, RejectsTimestepOverride) {
     EXPECT_THAT(e.what(), HasSubstr("penalty.timestep is set by the experiment itself"));
     EXPECT_THAT(e.what(), HasSubstr("frequencies_hz"));
   }
+}
+
+std::string Param(const Case& c, const std::string& name) {
+  for (const auto& [k, v] : c.params) {
+    if (k == name) return ToText(v);
+  }
+  return "";
+}
+
+// The incremental-potential models run the spatial cube only (the planar polygon has no triangle
+// mesh): the planar variant is skipped with the reason, as for every unsupported pair. Each
+// sweeps its own parameter; longrange runs the first initial condition only ([quick.grid.
+// longrange]), the same one as every other model's first.
+TEST(BoxDrop, IncrementalPotentialModelsRunTheSpatialCubeOnly) {
+  const ProfileConfig config = ProfileConfig::Load(std::string(ARENA_SOURCE_DIR) + "/experiments/configs/box_drop.toml",
+                                                   "quick", {}, ModelNames());
+  const Sweep sweep = BoxDropExperiment().Expand(config, {"longrange", "ipc", "penalty"});
+  const std::string notes = ::testing::PrintToString(sweep.notes);
+  EXPECT_THAT(notes, HasSubstr("longrange: skipped variant planar (planar (2D) scenes are not supported)"));
+  EXPECT_THAT(notes, HasSubstr("ipc: skipped variant planar (planar (2D) scenes are not supported)"));
+  std::map<std::string, std::set<std::string>> swept, ics;  // model -> values
+  std::map<std::string, std::uint64_t> first_seed;          // model -> the seed of spatial ic 0
+  for (const Case& c : sweep.cases) {
+    if (c.model == "penalty") {
+      if (Param(c, "variant") == "spatial" && Param(c, "ic") == "0") first_seed[c.model] = c.seed;
+      continue;
+    }
+    EXPECT_EQ(Param(c, "variant"), "spatial") << c.id;
+    swept[c.model].insert(Param(c, "param_name") + "=" + Param(c, "param_value"));
+    ics[c.model].insert(Param(c, "ic"));
+    if (Param(c, "ic") == "0") first_seed[c.model] = c.seed;
+  }
+  EXPECT_EQ(swept["longrange"], (std::set<std::string>{"mu=1e-06", "mu=1e-08"}));
+  EXPECT_EQ(swept["ipc"], (std::set<std::string>{"dhat=0.001", "dhat=1e-04"}));
+  EXPECT_EQ(ics["longrange"], (std::set<std::string>{"0"}));
+  EXPECT_EQ(ics["ipc"].size(), 10u);
+  EXPECT_EQ(first_seed["longrange"], first_seed["penalty"]);
+  EXPECT_EQ(first_seed["ipc"], first_seed["penalty"]);
+}
+
+// A model's cap on the instances takes only the count key and a registered model; a cap above
+// the count changes nothing.
+TEST(BoxDrop, ModelGridCapIsCheckedAndCapsOnly) {
+  const std::string grid = "variants = [\"spatial\"]\nfrequencies_hz = [50]\ninitial_conditions = 3\nduration_s = 0.1\n";
+  const BoxDropExperiment e;
+  EXPECT_EQ(e.Expand(testing_config::QuickConfig("box_drop", grid + "[quick.grid.ipc]\ninitial_conditions = 2\n"),
+                     {"ipc"}).cases.size(), 2u);
+  EXPECT_EQ(e.Expand(testing_config::QuickConfig("box_drop", grid + "[quick.grid.ipc]\ninitial_conditions = 7\n"),
+                     {"ipc"}).cases.size(), 3u);
+  for (const std::string bad : {"[quick.grid.ipc]\nfrequencies_hz = [10]\n", "[quick.grid.nosuch]\ninitial_conditions = 1\n"}) {
+    try {
+      e.Expand(testing_config::QuickConfig("box_drop", grid + bad), {"ipc"});
+      FAIL() << bad << " accepted";
+    } catch (const InvalidArgument& error) {
+      EXPECT_THAT(error.what(), HasSubstr("grid.<model>.initial_conditions")) << bad;
+    }
+  }
+  EXPECT_THROW(e.Expand(testing_config::QuickConfig("box_drop", grid + "[quick.grid.ipc]\ninitial_conditions = 0\n"), {"ipc"}),
+               InvalidArgument);
+}
+
+// Spatial rows record the smallest exact cube-ground distance over the run: the barrier models'
+// stays above 0, a soft engine's goes below it; planar rows leave it empty.
+TEST(BoxDrop, SpatialRowsRecordTheMinimumMeshDistance) {
+  const ProfileConfig config = testing_config::QuickConfig(
+      "box_drop", "variants = [\"planar\", \"spatial\"]\nfrequencies_hz = [30]\ninitial_conditions = 1\nduration_s = 1.0\n"
+                  "[quick.sweep.longrange]\nmu = [1e-6]\n");
+  const BoxDropExperiment e;
+  const Sweep sweep = e.Expand(config, {"longrange", "ipc", "penalty"});
+  std::map<std::string, double> distance;
+  for (const Case& c : sweep.cases) {
+    const Row row = e.Run(c).at(0);
+    const std::string key = c.model + "/" + Param(c, "variant");
+    if (Param(c, "variant") == "planar") {
+      EXPECT_EQ(row.count("min_distance_m"), 0u) << key;
+      continue;
+    }
+    if (c.model != "penalty") {
+      EXPECT_EQ(std::get<bool>(row.at("failed")), false) << key << ": " << ToText(row.at("failure"));
+    }
+    distance[key] = std::get<double>(row.at("min_distance_m"));
+  }
+  ASSERT_EQ(distance.size(), 3u);
+  // Both barriers land and rest within their reach: longrange at about 3.5 mm (mu = 1e-6), ipc
+  // within dhat = 1 mm.
+  EXPECT_GT(distance["longrange/spatial"], 0.0);
+  EXPECT_LT(distance["longrange/spatial"], 5e-3);
+  EXPECT_GT(distance["ipc/spatial"], 0.0);
+  EXPECT_LT(distance["ipc/spatial"], 1e-3);
+  // Penalty's springs act only once the cube is inside the ground.
+  EXPECT_LT(distance["penalty/spatial"], 0.0);
 }
 
 // An invalid option value stops the run before any case runs or any file is written.

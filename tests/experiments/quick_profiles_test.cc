@@ -4,8 +4,10 @@
 // our machines), so this also checks that the thread count does not change the results. Then
 // the claims it measures: each is in experiments/claims.toml under the experiment, and each
 // claim's criterion finds the values it reads. And a resume of the finished run keeps every row
-// (the rows read back as their declared column types) and runs nothing. After an intended
-// change, regenerate with scripts/update-reference.sh and say why in the commit.
+// (the rows read back as their declared column types) and runs nothing. And, where an experiment
+// runs the barrier models, that they have rows and that none of them ever touched or
+// interpenetrated (BarrierViolation). After an intended change, regenerate with
+// scripts/update-reference.sh and say why in the commit.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -25,6 +27,53 @@ namespace arena {
 namespace {
 
 namespace fs = std::filesystem;
+
+// The barrier models (seed 004's longrange and its IPC baseline) each experiment's quick profile
+// runs. A barrier is infinite at contact, so no run of theirs may ever bring two meshes together:
+// every row records min_distance_m (the exact mesh-mesh distance over the run, experiments/common/
+// collider_distances.h), and it must be > 0 (it reads 0 when the meshes touch to within 1e-10 of
+// their size, < 0 when they interpenetrate). The reference match alone would not see a reference
+// regenerated without their rows or with a negative distance.
+const std::map<std::string, std::vector<std::string>>& BarrierModels() {
+  static const std::map<std::string, std::vector<std::string>> models = {
+      {"book_stacking", {"longrange", "ipc"}},
+      {"box_drop", {"longrange", "ipc"}},
+      {"stacking", {"longrange", "ipc"}},
+  };
+  return models;
+}
+
+// "" when each of `models` has rows in `table` and every one of them has a min_distance_m > 0,
+// else the first problem.
+std::string BarrierViolation(const ResultTable& table, const std::vector<std::string>& models) {
+  if (table.ColumnIndex("min_distance_m") < 0) return "no min_distance_m column";
+  for (const std::string& model : models) {
+    const ResultTable rows = table.Filter("model", model);
+    if (rows.num_rows() == 0) return "no row of " + model;
+    for (int i = 0; i < rows.num_rows(); ++i) {
+      const double d = rows.Number(i, "min_distance_m");
+      if (!(d > 0.0)) {
+        return rows.Text(i, "case_id") + ": min_distance_m = '" + rows.Text(i, "min_distance_m") +
+               "', not > 0 (0: touching, < 0: interpenetrating, empty: not measured)";
+      }
+    }
+  }
+  return "";
+}
+
+// The check can fail: a missing model, a touching, an interpenetrating or an unmeasured row.
+TEST(BarrierViolation, FlagsMissingRowsAndDistancesNotAboveZero) {
+  auto table = [](const std::string& ipc_distance) {
+    return ResultTable({"case_id", "model", "min_distance_m"},
+                       {{"longrange/a", "longrange", "1e-4"}, {"ipc/a", "ipc", ipc_distance}, {"penalty/a", "penalty", "-0.1"}});
+  };
+  EXPECT_EQ(BarrierViolation(table("2e-6"), {"longrange", "ipc"}), "");
+  EXPECT_NE(BarrierViolation(table("2e-6"), {"longrange", "ipc", "nimble"}).find("no row of nimble"), std::string::npos);
+  EXPECT_NE(BarrierViolation(table("0"), {"ipc"}).find("ipc/a"), std::string::npos);
+  EXPECT_NE(BarrierViolation(table("-1e-9"), {"ipc"}).find("interpenetrating"), std::string::npos);
+  EXPECT_NE(BarrierViolation(table(""), {"ipc"}).find("not measured"), std::string::npos);
+  EXPECT_NE(BarrierViolation(ResultTable({"case_id", "model"}, {{"ipc/a", "ipc"}}), {"ipc"}), "");
+}
 
 class QuickProfile : public ::testing::TestWithParam<std::string> {};
 
@@ -79,6 +128,10 @@ TEST_P(QuickProfile, MatchesReference) {
     EXPECT_EQ(again.rows_dropped + again.cases_rerun, 0);
     std::ifstream after_file(summary.csv_path, std::ios::binary);
     EXPECT_EQ(std::string((std::istreambuf_iterator<char>(after_file)), std::istreambuf_iterator<char>()), before);
+  }
+  if (const auto barrier = BarrierModels().find(name); barrier != BarrierModels().end()) {
+    EXPECT_EQ(BarrierViolation(got, barrier->second), "") << "this run";
+    EXPECT_EQ(BarrierViolation(ref, barrier->second), "") << "the reference";
   }
   std::map<std::string, const Claim*> catalogue;
   const std::vector<Claim> claims = LoadClaims(std::string(ARENA_SOURCE_DIR) + "/experiments/claims.toml");
