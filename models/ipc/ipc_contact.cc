@@ -18,12 +18,7 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 // The step bound keeps this fraction of every pair's distance (ipc::ConservativeStepBound's eta).
-constexpr double kEta = 0.1;
-// Conservative advancement stops after this many iterations, or when one advances alpha by less
-// than kMinProgress of what remains (a pair has come down to eta of its distance); either way
-// the alpha reached is sound.
-constexpr int kMaxAdvance = 1000;
-constexpr double kMinProgress = 1e-6;
+constexpr double kEta = kAdvancementEta;
 
 Vec3 Row(const PointsX3& v, int i) { return v.row(i).transpose(); }
 
@@ -394,41 +389,37 @@ double IpcContact::MaxStepOnPath(const ContactConfiguration& x, ContactPath& pat
     for (int k = from; k < to; ++k) m = std::max(m, speed[s.vertices[k].first][s.vertices[k].second]);
     return m;
   };
+  tracked_stencils_.clear();
   tracked_.clear();
   for (const MeshPair& p : pairs_) {
     const double la = speed[p.a].size() > 0 ? speed[p.a].maxCoeff() : 0.0;
     const double lb = speed[p.b].size() > 0 ? speed[p.b].maxCoeff() : 0.0;
     if (!(la + lb > 0.0)) continue;
-    Stencils(x, p, (la + lb) / (1.0 - kEta), &stencils_);
+    // A pair farther apart than this cannot come within eta of its distance over the path.
+    Stencils(x, p, (la + lb) / (1.0 - kAdvancementEta), &stencils_);
     for (const Stencil& s : stencils_) {
-      Tracked t;
-      t.stencil = s;
       // The first primitive is vertex 0 (point) or vertices 0-1 (edge); the second the rest.
       const int split = s.edge_edge ? 2 : 1;
+      TrackedDistance t;
       t.speed = largest(s, 0, split) + largest(s, split, 4);
-      if (!(t.speed > 0.0)) continue;
       t.d0 = t.d = std::sqrt(SquaredDistance(s.edge_edge, Positions(x, s)));
-      // A pair that cannot come within eta d0 over the whole path, d0 - speed >= eta d0, needs
-      // no tracking (the mesh-level radius above counts every pair at its meshes' top speed).
-      if (t.d0 - t.speed < kEta * t.d0) tracked_.push_back(std::move(t));
+      if (!NeedsTracking(t.d0, t.speed)) continue;
+      t.id = static_cast<int>(tracked_stencils_.size());
+      tracked_stencils_.push_back(s);
+      tracked_.push_back(t);
     }
   }
-  stats_.tracked_pairs = static_cast<int>(tracked_.size());
-  stats_.advance_iterations = 0;
-  double alpha = 0.0;
-  for (;;) {
-    double tau = kInf;
-    for (const Tracked& t : tracked_) tau = std::min(tau, (t.d - kEta * t.d0) / t.speed);
-    if (alpha + tau >= 1.0) return 1.0;
-    // tau itself is sound: a small one ends the advancement, not the step.
-    if (!(tau > kMinProgress * (1.0 - alpha)) || stats_.advance_iterations == kMaxAdvance) return alpha + std::max(tau, 0.0);
-    alpha += tau;
-    ++stats_.advance_iterations;
-    path.At(alpha, &path_point_);
-    for (Tracked& t : tracked_) t.d = std::sqrt(SquaredDistance(t.stencil.edge_edge, Positions(path_point_, t.stencil)));
-    // Likewise for the rest of the path: d(alpha) - (1 - alpha) speed >= eta d0.
-    std::erase_if(tracked_, [alpha](const Tracked& t) { return t.d - (1.0 - alpha) * t.speed >= kEta * t.d0; });
-  }
+  AdvancementStats stats;
+  const double alpha = AdvanceConservatively(
+      &tracked_, path, &path_point_,
+      [this](const ContactConfiguration& at, int id) {
+        const Stencil& s = tracked_stencils_[id];
+        return std::sqrt(SquaredDistance(s.edge_edge, Positions(at, s)));
+      },
+      &stats);
+  stats_.tracked_pairs = stats.tracked;
+  stats_.advance_iterations = stats.iterations;
+  return alpha;
 }
 
 // ---------------------------------------------------------------- friction (Sec. 5)

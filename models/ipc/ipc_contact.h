@@ -44,6 +44,7 @@
 #include <utility>
 #include <vector>
 
+#include "models/ip/conservative_advancement.h"
 #include "models/ip/contact_potential.h"
 #include "models/ipc/barrier.h"
 #include "models/ipc/candidates.h"
@@ -110,12 +111,6 @@ class IpcContact final : public ContactPotential {
     double mu = 0.0;
     int type = 0;  // the closest-feature type at the start (ipc::PointTriangleType or EdgeEdgeType)
   };
-  // A pair the step bound tracks.
-  struct Tracked {
-    Stencil stencil;
-    double d0 = 0.0, d = 0.0;  // m: distance at alpha = 0 and now
-    double speed = 0.0;        // m per unit alpha: the pair's approach-speed bound
-  };
 
   // Every stencil of the broad phase between meshes a and b at positions x within `radius`.
   void Stencils(const ContactConfiguration& x, const MeshPair& p, double radius, std::vector<Stencil>* out) const;
@@ -131,7 +126,8 @@ class IpcContact final : public ContactPotential {
   IpcContactStats stats_;
   // Workspace.
   std::vector<Stencil> stencils_;
-  std::vector<Tracked> tracked_;
+  std::vector<Stencil> tracked_stencils_;  // the step bound's pairs (TrackedDistance::id)
+  std::vector<TrackedDistance> tracked_;
   ContactConfiguration path_point_;
 };
 

@@ -72,6 +72,45 @@ double LongRangeContact::Evaluate(const ContactConfiguration& x, ContactDerivati
 
 double LongRangeContact::MaxStep(const ContactConfiguration&, const std::vector<PointsX3>&) { return 1.0; }
 
+double LongRangeContact::MaxStepOnPath(const ContactConfiguration& x, ContactPath& path) {
+  const std::vector<VecX>& speed = path.SpeedBounds();
+  for (size_t m = 0; m < bsh_.size(); ++m) {
+    longrange::PoseRigid(*bsh_[m], x.pose[m].rotation(), x.pose[m].translation(), &poses_[m]);
+  }
+  tracked_triangles_.clear();
+  tracked_.clear();
+  for (const Pair& p : pairs_) {
+    const double la = speed[p.a].size() > 0 ? speed[p.a].maxCoeff() : 0.0;
+    const double lb = speed[p.b].size() > 0 ? speed[p.b].maxCoeff() : 0.0;
+    if (!(la + lb > 0.0)) continue;
+    // Triangles farther apart than this cannot come within eta of their distance over the path;
+    // the leaf spheres hold their triangles, so their gap bounds the triangles' distance below.
+    ForEachNearLeafPair(p.a, p.b, 1.0, (la + lb) / (1.0 - kAdvancementEta), [&](int ta, int tb) {
+      double fastest_a = 0.0, fastest_b = 0.0;
+      for (int k = 0; k < 3; ++k) {
+        fastest_a = std::max(fastest_a, speed[p.a][bsh_[p.a]->triangles()(ta, k)]);
+        fastest_b = std::max(fastest_b, speed[p.b][bsh_[p.b]->triangles()(tb, k)]);
+      }
+      const auto [A, B] = Triangles(x, p.a, ta, p.b, tb);
+      TrackedDistance t;
+      t.speed = fastest_a + fastest_b;
+      t.d0 = t.d = longrange::SeparateTriangles(A, B).distance;
+      if (!NeedsTracking(t.d0, t.speed)) return;
+      t.id = static_cast<int>(tracked_triangles_.size());
+      tracked_triangles_.push_back({p.a, ta, p.b, tb});
+      tracked_.push_back(t);
+    });
+  }
+  return AdvanceConservatively(
+      &tracked_, path, &path_point_,
+      [this](const ContactConfiguration& at, int id) {
+        const auto [a, ta, b, tb] = tracked_triangles_[id];
+        const auto [A, B] = Triangles(at, a, ta, b, tb);
+        return longrange::SeparateTriangles(A, B).distance;
+      },
+      &advancement_);
+}
+
 void LongRangeContact::PairForces(const ContactConfiguration& x, std::vector<std::tuple<int, int, Vec3>>* out) {
   out->clear();
   for (size_t m = 0; m < bsh_.size(); ++m) {
@@ -97,28 +136,44 @@ void LongRangeContact::BeginStep(const ContactConfiguration& start) {
   for (const Pair& p : pairs_) {
     const double lambda = std::min(mesh_friction_[p.a], mesh_friction_[p.b]);
     if (!(lambda > 0.0)) continue;
-    const longrange::BoundingSphereHierarchy& A = *bsh_[p.a];
-    const longrange::BoundingSphereHierarchy& B = *bsh_[p.b];
     // The leaf pairs within d2 = (1 + eps)(R_i + R_j): with layered radii, a node pair farther
     // apart than its own d2 holds none (the pruning of Algorithm 1).
-    auto visit = [&](auto&& self, int i, int j) -> void {
-      const longrange::BshNode& I = A.node(i);
-      const longrange::BshNode& J = B.node(j);
-      const double r = (poses_[p.a].centers[i] - poses_[p.b].centers[j]).norm();
-      if (r > (1.0 + options_.eps) * (I.radius + J.radius)) return;
-      if (I.is_leaf() && J.is_leaf()) {
-        LagPair(start, p.a, p.b, I.triangle, J.triangle, lambda);
-        return;
-      }
-      for (int ci : I.is_leaf() ? std::array<int, 2>{i, -1} : std::array<int, 2>{I.left, I.right}) {
-        if (ci < 0) continue;
-        for (int cj : J.is_leaf() ? std::array<int, 2>{j, -1} : std::array<int, 2>{J.left, J.right}) {
-          if (cj >= 0) self(self, ci, cj);
-        }
-      }
-    };
-    visit(visit, A.root(), B.root());
+    ForEachNearLeafPair(p.a, p.b, 1.0 + options_.eps, 0.0,
+                        [&](int ta, int tb) { LagPair(start, p.a, p.b, ta, tb, lambda); });
   }
+}
+
+void LongRangeContact::ForEachNearLeafPair(int a, int b, double scale, double reach,
+                                           const std::function<void(int, int)>& leaf) const {
+  const longrange::BoundingSphereHierarchy& A = *bsh_[a];
+  const longrange::BoundingSphereHierarchy& B = *bsh_[b];
+  auto visit = [&](auto&& self, int i, int j) -> void {
+    const longrange::BshNode& I = A.node(i);
+    const longrange::BshNode& J = B.node(j);
+    const double r = (poses_[a].centers[i] - poses_[b].centers[j]).norm();
+    if (r - scale * (I.radius + J.radius) > reach) return;
+    if (I.is_leaf() && J.is_leaf()) {
+      leaf(I.triangle, J.triangle);
+      return;
+    }
+    for (int ci : I.is_leaf() ? std::array<int, 2>{i, -1} : std::array<int, 2>{I.left, I.right}) {
+      if (ci < 0) continue;
+      for (int cj : J.is_leaf() ? std::array<int, 2>{j, -1} : std::array<int, 2>{J.left, J.right}) {
+        if (cj >= 0) self(self, ci, cj);
+      }
+    }
+  };
+  visit(visit, A.root(), B.root());
+}
+
+std::pair<longrange::Triangle, longrange::Triangle> LongRangeContact::Triangles(const ContactConfiguration& x, int a, int ta,
+                                                                                int b, int tb) const {
+  std::pair<longrange::Triangle, longrange::Triangle> t;
+  for (int k = 0; k < 3; ++k) {
+    t.first[k] = x.world[a].row(bsh_[a]->triangles()(ta, k)).transpose();
+    t.second[k] = x.world[b].row(bsh_[b]->triangles()(tb, k)).transpose();
+  }
+  return t;
 }
 
 void LongRangeContact::LagPair(const ContactConfiguration& start, int a, int b, int ta, int tb, double lambda) {

@@ -14,10 +14,12 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <utility>
 #include <vector>
 
+#include "models/ip/conservative_advancement.h"
 #include "models/ip/contact_potential.h"
 #include "models/longrange/long_range_potential.h"
 #include "models/longrange/plane_friction.h"
@@ -38,9 +40,15 @@ class LongRangeContact final : public ContactPotential {
                    double dt, double friction_eps);
 
   double Evaluate(const ContactConfiguration& x, ContactDerivativeSink* sink, bool hessian, bool project) override;
-  /// P is a global barrier: +inf only when triangles of two bodies meet, so the line search's
-  /// energies reject intersecting trial points; this bound is 1 (no continuous collision check).
+  /// P is a global barrier, +inf only where triangles of two bodies meet; the line search's
+  /// energies reject intersecting trial points, but a step could pass one body through another
+  /// between them. The solver's bound (MaxStepOnPath) therefore tracks every triangle pair that
+  /// could come within 0.1 of its distance along the path (models/ip/conservative_advancement.h).
+  /// MaxStep, for straight-line displacements, is not used by the solver and returns 1.
   double MaxStep(const ContactConfiguration& x, const std::vector<PointsX3>& displacement) override;
+  double MaxStepOnPath(const ContactConfiguration& x, ContactPath& path) override;
+  /// The last MaxStepOnPath's advancement.
+  const AdvancementStats& advancement() const { return advancement_; }
   void BeginStep(const ContactConfiguration& start) override;
   void PairForces(const ContactConfiguration& x, std::vector<std::tuple<int, int, Vec3>>* out) override;
   void StartDerivatives(const ContactConfiguration& x, ContactStartSink* sink) override;
@@ -64,6 +72,12 @@ class LongRangeContact final : public ContactPotential {
     Eigen::Matrix<double, 6, 18> dweight_dx;      // d weight / d x_start
     Eigen::Matrix<double, 3, 18> dnormal_dx;      // d normal / d x_start
   };
+  // Calls leaf(ta, tb) for every triangle pair of meshes a, b (posed in poses_) whose leaf spheres
+  // are within `reach` of each other beyond their radii, |x_I - x_J| - (R_I + R_J) * scale <= reach:
+  // with the layered radii a parent's test bounds its children's (Def. 5.3).
+  void ForEachNearLeafPair(int a, int b, double scale, double reach, const std::function<void(int, int)>& leaf) const;
+  // The triangle pair's world triangles at x.
+  std::pair<longrange::Triangle, longrange::Triangle> Triangles(const ContactConfiguration& x, int a, int ta, int b, int tb) const;
   // Adds the lagged data of the triangle pair (ta of mesh a, tb of mesh b) if it lies within d2.
   void LagPair(const ContactConfiguration& start, int a, int b, int ta, int tb, double lambda);
   // Evaluates the plane friction (eq. 12) of `f` at the trial configuration `x`.
@@ -80,6 +94,11 @@ class LongRangeContact final : public ContactPotential {
   std::vector<longrange::BshPose> poses_;
   std::vector<Pair> pairs_;
   LongRangeContactStats stats_;
+  // The step bound's workspace: tracked triangle pairs (mesh a, triangle a, mesh b, triangle b).
+  std::vector<std::array<int, 4>> tracked_triangles_;
+  std::vector<TrackedDistance> tracked_;
+  ContactConfiguration path_point_;
+  AdvancementStats advancement_;
 };
 
 }  // namespace arena

@@ -1,0 +1,39 @@
+#include "models/ip/conservative_advancement.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace arena {
+
+namespace {
+
+// The advancement stops after this many re-measurements, or when one advances alpha by less than
+// kMinProgress of what remains; either way the alpha reached is sound.
+constexpr int kMaxAdvance = 1000;
+constexpr double kMinProgress = 1e-6;
+
+}  // namespace
+
+double AdvanceConservatively(std::vector<TrackedDistance>* tracked, ContactPath& path, ContactConfiguration* point,
+                             const std::function<double(const ContactConfiguration&, int)>& distance,
+                             AdvancementStats* stats) {
+  constexpr double eta = kAdvancementEta;
+  stats->tracked = static_cast<int>(tracked->size());
+  stats->iterations = 0;
+  double alpha = 0.0;
+  for (;;) {
+    double tau = std::numeric_limits<double>::infinity();
+    for (const TrackedDistance& t : *tracked) tau = std::min(tau, (t.d - eta * t.d0) / t.speed);
+    if (alpha + tau >= 1.0) return 1.0;
+    // tau itself is sound: a small one ends the advancement, not the step.
+    if (!(tau > kMinProgress * (1.0 - alpha)) || stats->iterations == kMaxAdvance) return alpha + std::max(tau, 0.0);
+    alpha += tau;
+    ++stats->iterations;
+    path.At(alpha, point);
+    for (TrackedDistance& t : *tracked) t.d = distance(*point, t.id);
+    // A pair that cannot come within eta d0 over the rest of the path is done with.
+    std::erase_if(*tracked, [alpha](const TrackedDistance& t) { return t.d - (1.0 - alpha) * t.speed >= eta * t.d0; });
+  }
+}
+
+}  // namespace arena

@@ -1,0 +1,45 @@
+// Conservative advancement along the incremental-potential solver's trial path (Mirtich's
+// conservative advancement, with the path-speed bounds of models/ip/path_speed.h): the step
+// bound of a contact potential that is infinite at zero distance between some primitive pairs
+// (IPC's point-triangle and edge-edge pairs, longrange's triangle pairs).
+//
+// A pair at distance d0 whose points move at most `speed` per unit alpha stays at distance
+// >= d(a) - |alpha - a| speed for all alpha, so advancing alpha by (d - eta d0) / speed keeps it
+// at or above eta d0; the distances are then re-measured on the path and the advance repeated.
+// The alpha returned is sound whether the loop ends at 1, at its iteration cap, or when a pair
+// has come down to eta of its distance (the advance stalls).
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include "models/ip/contact_potential.h"
+
+namespace arena {
+
+/// One primitive pair the advancement watches; `id` is the caller's.
+struct TrackedDistance {
+  int id = 0;
+  double d0 = 0.0, d = 0.0;  // m: distance at alpha = 0 and at the current alpha
+  double speed = 0.0;        // m per unit alpha: a bound on how fast the distance can shrink
+};
+
+struct AdvancementStats {
+  int tracked = 0;     // pairs that could come within eta d0 over the whole path
+  int iterations = 0;  // re-measurements along the path
+};
+
+/// The fraction of its start distance every pair keeps.
+inline constexpr double kAdvancementEta = 0.1;
+
+/// True when the pair can come within eta d0 somewhere on the path (d0 - speed < eta d0): only
+/// those need tracking.
+inline bool NeedsTracking(double d0, double speed) { return speed > 0.0 && d0 - speed < kAdvancementEta * d0; }
+
+/// The largest alpha in [0, 1] the advancement certifies for `tracked` (consumed), measuring
+/// pair `id` at a path point with `distance(point, id)`; `point` is workspace.
+double AdvanceConservatively(std::vector<TrackedDistance>* tracked, ContactPath& path, ContactConfiguration* point,
+                             const std::function<double(const ContactConfiguration&, int)>& distance,
+                             AdvancementStats* stats);
+
+}  // namespace arena
