@@ -36,7 +36,7 @@ struct Token {
 };
 
 bool IsKeyword(const std::string& word) {
-  return word == "and" || word == "within" || word == "of" || word == "between";
+  return word == "and" || word == "within" || word == "of" || word == "between" || word == "factor";
 }
 
 bool IsNameStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
@@ -183,7 +183,20 @@ Criterion Criterion::Parse(std::string_view text) {
       }
     }
     // A comparison is complete here (its text is set); otherwise within or between follows.
-    if (clause.text.empty() && is_word("within")) {
+    if (clause.text.empty() && is_word("within") && pos + 1 < tokens.size() && tokens[pos + 1].kind == Token::Kind::kWord &&
+        tokens[pos + 1].text == "factor") {
+      pos += 2;
+      clause.kind = Clause::Kind::kWithinFactor;
+      const Token& x = peek();
+      if (x.kind != Token::Kind::kNumber || !(x.number >= 1.0)) {
+        throw InvalidArgument(At(x.column) + "expected a factor >= 1 after 'within factor', found " + Describe(x));
+      }
+      clause.factor = x.number;
+      ++pos;
+      expect_word("of", "after 'within factor " + x.text + "'");
+      clause.rhs = operand("after 'of'");
+      clause.text = subject_text + "within factor " + x.text + " of " + clause.rhs.text;
+    } else if (clause.text.empty() && is_word("within")) {
       ++pos;
       clause.kind = Clause::Kind::kWithin;
       const Token& x = peek();
@@ -228,6 +241,7 @@ std::vector<const Criterion::Operand*> Criterion::Read(const Clause& c) {
   switch (c.kind) {
     case Clause::Kind::kCompare: return {&c.lhs, &c.rhs};
     case Clause::Kind::kWithin: return {&c.subject, &c.rhs};
+    case Clause::Kind::kWithinFactor: return {&c.subject, &c.rhs};
     case Clause::Kind::kBetween: return {&c.lhs, &c.subject, &c.rhs};
   }
   return {};
@@ -290,6 +304,12 @@ Criterion::Outcome Criterion::Evaluate(double ours, const std::map<std::string, 
         case Clause::Kind::kWithin: {
           const double y = value(c.rhs);
           holds = std::abs(value(c.subject) - y) <= c.percent / 100.0 * std::abs(y);
+          break;
+        }
+        case Clause::Kind::kWithinFactor: {
+          // Same sign, and neither more than `factor` times the other.
+          const double s = value(c.subject), y = value(c.rhs);
+          holds = s * y > 0.0 && std::abs(s) <= c.factor * std::abs(y) && std::abs(y) <= c.factor * std::abs(s);
           break;
         }
         case Clause::Kind::kBetween: {

@@ -7,6 +7,10 @@
 //   clause    := operand op operand                     ours >= 0.95, silico < bilevel
 //              | [operand] "within" number "%" "of" operand
 //                       |S - Y| <= X / 100 * |Y| for `S within X % of Y`, S = ours if omitted
+//              | [operand] "within" "factor" number "of" operand
+//                       S and Y of one sign, |S| <= X |Y| and |Y| <= X |S| for
+//                       `S within factor X of Y` (X >= 1): orders of magnitude, as a paper's
+//                       table of a barrier's gaps is reproduced
 //              | [operand] "between" operand "and" operand
 //                       A <= S <= B (both ends included), S = ours if omitted
 //   op        := "<" | "<=" | ">" | ">=" | "==" | "!="
@@ -58,13 +62,14 @@ class Criterion {
     std::string text;   // as written
   };
   struct Clause {
-    enum class Kind { kCompare, kWithin, kBetween };
+    enum class Kind { kCompare, kWithin, kWithinFactor, kBetween };
     Kind kind = Kind::kCompare;
     Operand subject;                   // kWithin, kBetween: what is judged (ours unless written)
     Operand lhs;                       // kCompare; kBetween: the lower bound
     CompareOp op = CompareOp::kLess;   // kCompare
     Operand rhs;                       // kCompare; kWithin: the target Y; kBetween: the upper bound
     double percent = 0;                // kWithin
+    double factor = 1;                 // kWithinFactor
     std::string text;                  // the clause, spaces normalised
   };
 

@@ -77,6 +77,25 @@ TEST(ClaimCriterion, Within) {
   EXPECT_TRUE(Met("within 5 % of paper_value", 1.04, {{"paper_value", 1.0}}));
 }
 
+// A factor bounds the ratio both ways, as "within 2x of Table 2" reads; signs must agree.
+TEST(ClaimCriterion, WithinFactor) {
+  EXPECT_TRUE(Met("within factor 2 of 5.67e-3", 5.67e-3));
+  EXPECT_TRUE(Met("within factor 2 of 1e-3", 2e-3));
+  EXPECT_TRUE(Met("within factor 2 of 1e-3", 0.5e-3));
+  EXPECT_FALSE(Met("within factor 2 of 1e-3", 2.01e-3));
+  EXPECT_FALSE(Met("within factor 2 of 1e-3", 0.49e-3));
+  EXPECT_TRUE(Met("within factor 10 of -1", -5.0));
+  EXPECT_FALSE(Met("within factor 10 of -1", 5.0));
+  EXPECT_FALSE(Met("within factor 2 of 0", 0.0));  // a ratio to zero bounds nothing
+  EXPECT_TRUE(Met("within factor 1 of 3", 3.0));
+  const std::map<std::string, double> v = {{"gap_mu_1e10_m", 6.2e-5}};
+  EXPECT_TRUE(Met("gap_mu_1e10_m within factor 2 of 3.13e-5", kNaN, v));
+  EXPECT_EQ(Criterion::Parse("gap_mu_1e10_m within factor 1.5 of 3.13e-5").Evaluate(0, v).reason,
+            "gap_mu_1e10_m within factor 1.5 of 3.13e-5 does not hold: gap_mu_1e10_m = 6.2e-05");
+  EXPECT_TRUE(Contains(ParseProblem("within factor 0.5 of 1"), "expected a factor >= 1 after 'within factor', found '0.5'"));
+  EXPECT_TRUE(Contains(ParseProblem("within factor 2 1"), "expected 'of' after 'within factor 2', found '1'"));
+}
+
 // `S within ...` and `S between ...` judge S instead of ours.
 TEST(ClaimCriterion, WithinAndBetweenOfANamedValue) {
   const std::map<std::string, double> v = {{"margin_mu_1e10_m", 3.0e-5}};
