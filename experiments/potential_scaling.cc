@@ -18,6 +18,7 @@
 #include "experiments/common/sweep_limits.h"
 #include "experiments/common/table_stats.h"
 #include "models/registry.h"
+#include "scenes/longrange_scenes.h"
 #include "scenes/scene_registry.h"
 
 namespace arena {
@@ -48,7 +49,8 @@ std::vector<Method> MethodsOf(const std::string& model) {
   return {{model, model, {}}};
 }
 
-std::shared_ptr<const Scene> Billiards() { return MakeScene("billiards"); }
+// The billiards with its balls `ground_gap` above the ground (the authors' layout: 0.105 m).
+std::shared_ptr<const Scene> Billiards(double ground_gap) { return BilliardsScene(ground_gap); }
 
 // The balls: colliders that are spheres (the ground is a half-space).
 int CountBalls(const Scene& scene) {
@@ -66,11 +68,41 @@ State CueState(const Scene& scene, double cue_speed) {
   return s;
 }
 
+// `start` with every ball lowered or raised so that its mesh's lowest vertex is `gap` above the
+// ground's top face z = 0: a tessellated ball's lowest vertex lies above its sphere's bottom by
+// up to centimetres, which would leave IPC's dhat empty at any sphere gap below that.
+State PlaceOnMeshGap(IncrementalPotentialSimulator& ip, const State& start, double gap) {
+  State s = start;
+  ContactConfiguration x;
+  ip.MeshConfiguration(s.q, &x);
+  const Scene& scene = ip.scene();
+  for (size_t m = 0; m < x.world.size(); ++m) {
+    const int body = (*x.meshes)[m].body;
+    if (body == kWorldBody) continue;
+    s.q[scene.model.body(body).idx_q + 2] -= x.world[m].col(2).minCoeff() - gap;  // free joint: (p, quaternion)
+  }
+  return s;
+}
+
 // Triangles of the moving meshes (the balls; the ground box is static).
 std::int64_t BallTriangles(const IncrementalPotentialSimulator& sim) {
   std::int64_t n = 0;
   for (const ColliderMesh& m : sim.meshes()) n += m.body == kWorldBody ? 0 : m.triangles.rows();
   return n;
+}
+
+// The balls' meshes' heights above the ground: the authors' 0.105 m leaves every pair farther
+// apart than IPC's dhat (its potential is then zero and nearly free); a gap below dhat puts all 16
+// balls in IPC's contact with the ground, as the frames of a trajectory do.
+std::vector<double> CheckedGaps(const ProfileConfig& config) {
+  const std::vector<double> gaps = config.Doubles("ground_gap_m");
+  if (gaps.empty()) throw InvalidArgument(config.file() + ": ground_gap_m: empty list");
+  for (double g : gaps) {
+    if (!(g > 0.0 && g <= 1.0)) {
+      throw InvalidArgument(config.file() + ": ground_gap_m: " + FormatShort(g) + " is outside (0, 1] m");
+    }
+  }
+  return gaps;
 }
 
 std::vector<std::int64_t> CheckedVertices(const ProfileConfig& config) {
@@ -129,11 +161,29 @@ IncrementalPotentialSimulator& AsIncrementalPotential(Simulator& sim) {
   return *ip;
 }
 
-// The rows of one method with a number in `column`: (triangles, value), by triangles.
-std::map<double, double> Series(const ResultTable& table, const std::string& method, const std::string& column) {
+// Which ground gap a series is read at: the authors' layout (the run's largest) or the nearest
+// (the smallest: ipc in contact when the run has a gap below dhat). A table without the column
+// (one gap) is read whole.
+enum class Gap { kLayout, kNearest };
+
+double GapOf(const ResultTable& table, Gap which) {
+  if (table.ColumnIndex("ground_gap_m") < 0) return NAN;
+  double g = which == Gap::kLayout ? 0.0 : INFINITY;
+  for (int i = 0; i < table.num_rows(); ++i) {
+    const double x = table.Number(i, "ground_gap_m");
+    if (std::isfinite(x)) g = which == Gap::kLayout ? std::max(g, x) : std::min(g, x);
+  }
+  return g;
+}
+
+// The rows of one method at one ground gap with a number in `column`: (triangles, value).
+std::map<double, double> Series(const ResultTable& table, const std::string& method, const std::string& column,
+                                Gap which = Gap::kLayout) {
   const ResultTable t = table.Filter("method", method);
+  const double gap = GapOf(table, which);
   std::map<double, double> out;
   for (int i = 0; i < t.num_rows(); ++i) {
+    if (std::isfinite(gap) && t.Number(i, "ground_gap_m") != gap) continue;
     const double y = t.Number(i, column);
     if (std::isfinite(y)) out[t.Number(i, "triangles")] = y;
   }
@@ -166,6 +216,7 @@ std::vector<Column> PotentialScalingExperiment::columns() const {
        ColumnType::kText},
       {"vertices_per_ball", "Fibonacci points per ball (the models' sphere_vertices)"},
       {"triangles", "triangles of the 16 balls, 16 (2V - 4), counted on the model's meshes"},
+      {"ground_gap_m", "each ball's mesh's lowest vertex above the ground (m): 0.105 the authors' layout, below dhat in ipc's contact"},
       {"eval_repeats", "evaluations of the potential timed"},
       {"step_repeats", "steps timed (0: this size's step is not timed)"},
       {"cue_speed_mps", "the cue ball's speed towards the rack at the timed steps' start (m/s)"},
@@ -190,7 +241,8 @@ Sweep PotentialScalingExperiment::Expand(const ProfileConfig& config, const std:
   // A brute-force step costs several brute-force evaluations (Newton iterations and line search).
   const std::int64_t brute_step_cap = config.Int("brute_force_step_max_triangles", 0, 100'000'000);
   const double cue_speed = config.Double("cue_speed_mps", NumberRange::Between(0.0, 100.0));
-  const std::shared_ptr<const Scene> scene = Billiards();
+  const std::vector<double> gaps = CheckedGaps(config);
+  const std::shared_ptr<const Scene> scene = Billiards(gaps.front());
   const std::int64_t balls = CountBalls(*scene);
   Sweep sweep;
   std::vector<Method> methods;
@@ -207,33 +259,37 @@ Sweep PotentialScalingExperiment::Expand(const ProfileConfig& config, const std:
   double per_size = 0.0;
   for (const Method& m : methods) per_size += static_cast<double>(settings[m.model].size());
   CheckSweepSize(config, name(), {{"vertices_per_ball", static_cast<double>(vertices.size())},
+                                  {"ground_gap_m", static_cast<double>(gaps.size())},
                                   {"runnable (method, swept option value)", per_size}});
   // The methods of one size back to back: their timings share the machine's state.
-  for (std::int64_t v : vertices) {
-    const std::int64_t triangles = balls * (2 * v - 4);
-    for (const Method& m : methods) {
-      if (m.name == "brute" && triangles > brute_cap) {
-        sweep.notes.push_back("brute: skipped at " + std::to_string(triangles) + " triangles (brute_force_max_triangles = " +
-                              std::to_string(brute_cap) + ")");
-        continue;
-      }
-      for (const ModelSetting& setting : settings[m.model]) {
-        Case c;
-        c.index = static_cast<int>(sweep.cases.size());
-        c.model = m.model;
-        c.id = m.model + "/" + m.name + "/V=" + std::to_string(v) +
-               (setting.param_name.empty() ? "" : "/" + setting.param_name + "=" + setting.param_text);
-        c.model_options = setting.options;
-        for (const auto& [k, value] : m.options) c.model_options[k] = value;
-        c.model_options["sphere_vertices"] = std::to_string(v);
-        c.params = {{"method", m.name},
-                    {"vertices_per_ball", v},
-                    {"triangles", triangles},
-                    {"eval_repeats", eval_repeats},
-                    {"step_repeats", StepsAt(m, triangles, step_cap, brute_step_cap, step_repeats)},
-                    {"cue_speed_mps", cue_speed}};
-        c.seed = DeriveSeed(name(), c.id);
-        sweep.cases.push_back(std::move(c));
+  for (double gap : gaps) {
+    for (std::int64_t v : vertices) {
+      const std::int64_t triangles = balls * (2 * v - 4);
+      for (const Method& m : methods) {
+        if (m.name == "brute" && triangles > brute_cap) {
+          if (gap == gaps.front()) sweep.notes.push_back("brute: skipped at " + std::to_string(triangles) + " triangles (brute_force_max_triangles = " +
+                                std::to_string(brute_cap) + ")");
+          continue;
+        }
+        for (const ModelSetting& setting : settings[m.model]) {
+          Case c;
+          c.index = static_cast<int>(sweep.cases.size());
+          c.model = m.model;
+          c.id = m.model + "/" + m.name + "/V=" + std::to_string(v) + "/gap=" + FormatValue(gap) +
+                 (setting.param_name.empty() ? "" : "/" + setting.param_name + "=" + setting.param_text);
+          c.model_options = setting.options;
+          for (const auto& [k, value] : m.options) c.model_options[k] = value;
+          c.model_options["sphere_vertices"] = std::to_string(v);
+          c.params = {{"method", m.name},
+                      {"vertices_per_ball", v},
+                      {"triangles", triangles},
+                      {"ground_gap_m", gap},
+                      {"eval_repeats", eval_repeats},
+                      {"step_repeats", StepsAt(m, triangles, step_cap, brute_step_cap, step_repeats)},
+                      {"cue_speed_mps", cue_speed}};
+          c.seed = DeriveSeed(name(), c.id);
+          sweep.cases.push_back(std::move(c));
+        }
       }
     }
   }
@@ -241,13 +297,14 @@ Sweep PotentialScalingExperiment::Expand(const ProfileConfig& config, const std:
 }
 
 std::vector<Row> PotentialScalingExperiment::Run(const Case& c) const {
-  const std::shared_ptr<const Scene> scene = Billiards();
-  const State start = CueState(*scene, ParamNumber(c, "cue_speed_mps"));
+  const std::shared_ptr<const Scene> scene = Billiards(ParamNumber(c, "ground_gap_m"));
   Row row;
   std::string failure;
+  State start;
   {
     std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
     IncrementalPotentialSimulator& ip = AsIncrementalPotential(*sim);
+    start = PlaceOnMeshGap(ip, CueState(*scene, ParamNumber(c, "cue_speed_mps")), ParamNumber(c, "ground_gap_m"));
     const std::int64_t triangles = BallTriangles(ip);
     if (triangles != static_cast<std::int64_t>(ParamNumber(c, "triangles"))) {
       throw Error("the balls have " + std::to_string(triangles) + " triangles, not 16 (2V - 4) = " + ParamText(c, "triangles"));
@@ -300,13 +357,17 @@ std::vector<ClaimResult> PotentialScalingExperiment::Summarize(const ResultTable
                  " sizes, " + FormatShort(bsh.begin()->first) + " to " + FormatShort(n) + " triangles";
     out.push_back(slope);
   }
-  if (const std::map<double, double> ipc = Series(table, "ipc", "step_s"); !ipc.empty()) {
+  // ipc's frame where it has contacts to resolve: at the nearest ground gap of the run.
+  if (const std::map<double, double> ipc = Series(table, "ipc", "step_s", Gap::kNearest); !ipc.empty()) {
     const auto& [n, t] = *ipc.rbegin();
+    const std::map<double, double> eval = Series(table, "ipc", "eval_s", Gap::kNearest);
+    const double gap = GapOf(table, Gap::kNearest);
     ClaimResult r{"potential_scaling.ipc_frame_s"};
     r.ours = t;
     r.values = {{"triangles", n}};
-    r.note = "median ipc Simulator::Step (one frame, cue ball rolling) at " + FormatShort(n) + " triangles; one potential "
-             "evaluation there: " + (Series(table, "ipc", "eval_s").count(n) ? Seconds(Series(table, "ipc", "eval_s").at(n)) : "not timed");
+    r.note = "median ipc Simulator::Step (one frame, cue ball rolling) at " + FormatShort(n) + " triangles" +
+             (std::isfinite(gap) ? ", balls " + FormatShort(gap) + " m above the ground" : "") +
+             "; one potential evaluation there: " + (eval.count(n) ? Seconds(eval.at(n)) : "not timed");
     out.push_back(r);
   }
   return out;

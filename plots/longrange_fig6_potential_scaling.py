@@ -4,8 +4,10 @@ Left: seconds of one evaluation of the contact potential + gradient + Hessian (m
 repeats) against the balls' triangle count, log-log, one line per method (bsh: longrange with its
 bounding-sphere hierarchy; brute: longrange over every triangle pair; ipc), each labelled with its
 least-squares log-log slope. Right: seconds of one Simulator::Step (a frame, cue ball rolling) for
-the sizes whose step was timed. Everything was measured in one run on one thread; the brute/BSH
-ratio at the largest common size is in the title.
+the sizes whose step was timed. Solid lines: the authors' layout (the largest ground gap of the
+run, no pair within ipc's dhat); dashed: the balls' meshes nearer the ground than dhat (ipc in
+contact). Everything was measured in one run on one thread; the brute/BSH ratio at the largest
+common size of the authors' layout is in the title.
 """
 import numpy as np
 import matplotlib.pyplot as plt
@@ -22,15 +24,31 @@ def slope(x, y):
     return np.polyfit(np.log(x[ok]), np.log(y[ok]), 1)[0]
 
 
+def gaps(df):
+    """The ground gaps of the run, the authors' layout (the largest) first."""
+    if "ground_gap_m" not in df.columns:
+        return [None]
+    return sorted(set(df["ground_gap_m"]), reverse=True)
+
+
+def at_gap(df, gap):
+    return df if gap is None else df[df["ground_gap_m"] == gap]
+
+
 def panel(ax, df, column, ylabel):
     methods = [m for m in ORDER if m in set(df["method"])] + sorted(set(df["method"]) - set(ORDER))
-    for m in methods:
-        t = df[(df["method"] == m) & df[column].notna()].sort_values("triangles")
-        if t.empty:
-            continue
-        x, y = t["triangles"].to_numpy(float), t[column].to_numpy(float)
-        k = slope(x, y)  # nan with fewer than two sizes: no slope to show
-        ax.plot(x, y, "o-", label=f"{m} (slope {k:.2f})" if np.isfinite(k) else m)
+    all_gaps = gaps(df)
+    for i, gap in enumerate(all_gaps):
+        for j, m in enumerate(methods):
+            d = at_gap(df, gap)
+            t = d[(d["method"] == m) & d[column].notna()].sort_values("triangles")
+            if t.empty:
+                continue
+            x, y = t["triangles"].to_numpy(float), t[column].to_numpy(float)
+            k = slope(x, y)  # nan with fewer than two sizes: no slope to show
+            name = m if len(all_gaps) == 1 else f"{m}, gap {gap:g} m"
+            ax.plot(x, y, "o-" if i == 0 else "s--", color=f"C{j}",
+                    label=f"{name} (slope {k:.2f})" if np.isfinite(k) else name)
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("triangles (16 balls)")
@@ -40,6 +58,7 @@ def panel(ax, df, column, ylabel):
 
 
 def title(df):
+    df = at_gap(df, gaps(df)[0])
     bsh = df[df["method"] == "bsh"].set_index("triangles")["eval_s"]
     brute = df[df["method"] == "brute"].set_index("triangles")["eval_s"]
     common = sorted(set(bsh.index) & set(brute.index))

@@ -32,7 +32,8 @@ const char* kConfig =
     "step_max_triangles = 1088\n"
     "brute_force_max_triangles = 1088\n"
     "brute_force_step_max_triangles = 512\n"
-    "cue_speed_mps = 2.0\n";
+    "cue_speed_mps = 2.0\n"
+    "ground_gap_m = [0.105]\n";
 
 std::map<std::string, const Case*> ById(const Sweep& sweep) {
   std::map<std::string, const Case*> out;
@@ -53,16 +54,37 @@ TEST(PotentialScaling, ExpandsSizesMethodsAndCaps) {
   const Sweep sweep = e.Expand(QuickConfig("potential_scaling", kConfig), {"longrange", "ipc"});
   const auto cases = ById(sweep);
   ASSERT_EQ(sweep.cases.size(), 8u);  // 3 sizes x (bsh, ipc) + brute at 512 and 1088
-  ASSERT_TRUE(cases.count("longrange/brute/V=36"));
-  EXPECT_FALSE(cases.count("longrange/brute/V=196"));
-  EXPECT_EQ(Param(*cases.at("longrange/bsh/V=18"), "triangles"), 512);
-  EXPECT_EQ(Param(*cases.at("longrange/bsh/V=196"), "triangles"), 6208);
-  EXPECT_EQ(cases.at("longrange/brute/V=18")->model_options.at("brute_force"), "true");
-  EXPECT_EQ(cases.at("longrange/bsh/V=18")->model_options.at("brute_force"), "false");
-  EXPECT_EQ(cases.at("ipc/ipc/V=36")->model_options.at("sphere_vertices"), "36");
-  EXPECT_EQ(Param(*cases.at("longrange/bsh/V=36"), "step_repeats"), 1);
-  EXPECT_EQ(Param(*cases.at("longrange/brute/V=36"), "step_repeats"), 0);  // brute step cap 512
-  EXPECT_EQ(Param(*cases.at("ipc/ipc/V=196"), "step_repeats"), 0);         // step cap 1088
+  ASSERT_TRUE(cases.count("longrange/brute/V=36/gap=0.105"));
+  EXPECT_FALSE(cases.count("longrange/brute/V=196/gap=0.105"));
+  EXPECT_EQ(Param(*cases.at("longrange/bsh/V=18/gap=0.105"), "triangles"), 512);
+  EXPECT_EQ(Param(*cases.at("longrange/bsh/V=196/gap=0.105"), "triangles"), 6208);
+  EXPECT_EQ(cases.at("longrange/brute/V=18/gap=0.105")->model_options.at("brute_force"), "true");
+  EXPECT_EQ(cases.at("longrange/bsh/V=18/gap=0.105")->model_options.at("brute_force"), "false");
+  EXPECT_EQ(cases.at("ipc/ipc/V=36/gap=0.105")->model_options.at("sphere_vertices"), "36");
+  EXPECT_EQ(Param(*cases.at("longrange/bsh/V=36/gap=0.105"), "step_repeats"), 1);
+  EXPECT_EQ(Param(*cases.at("longrange/brute/V=36/gap=0.105"), "step_repeats"), 0);  // brute step cap 512
+  EXPECT_EQ(Param(*cases.at("ipc/ipc/V=196/gap=0.105"), "step_repeats"), 0);         // step cap 1088
+  EXPECT_EQ(Param(*cases.at("ipc/ipc/V=196/gap=0.105"), "ground_gap_m"), 0.105);
+}
+
+// A second ground gap repeats every case at it; the balls' meshes sit that far above the ground
+// (their lowest vertices, not their spheres'): 0.5 mm is inside ipc's dhat = 1 mm, so ipc's
+// potential is positive there and zero at the authors' 0.105 m.
+TEST(PotentialScaling, PlacesTheMeshesAtEachGroundGap) {
+  const PotentialScalingExperiment e;
+  std::string body = kConfig;
+  body.replace(body.find("[0.105]"), 7, "[0.105, 5e-4]");
+  const Sweep sweep = e.Expand(QuickConfig("potential_scaling", body), {"ipc"});
+  ASSERT_EQ(sweep.cases.size(), 6u);
+  const auto cases = ById(sweep);
+  ASSERT_TRUE(cases.count("ipc/ipc/V=18/gap=0.105"));
+  ASSERT_TRUE(cases.count("ipc/ipc/V=18/gap=5e-04"));
+  const double far = std::get<double>(e.Run(*cases.at("ipc/ipc/V=18/gap=0.105"))[0].at("potential"));
+  const double near = std::get<double>(e.Run(*cases.at("ipc/ipc/V=18/gap=5e-04"))[0].at("potential"));
+  EXPECT_EQ(far, 0.0);
+  EXPECT_GT(near, 0.0);
+  body.replace(body.find("[0.105, 5e-4]"), 13, "[0.0]");
+  EXPECT_THROW(e.Expand(QuickConfig("potential_scaling", body), {"ipc"}), InvalidArgument);
 }
 
 TEST(PotentialScaling, RejectsOutOfRangeCountsAndControlledOptions) {
@@ -77,8 +99,9 @@ TEST(PotentialScaling, RejectsOutOfRangeCountsAndControlledOptions) {
   EXPECT_THROW(expand("eval_repeats = 2", "eval_repeats = 0"), InvalidArgument);
   EXPECT_THROW(expand("step_repeats = 1", "step_repeats = -1"), InvalidArgument);
   EXPECT_THROW(expand("cue_speed_mps = 2.0", "cue_speed_mps = -1.0"), InvalidArgument);
+  EXPECT_THROW(expand("ground_gap_m = [0.105]", "ground_gap_m = [2.0]"), InvalidArgument);
   try {
-    expand("cue_speed_mps = 2.0\n", "cue_speed_mps = 2.0\n[quick.options.longrange]\nsphere_vertices = 50\n");
+    expand("ground_gap_m = [0.105]\n", "ground_gap_m = [0.105]\n[quick.options.longrange]\nsphere_vertices = 50\n");
     FAIL() << "sphere_vertices is the experiment's axis";
   } catch (const InvalidArgument& ex) {
     EXPECT_THAT(ex.what(), HasSubstr("sphere_vertices"));
@@ -89,7 +112,7 @@ TEST(PotentialScaling, RejectsOutOfRangeCountsAndControlledOptions) {
 TEST(PotentialScaling, RunsOneCase) {
   const PotentialScalingExperiment e;
   const Sweep sweep = e.Expand(QuickConfig("potential_scaling", kConfig), {"longrange"});
-  const std::vector<Row> rows = e.Run(*ById(sweep).at("longrange/bsh/V=18"));
+  const std::vector<Row> rows = e.Run(*ById(sweep).at("longrange/bsh/V=18/gap=0.105"));
   ASSERT_EQ(rows.size(), 1u);
   const Row& r = rows[0];
   EXPECT_GT(std::get<double>(r.at("potential")), 0.0);
@@ -141,6 +164,21 @@ TEST(PotentialScaling, SummarizesRatioSlopeAndIpcFrame) {
   EXPECT_NEAR(claims.at("potential_scaling.bsh_slope").ours, std::log(5.0) / std::log(6208.0 / 512.0), 1e-12);
   EXPECT_DOUBLE_EQ(claims.at("potential_scaling.ipc_frame_s").ours, 0.004);
   EXPECT_EQ(PotentialScalingExperiment().Observe(t).size(), 3u);
+}
+
+// With two ground gaps the hierarchy's claims read the authors' layout (the larger gap) and
+// ipc's frame the nearer one, where it has contacts to resolve.
+TEST(PotentialScaling, SummarizesEachClaimAtItsGap) {
+  const ResultTable t = ResultTable::ParseCsv(
+      "method,triangles,ground_gap_m,eval_s,step_s\n"
+      "bsh,512,0.105,0.01,0.1\nbrute,512,0.105,0.1,\nipc,512,0.105,0.001,0.002\n"
+      "bsh,512,5e-04,0.02,0.3\nbrute,512,5e-04,0.5,\nipc,512,5e-04,0.003,0.009\n",
+      "table");
+  std::map<std::string, ClaimResult> claims;
+  for (const ClaimResult& c : PotentialScalingExperiment().Summarize(t)) claims[c.id] = c;
+  EXPECT_DOUBLE_EQ(claims.at("potential_scaling.bsh_vs_brute").ours, 10.0);
+  EXPECT_DOUBLE_EQ(claims.at("potential_scaling.bsh_eval_s").ours, 0.01);
+  EXPECT_DOUBLE_EQ(claims.at("potential_scaling.ipc_frame_s").ours, 0.009);
 }
 
 }  // namespace
