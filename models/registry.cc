@@ -80,7 +80,7 @@ const std::vector<ModelInfo>& Models() {
           // A barrier: the box rests above the ground at the gap where mu P carries its weight
           // (3.3 mm for the 1 kg box at mu = 1e-6) and must start clear of it, here near that gap;
           // the contact state is a corner 1 mm above the ground.
-          {.resting_clearance_m = 3e-3, .contact_depth_m = -1e-3}),
+          {.ridders_step = 1e-4, .resting_clearance_m = 3e-3, .contact_depth_m = -1e-3}),
       Entry<IpcSimulator, IpcModelOptions>(
           "Incremental Potential Contact for rigid bodies: clamped log barrier on point-triangle and "
           "edge-edge distances (or seed 004's global 1/dist ablation), lagged smoothed friction, Newton "

@@ -25,6 +25,9 @@ struct ConformanceSpec {
   /// Largest corrected relative error of Derivatives() against Ridders differences of the
   /// model's own Step, on a contact state and on a free-flight state.
   double derivative_tolerance = 1e-6;
+  /// Ridders' initial step for that comparison: larger for a model whose step is a minimiser
+  /// known only to its inner solves (longrange: ~1e-10 m), which differences from 1e-5 amplify.
+  double ridders_step = 1e-5;
   /// Options the suite sets (e.g. a tight solver tolerance, without which an iterative model's
   /// step is not differentiable by differences at all).
   OptionMap derivative_options{};

@@ -224,7 +224,7 @@ void LongRangeContact::LagPair(const ContactConfiguration& start, int a, int b, 
 }
 
 void LongRangeContact::EvaluateFriction(const ContactConfiguration& x, const FrictionPair& f,
-                                        longrange::PlaneFrictionResult* r) const {
+                                        longrange::FrictionOutputs outputs, longrange::PlaneFrictionResult* r) const {
   longrange::PlaneFrictionInput in;
   for (int k = 0; k < 6; ++k) in.x_next[k] = x.world[f.vertices[k].first].row(f.vertices[k].second).transpose();
   in.x_start = f.x_start;
@@ -232,13 +232,15 @@ void LongRangeContact::EvaluateFriction(const ContactConfiguration& x, const Fri
   in.normal = f.normal;
   in.dt = dt_;
   in.eps = friction_eps_;
+  in.outputs = outputs;
   longrange::PlaneFriction(in, r);
 }
 
 void LongRangeContact::AddFriction(const ContactConfiguration& x, const FrictionPair& f, ContactDerivativeSink* sink,
                                    bool hessian, double* value) const {
+  using longrange::FrictionOutputs;
   longrange::PlaneFrictionResult r;
-  EvaluateFriction(x, f, &r);
+  EvaluateFriction(x, f, sink == nullptr ? FrictionOutputs::kValue : hessian ? FrictionOutputs::kHessian : FrictionOutputs::kGradient, &r);
   *value += r.value;
   if (sink == nullptr) return;
   const std::vector<std::pair<int, int>> stencil(f.vertices.begin(), f.vertices.end());
@@ -250,7 +252,7 @@ void LongRangeContact::AddFriction(const ContactConfiguration& x, const Friction
 void LongRangeContact::StartDerivatives(const ContactConfiguration& x, ContactStartSink* sink) {
   for (const FrictionPair& f : friction_) {
     longrange::PlaneFrictionResult r;
-    EvaluateFriction(x, f, &r);
+    EvaluateFriction(x, f, longrange::FrictionOutputs::kAll, &r);
     // d(grad_x+ D)/dx_start: -Hessian (D depends on x+ - x_start) plus the lagged data's terms.
     const longrange::Mat18 mixed = -r.hessian + r.dgradient_dweight * f.dweight_dx + r.dgradient_dnormal * f.dnormal_dx;
     for (int k = 0; k < 6; ++k) {

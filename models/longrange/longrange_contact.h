@@ -81,7 +81,8 @@ class LongRangeContact final : public ContactPotential {
   // Adds the lagged data of the triangle pair (ta of mesh a, tb of mesh b) if it lies within d2.
   void LagPair(const ContactConfiguration& start, int a, int b, int ta, int tb, double lambda);
   // Evaluates the plane friction (eq. 12) of `f` at the trial configuration `x`.
-  void EvaluateFriction(const ContactConfiguration& x, const FrictionPair& f, longrange::PlaneFrictionResult* r) const;
+  void EvaluateFriction(const ContactConfiguration& x, const FrictionPair& f, longrange::FrictionOutputs outputs,
+                        longrange::PlaneFrictionResult* r) const;
   void AddFriction(const ContactConfiguration& x, const FrictionPair& f, ContactDerivativeSink* sink, bool hessian,
                    double* value) const;
 

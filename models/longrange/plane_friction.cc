@@ -92,19 +92,24 @@ void PlaneFriction(const PlaneFrictionInput& in, PlaneFrictionResult* out) {
   }
   out->plane_velocity = u;
   out->value = L;
+  if (in.outputs == FrictionOutputs::kValue) return;
 
   // Envelope theorem and the Schur complement through u.
+  for (int k = 0; k < 6; ++k) out->gradient.segment<3>(3 * k) = in.weight[k] * P * slips[k].shat;
+  if (in.outputs == FrictionOutputs::kGradient) return;
   const Mat3 Hinv = H.inverse();
   std::array<Eigen::Matrix<double, 3, 3>, 6> Duk;  // dD_xk / du = -w_k P M_k
+  std::array<Eigen::Matrix<double, 3, 3>, 6> DukHinv;
   for (int k = 0; k < 6; ++k) {
     const Slip& p = slips[k];
-    out->gradient.segment<3>(3 * k) = in.weight[k] * P * p.shat;
     Duk[k] = -in.weight[k] * P * p.M;
+    DukHinv[k] = Duk[k] * Hinv;
     out->hessian.block<3, 3>(3 * k, 3 * k) += in.weight[k] / in.dt * P * p.M * P;
   }
   for (int k = 0; k < 6; ++k) {
-    for (int l = 0; l < 6; ++l) out->hessian.block<3, 3>(3 * k, 3 * l) -= Duk[k] * Hinv * Duk[l].transpose();
+    for (int l = 0; l < 6; ++l) out->hessian.block<3, 3>(3 * k, 3 * l) -= DukHinv[k] * Duk[l].transpose();
   }
+  if (in.outputs == FrictionOutputs::kHessian) return;
   // Weights: dg_k/dw_m = [k = m] P shat_k + Duk du/dw_m, du/dw_m = dt H^-1 shat_m.
   for (int m = 0; m < 6; ++m) {
     const Vec3 du = in.dt * Hinv * slips[m].shat;

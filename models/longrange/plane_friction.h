@@ -18,6 +18,10 @@
 
 namespace arena::longrange {
 
+/// What PlaneFriction computes beyond the value: the gradient, the Hessian too, or everything
+/// including the derivatives with respect to the lagged data (for the step's derivatives only).
+enum class FrictionOutputs { kValue, kGradient, kHessian, kAll };
+
 struct PlaneFrictionInput {
   std::array<Vec3, 6> x_next;   // x+_k: the pair's six vertices at the end of the step
   std::array<Vec3, 6> x_start;  // x_k: at its start
@@ -25,15 +29,17 @@ struct PlaneFrictionInput {
   Vec3 normal = Vec3::UnitZ();  // the lagged plane's unit normal
   double dt = 0.04;             // s
   double eps = 1e-4;            // smoothing of the speed, (m/s)^2
+  FrictionOutputs outputs = FrictionOutputs::kAll;
 };
 
 struct PlaneFrictionResult {
   double value = 0.0;
   Vec3 plane_velocity = Vec3::Zero();  // the minimising u
-  Eigen::Matrix<double, 18, 1> gradient;      // dD/dx+
-  Eigen::Matrix<double, 18, 18> hessian;      // d2D/dx+2 (exact, Schur complement)
-  Eigen::Matrix<double, 18, 6> dgradient_dweight;  // d(dD/dx+)/dw
-  Eigen::Matrix<double, 18, 3> dgradient_dnormal;  // d(dD/dx+)/dn (n as a free 3-vector, P = I - n n^T)
+  // Each zero unless `outputs` asks for it.
+  Eigen::Matrix<double, 18, 1> gradient;      // dD/dx+ (kGradient and up)
+  Eigen::Matrix<double, 18, 18> hessian;      // d2D/dx+2 (exact, Schur complement; kHessian and up)
+  Eigen::Matrix<double, 18, 6> dgradient_dweight;  // d(dD/dx+)/dw (kAll)
+  Eigen::Matrix<double, 18, 3> dgradient_dnormal;  // d(dD/dx+)/dn (n as a free 3-vector, P = I - n n^T; kAll)
   bool converged = false;
 };
 

@@ -184,7 +184,7 @@ std::vector<State> DerivativeStates(const Scene& scene, double depth) {
     contact.v << 0.4, 0.3, -0.2;
     flight.q[1] += 1.0;
     flight.v << 0.3, 0.2, -0.1;
-  } else {  // free joint: (p, quaternion w x y z), v = (v_B, omega_B)
+  } else {  // free joint: (p, quaternion w x y z), v = (omega_B, v_B) (core/multibody/joint.h)
     const Quat R = Quat(Eigen::AngleAxisd(0.3, Vec3::UnitX())) * Quat(Eigen::AngleAxisd(0.2, Vec3::UnitY()));
     double lowest = 0.0;
     for (int i = 0; i < 8; ++i) {
@@ -214,7 +214,7 @@ TEST_P(Conformance, DerivativesMatchDifferencesOfItsOwnStep) {
   auto sim = MakeSimulator(info().name, scene, info().conformance.derivative_options);
   FdOptions ridders;
   ridders.method = FdMethod::kRidders;
-  ridders.ridders_step = 1e-5;
+  ridders.ridders_step = info().conformance.ridders_step;
   const char* names[] = {"contact", "free flight"};
   const std::vector<State> states = DerivativeStates(*scene, info().conformance.contact_depth_m);
   for (size_t k = 0; k < states.size(); ++k) {
