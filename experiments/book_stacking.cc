@@ -239,12 +239,12 @@ std::vector<Row> BookStackingExperiment::Run(const Case& c) const {
   OutcomeMonitor outcome(*scene, state, kLimits);
   StepTally tally;
   PlankMotion motion;
-  double min_distance = distances.Minimum(state.q);
+  distances.Observe(state.q);
   for (int k = 0; k < steps && !tally.stop; ++k) {
     tally.Record(k, sim->Step(state, Control{}));
     if (tally.stop) continue;
     motion.Observe(*scene, initial, state);
-    min_distance = std::min(min_distance, distances.Minimum(state.q));
+    distances.Observe(state.q);
     if (std::string why = outcome.Observe(state); !why.empty()) tally.Fail("step " + std::to_string(k) + ": " + why, true);
   }
   // Stability is judged on the motion and the steps; ending interpenetrating fails the row on
@@ -267,7 +267,7 @@ std::vector<Row> BookStackingExperiment::Run(const Case& c) const {
   row["stable"] = stable;
   WriteEnd(*scene, distances, state, &row);
   if (tally.attempted > 0) WriteForces(ForceOnTop(*sim, scene->model.num_bodies() - 1), &row);
-  row["min_distance_m"] = min_distance;
+  row["min_distance_m"] = distances.closest();
   row["end_distance_m"] = end_distance;
   row["max_penetration_m"] = outcome.max_penetration_m();
   row["step_time_s"] = tally.mean_time();

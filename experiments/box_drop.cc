@@ -80,7 +80,7 @@ std::vector<Row> BoxDropExperiment::Run(const Case& c) const {
   if (variant == "planar") psdf = std::make_unique<PsdfMeter>(*scene);
   else distances = std::make_unique<ColliderDistances>(*scene);
   double max_psdf = 0.0;
-  double min_distance = distances ? distances->Minimum(state.q) : 0.0;
+  if (distances) distances->Observe(state.q);
 
   const int steps = StepsOf(c);
   StepTally tally;
@@ -91,7 +91,7 @@ std::vector<Row> BoxDropExperiment::Run(const Case& c) const {
     if (psdf) max_psdf = std::max(max_psdf, psdf->Violation(state.q));
     tally.Record(k, sim->Step(state, Control{}));
     if (tally.stop) continue;
-    if (distances) min_distance = std::min(min_distance, distances->Minimum(state.q));
+    if (distances) distances->Observe(state.q);
     if (std::string why = outcome.Observe(state); !why.empty()) tally.Fail("step " + std::to_string(k) + ": " + why, true);
   }
   if (std::string why = outcome.Finish(); !why.empty()) tally.Fail(why);
@@ -101,7 +101,7 @@ std::vector<Row> BoxDropExperiment::Run(const Case& c) const {
   row["max_iterations"] = std::int64_t{tally.max_iterations};
   row["max_penetration_m"] = outcome.max_penetration_m();
   if (psdf) row["max_psdf_violation"] = max_psdf;
-  if (distances) row["min_distance_m"] = min_distance;
+  if (distances) row["min_distance_m"] = distances->closest();
   row["final_height_m"] = state.q[height_index];
   row["mean_step_time_s"] = tally.mean_time();
   row["run_time_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -261,35 +261,40 @@ Sweep PotentialScalingExperiment::Expand(const ProfileConfig& config, const std:
   CheckSweepSize(config, name(), {{"vertices_per_ball", static_cast<double>(vertices.size())},
                                   {"ground_gap_m", static_cast<double>(gaps.size())},
                                   {"runnable (method, swept option value)", per_size}});
+  // One case: a method with one of its model's swept settings, at V points a ball and the balls'
+  // meshes `gap` above the ground.
+  auto add = [&](const Method& m, const ModelSetting& setting, std::int64_t v, std::int64_t triangles, double gap) {
+    Case c;
+    c.index = static_cast<int>(sweep.cases.size());
+    c.model = m.model;
+    c.id = m.model + "/" + m.name + "/V=" + std::to_string(v) + "/gap=" + FormatValue(gap) +
+           (setting.param_name.empty() ? "" : "/" + setting.param_name + "=" + setting.param_text);
+    c.model_options = setting.options;
+    for (const auto& [k, value] : m.options) c.model_options[k] = value;
+    c.model_options["sphere_vertices"] = std::to_string(v);
+    c.params = {{"method", m.name},
+                {"vertices_per_ball", v},
+                {"triangles", triangles},
+                {"ground_gap_m", gap},
+                {"eval_repeats", eval_repeats},
+                {"step_repeats", StepsAt(m, triangles, step_cap, brute_step_cap, step_repeats)},
+                {"cue_speed_mps", cue_speed}};
+    c.seed = DeriveSeed(name(), c.id);
+    sweep.cases.push_back(std::move(c));
+  };
   // The methods of one size back to back: their timings share the machine's state.
   for (double gap : gaps) {
     for (std::int64_t v : vertices) {
       const std::int64_t triangles = balls * (2 * v - 4);
       for (const Method& m : methods) {
         if (m.name == "brute" && triangles > brute_cap) {
-          if (gap == gaps.front()) sweep.notes.push_back("brute: skipped at " + std::to_string(triangles) + " triangles (brute_force_max_triangles = " +
-                                std::to_string(brute_cap) + ")");
+          if (gap == gaps.front()) {
+            sweep.notes.push_back("brute: skipped at " + std::to_string(triangles) +
+                                  " triangles (brute_force_max_triangles = " + std::to_string(brute_cap) + ")");
+          }
           continue;
         }
-        for (const ModelSetting& setting : settings[m.model]) {
-          Case c;
-          c.index = static_cast<int>(sweep.cases.size());
-          c.model = m.model;
-          c.id = m.model + "/" + m.name + "/V=" + std::to_string(v) + "/gap=" + FormatValue(gap) +
-                 (setting.param_name.empty() ? "" : "/" + setting.param_name + "=" + setting.param_text);
-          c.model_options = setting.options;
-          for (const auto& [k, value] : m.options) c.model_options[k] = value;
-          c.model_options["sphere_vertices"] = std::to_string(v);
-          c.params = {{"method", m.name},
-                      {"vertices_per_ball", v},
-                      {"triangles", triangles},
-                      {"ground_gap_m", gap},
-                      {"eval_repeats", eval_repeats},
-                      {"step_repeats", StepsAt(m, triangles, step_cap, brute_step_cap, step_repeats)},
-                      {"cue_speed_mps", cue_speed}};
-          c.seed = DeriveSeed(name(), c.id);
-          sweep.cases.push_back(std::move(c));
-        }
+        for (const ModelSetting& setting : settings[m.model]) add(m, setting, v, triangles, gap);
       }
     }
   }

@@ -88,7 +88,7 @@ std::vector<Row> StackingExperiment::Run(const Case& c) const {
   State state = DefaultState(*scene);
   std::unique_ptr<ColliderDistances> distances;
   if (!planar) distances = std::make_unique<ColliderDistances>(*scene);
-  double min_distance = distances ? distances->Minimum(state.q) : 0.0;
+  if (distances) distances->Observe(state.q);
   const State initial = state;
   const int steps = StepsOf(c);
   const int nb = scene->model.num_bodies();
@@ -139,7 +139,7 @@ std::vector<Row> StackingExperiment::Run(const Case& c) const {
         max_rotation = std::max(max_rotation, q0.normalized().angularDistance(q1.normalized()));
       }
     }
-    if (distances) min_distance = std::min(min_distance, distances->Minimum(state.q));
+    if (distances) distances->Observe(state.q);
     if (std::string why = outcome.Observe(state); !why.empty()) tally.Fail("step " + std::to_string(k) + ": " + why, true);
   }
   if (!std::isfinite(sum_linear) || !std::isfinite(sum_angular) || !std::isfinite(max_drift) ||
@@ -149,7 +149,7 @@ std::vector<Row> StackingExperiment::Run(const Case& c) const {
   Row row;
   row["steps"] = std::int64_t{steps};
   tally.WriteTo(&row);
-  if (distances) row["min_distance_m"] = min_distance;
+  if (distances) row["min_distance_m"] = distances->closest();
   row["linear_momentum_error"] = recorded > 0 ? sum_linear / recorded : 0.0;
   row["angular_momentum_error"] = recorded > 0 ? sum_angular / recorded : 0.0;
   row["max_drift_m"] = max_drift;

@@ -30,12 +30,7 @@ def draw(ax, runs, paper, column, paper_column, ylabel):
             ax.plot(s["mu"], s[column], "o", color=line.get_color(), markerfacecolor=marker_face)
     ref = paper.dropna(subset=[paper_column])
     ax.plot(ref["mu"], ref[paper_column], "kx", markersize=9, label="paper, Table 2 (20 planks)")
-    ax.set_xscale("log")
-    ax.set_yscale("log")
-    ax.set_xlabel("mu")
-    ax.set_ylabel(ylabel)
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=8)
+    plotlib.log_axes(ax, "mu", ylabel)
 
 
 def main():

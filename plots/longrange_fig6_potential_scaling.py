@@ -39,8 +39,8 @@ def panel(ax, df, column, ylabel):
     methods = [m for m in ORDER if m in set(df["method"])] + sorted(set(df["method"]) - set(ORDER))
     all_gaps = gaps(df)
     for i, gap in enumerate(all_gaps):
+        d = at_gap(df, gap)
         for j, m in enumerate(methods):
-            d = at_gap(df, gap)
             t = d[(d["method"] == m) & d[column].notna()].sort_values("triangles")
             if t.empty:
                 continue
@@ -49,12 +49,7 @@ def panel(ax, df, column, ylabel):
             name = m if len(all_gaps) == 1 else f"{m}, gap {gap:g} m"
             ax.plot(x, y, "o-" if i == 0 else "s--", color=f"C{j}",
                     label=f"{name} (slope {k:.2f})" if np.isfinite(k) else name)
-    ax.set_xscale("log")
-    ax.set_yscale("log")
-    ax.set_xlabel("triangles (16 balls)")
-    ax.set_ylabel(ylabel)
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=8)
+    plotlib.log_axes(ax, "triangles (16 balls)", ylabel)
 
 
 def title(df):

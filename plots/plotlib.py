@@ -50,3 +50,13 @@ def save(fig, out):
     fig.savefig(stem + ".png", dpi=130, bbox_inches="tight")
     fig.savefig(stem + ".pdf", bbox_inches="tight")
     plt.close(fig)
+
+
+def log_axes(ax, xlabel, ylabel):
+    """Log-log axes with labels, a light grid on every decade and a small legend."""
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)

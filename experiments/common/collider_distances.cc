@@ -43,4 +43,10 @@ double ColliderDistances::Minimum(const VecX& q) {
   return best;
 }
 
+double ColliderDistances::Observe(const VecX& q) {
+  const double d = Minimum(q);
+  closest_ = std::min(closest_, d);
+  return d;
+}
+
 }  // namespace arena

@@ -6,6 +6,7 @@
 // book_stacking, box_drop and stacking the smallest distance over a run (`min_distance_m`).
 #pragma once
 
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -28,6 +29,10 @@ class ColliderDistances {
   /// whose bounding spheres are farther apart than the best so far is skipped (its distance is
   /// larger). +infinity when there is no such pair.
   double Minimum(const VecX& q);
+  /// Minimum(q), also kept as the smallest over every Observe: a run's closest approach.
+  double Observe(const VecX& q);
+  /// m: the smallest Minimum seen by Observe (+infinity before the first).
+  double closest() const { return closest_; }
 
  private:
   const Scene& scene_;
@@ -35,6 +40,7 @@ class ColliderDistances {
   std::vector<int> body_;               // the body each collider moves with (kWorldBody: static)
   std::vector<double> radius_;          // m: bounding sphere about the body's origin
   std::vector<std::shared_ptr<const TriangleMeshData>> mesh_;
+  double closest_ = std::numeric_limits<double>::infinity();
 };
 
 }  // namespace arena

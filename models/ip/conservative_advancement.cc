@@ -14,6 +14,12 @@ constexpr double kMinProgress = 1e-6;
 
 }  // namespace
 
+double AdvancementReach(const std::vector<VecX>& speed, int a, int b) {
+  const double la = speed[a].size() > 0 ? speed[a].maxCoeff() : 0.0;
+  const double lb = speed[b].size() > 0 ? speed[b].maxCoeff() : 0.0;
+  return (la + lb) / (1.0 - kAdvancementEta);
+}
+
 double AdvanceConservatively(std::vector<TrackedDistance>* tracked, ContactPath& path, ContactConfiguration* point,
                              const std::function<double(const ContactConfiguration&, int)>& distance,
                              AdvancementStats* stats) {

@@ -32,6 +32,11 @@ struct AdvancementStats {
 /// The fraction of its start distance every pair keeps.
 inline constexpr double kAdvancementEta = 0.1;
 
+/// The distance (m) beyond which no pair of meshes a and b can come within eta of its distance
+/// along the path, from the meshes' vertex speed bounds (ContactPath::SpeedBounds): pairs
+/// farther apart need no tracking. 0 when neither mesh moves.
+double AdvancementReach(const std::vector<VecX>& speed, int a, int b);
+
 /// True when the pair can come within eta d0 somewhere on the path (d0 - speed < eta d0): only
 /// those need tracking.
 inline bool NeedsTracking(double d0, double speed) { return speed > 0.0 && d0 - speed < kAdvancementEta * d0; }

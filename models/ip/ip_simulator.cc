@@ -137,7 +137,7 @@ StepReport IncrementalPotentialSimulator::DoStep(State& state, const Control& co
   newton_ = Solve(state, control);
   report.iterations = newton_.iterations;
   report.residual = newton_.gradient_norm;
-  // The last evaluation was at the minimiser (or the polishing step's end, 1e-10 from it).
+  // The contact potential's last evaluation was at the returned iterate (the polished one).
   report.contacts = contact_ != nullptr ? contact_->ActiveContacts() : 0;
   switch (newton_.status) {
     case NewtonStatus::kConverged: break;

@@ -369,11 +369,9 @@ double IpcContact::MaxStep(const ContactConfiguration& x, const std::vector<Poin
   std::vector<VecX> bound(x.world.size());
   for (size_t m = 0; m < x.world.size(); ++m) bound[m] = std::numbers::pi / 2.0 * displacement[m].rowwise().norm();
   for (const MeshPair& p : pairs_) {
-    const double la = bound[p.a].size() > 0 ? bound[p.a].maxCoeff() : 0.0;
-    const double lb = bound[p.b].size() > 0 ? bound[p.b].maxCoeff() : 0.0;
-    if (!(la + lb > 0.0)) continue;
-    // Pairs farther than r cannot come within eta r (see MaxStepOnPath).
-    const double r = (la + lb) / (1.0 - kEta);
+    // Pairs farther than r cannot come within eta of their distance (see MaxStepOnPath).
+    const double r = AdvancementReach(bound, p.a, p.b);
+    if (!(r > 0.0)) continue;
     const ipc::SurfaceTopology& A = topology_[p.a];
     const ipc::SurfaceTopology& B = topology_[p.b];
     const ipc::Candidates c = ipc::FindCandidates(x.world[p.a], A, x.world[p.b], B, r);
@@ -392,11 +390,9 @@ double IpcContact::MaxStepOnPath(const ContactConfiguration& x, ContactPath& pat
   tracked_stencils_.clear();
   tracked_.clear();
   for (const MeshPair& p : pairs_) {
-    const double la = speed[p.a].size() > 0 ? speed[p.a].maxCoeff() : 0.0;
-    const double lb = speed[p.b].size() > 0 ? speed[p.b].maxCoeff() : 0.0;
-    if (!(la + lb > 0.0)) continue;
-    // A pair farther apart than this cannot come within eta of its distance over the path.
-    Stencils(x, p, (la + lb) / (1.0 - kAdvancementEta), &stencils_);
+    const double reach = AdvancementReach(speed, p.a, p.b);
+    if (!(reach > 0.0)) continue;
+    Stencils(x, p, reach, &stencils_);
     for (const Stencil& s : stencils_) {
       // The first primitive is vertex 0 (point) or vertices 0-1 (edge); the second the rest.
       const int split = s.edge_edge ? 2 : 1;

@@ -80,12 +80,10 @@ double LongRangeContact::MaxStepOnPath(const ContactConfiguration& x, ContactPat
   tracked_triangles_.clear();
   tracked_.clear();
   for (const Pair& p : pairs_) {
-    const double la = speed[p.a].size() > 0 ? speed[p.a].maxCoeff() : 0.0;
-    const double lb = speed[p.b].size() > 0 ? speed[p.b].maxCoeff() : 0.0;
-    if (!(la + lb > 0.0)) continue;
-    // Triangles farther apart than this cannot come within eta of their distance over the path;
-    // the leaf spheres hold their triangles, so their gap bounds the triangles' distance below.
-    ForEachNearLeafPair(p.a, p.b, 1.0, (la + lb) / (1.0 - kAdvancementEta), [&](int ta, int tb) {
+    const double reach = AdvancementReach(speed, p.a, p.b);
+    if (!(reach > 0.0)) continue;
+    // The leaf spheres hold their triangles, so their gap bounds the triangles' distance below.
+    ForEachNearLeafPair(p.a, p.b, 1.0, reach, [&](int ta, int tb) {
       double fastest_a = 0.0, fastest_b = 0.0;
       for (int k = 0; k < 3; ++k) {
         fastest_a = std::max(fastest_a, speed[p.a][bsh_[p.a]->triangles()(ta, k)]);
