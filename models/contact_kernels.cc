@@ -1,11 +1,29 @@
 #include "models/contact_kernels.h"
 
-#include "core/geometry/convex_hull.h"
+#include <string>
+
+#include "core/common/error.h"
 #include "core/geometry/mesh.h"
 
 namespace arena {
 
 namespace contact {
+
+namespace {
+
+// The facet planes and a bounding sphere of a hull (centred at the middle of its bounding box).
+void SetHull(std::shared_ptr<const ConvexHullData> hull, double padding, ColliderGeometry* g) {
+  g->normals = hull->face_normals;
+  g->offsets = hull->face_offsets;
+  const Vec3 lo = hull->vertices.colwise().minCoeff().transpose();
+  const Vec3 hi = hull->vertices.colwise().maxCoeff().transpose();
+  g->bound_centre = 0.5 * (lo + hi);
+  g->bound_radius = (hull->vertices.rowwise() - g->bound_centre.transpose()).rowwise().norm().maxCoeff();
+  g->hull_shape = ConvexHull{hull, padding};
+  g->hull = std::move(hull);
+}
+
+}  // namespace
 
 SE3 ColliderPose(const MultibodyData& data, const Collider& collider) {
   return collider.body == kWorldBody ? collider.placement : data.X_WB[collider.body] * collider.placement;
@@ -56,8 +74,14 @@ ColliderGeometry MakeColliderGeometry(const Shape& shape) {
   } else if (const auto* h = std::get_if<ConvexHull>(&shape)) {
     g.vertices = h->data->vertices;
     g.radius = h->radius;  // padding of a padded hull (0: plain)
+    SetHull(h->data, h->radius, &g);
   } else if (const auto* m = std::get_if<TriangleMesh>(&shape)) {
     g.vertices = m->data->vertices;
+    if (m->data->hull) {
+      SetHull(m->data->hull, 0.0, &g);
+    } else {  // a flat mesh: still fine against half-spaces and boxes, by its vertices
+      g.hull_error = "its vertices are coplanar (a flat mesh has no inside)";
+    }
   }
   return g;
 }
@@ -72,6 +96,7 @@ bool SupportsPair(ShapeType a, ShapeType b) {
     }
     if (x == S::kSphere) return y == S::kSphere || y == S::kBox;
     if (x == S::kBox) return y == S::kBox || y == S::kMesh || y == S::kConvexHull;
+    if (x == S::kConvexHull || x == S::kMesh) return y == S::kConvexHull || y == S::kMesh;
     // 2D
     if (x == S::kHalfPlane2) return y == S::kPolygon2 || y == S::kDisk2 || y == S::kCapsule2;
     if (x == S::kDisk2) return y == S::kDisk2 || y == S::kPolygon2;
@@ -79,6 +104,26 @@ bool SupportsPair(ShapeType a, ShapeType b) {
     return false;
   };
   return ordered(a, b) || ordered(b, a);
+}
+
+void CheckPairSupported(const std::string& model, const Scene& scene, int a, int b,
+                        const std::vector<ColliderGeometry>& geometry) {
+  const Collider& A = scene.colliders[a];
+  const Collider& B = scene.colliders[b];
+  const std::string pair = std::string(ToString(TypeOf(A.shape))) + "-" +
+                           std::string(ToString(TypeOf(B.shape))) + " (colliders '" + A.name +
+                           "' and '" + B.name + "')";
+  if (!SupportsPair(TypeOf(A.shape), TypeOf(B.shape))) {
+    throw Unsupported(model + ": no contact kernel for the pair " + pair);
+  }
+  if (detail::IsVertexCloud(TypeOf(A.shape)) && detail::IsVertexCloud(TypeOf(B.shape))) {
+    for (int i : {a, b}) {
+      if (!geometry[i].hull) {
+        throw Unsupported(model + ": the pair " + pair + " collides as convex hulls, and '" +
+                          scene.colliders[i].name + "' has none: " + geometry[i].hull_error);
+      }
+    }
+  }
 }
 
 }  // namespace contact

@@ -13,57 +13,10 @@
 #include <cmath>
 #include <vector>
 
-#include <Eigen/Core>
-#include <unsupported/Eigen/AutoDiff>
-
-#include "core/geometry/shape.h"
-#include "core/multibody/data.h"
-#include "core/scene/scene.h"
+#include "models/contact_geometry.h"
+#include "models/hull_contacts.h"
 
 namespace arena::contact {
-
-template <class T> using V3 = Eigen::Matrix<T, 3, 1>;
-template <class T> using M3 = Eigen::Matrix<T, 3, 3>;
-
-inline double Val(double x) { return x; }
-template <class D>
-double Val(const Eigen::AutoDiffScalar<D>& x) { return x.value(); }
-
-template <class T>
-struct PoseT {
-  M3<T> R;
-  V3<T> p;
-  V3<T> Act(const Vec3& x_S) const { return R * x_S.cast<T>() + p; }
-};
-
-template <class T>
-struct ContactPointT {
-  V3<T> p_W;
-  V3<T> n_W;
-  T phi;
-};
-
-/// Precomputed geometry of one collider (built once, shared read-only by every step):
-/// a polytope as unit face normals + offsets (n . x <= offset) and its vertices, or the
-/// centres and radius of the sphere-swept primitives. A padded polygon is its core polytope
-/// with `radius` as padding (its vertices are then sphere-swept points too). 2D shapes are
-/// lifted to z = 0.
-struct ColliderGeometry {
-  ShapeType type = ShapeType::kSphere;
-  Eigen::Matrix<double, Eigen::Dynamic, 3> normals;   // polytopes (box, polygon2)
-  VecX offsets;
-  Eigen::Matrix<double, Eigen::Dynamic, 3> vertices;  // polytopes, hulls and meshes
-  Eigen::Matrix<double, Eigen::Dynamic, 3> centres;   // sphere, disk, capsule end points
-  double radius = 0.0;  // sphere-swept primitives; padding of a padded polygon (0: plain)
-};
-
-ColliderGeometry MakeColliderGeometry(const Shape& shape);
-
-/// A collider's world pose X_WS after ForwardKinematics (its placement for environment shapes).
-SE3 ColliderPose(const MultibodyData& data, const Collider& collider);
-
-/// The pair table. Order-independent: Contacts() swaps A and B when only (B, A) is written.
-bool SupportsPair(ShapeType a, ShapeType b);
 
 namespace detail {
 
@@ -249,6 +202,10 @@ bool OrderedContacts(const ColliderGeometry& A, const PoseT<T>& XA, const Collid
         RoundVsPolytope(XA, A, XB.Act(B.vertices.row(j).transpose()), B.radius, out);
       }
     }
+    return true;
+  }
+  if (IsVertexCloud(a) && IsVertexCloud(b)) {
+    HullContacts(A, XA, B, XB, out);
     return true;
   }
   if (IsPolytope(a) && IsPolytope(b)) {

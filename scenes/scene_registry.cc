@@ -4,6 +4,7 @@
 
 #include "core/common/error.h"
 #include "core/common/strings.h"
+#include "core/scene/initial_overlaps.h"
 #include "core/scene/loader.h"
 #include "scenes/box_drop_scenes.h"
 #include "scenes/longrange_scenes.h"
@@ -84,7 +85,11 @@ std::shared_ptr<const Scene> MakeScene(const std::string& name_or_path) {
     throw InvalidArgument("scene '" + name_or_path + "' is neither a registered scene (" + Join(Names()) +
                           ") nor a scene file (URDF, MJCF, STL, OBJ)");
   }
-  return std::make_shared<const Scene>(LoadScene(name_or_path));
+  Scene scene = LoadScene(name_or_path);
+  for (const auto& pair : SelfPairsOverlappingAt(scene, DefaultState(scene).q)) {
+    scene.excluded_body_pairs.push_back(pair);
+  }
+  return std::make_shared<const Scene>(std::move(scene));
 }
 
 }  // namespace arena

@@ -59,6 +59,21 @@ TriangleMesh MakeTriangleMesh(const PointsX3& vertices, const TrianglesX3& trian
   return TriangleMesh{std::move(data)};
 }
 
+TriangleMesh MakeBoxMesh(const Vec3& half_extents) {
+  PointsX3 vertices(8, 3);
+  for (int i = 0; i < 8; ++i) {  // bit k of i: the sign along axis k
+    for (int k = 0; k < 3; ++k) vertices(i, k) = (i >> k & 1) ? half_extents[k] : -half_extents[k];
+  }
+  TrianglesX3 triangles(12, 3);
+  triangles << 0, 2, 3, 0, 3, 1,  // -z
+      4, 5, 7, 4, 7, 6,           // +z
+      0, 1, 5, 0, 5, 4,           // -y
+      2, 6, 7, 2, 7, 3,           // +y
+      0, 4, 6, 0, 6, 2,           // -x
+      1, 3, 7, 1, 7, 5;           // +x
+  return MakeTriangleMesh(vertices, triangles);
+}
+
 TriangleMesh LoadMesh(const std::string& path, const Vec3& scale) {
   if (!scale.allFinite() || (scale.array() == 0.0).any()) {
     throw InvalidArgument("mesh '" + path + "': scale components must be finite and nonzero");

@@ -26,6 +26,10 @@ struct TriangleMeshData {
 /// of range, or non-finite vertices.
 TriangleMesh MakeTriangleMesh(const PointsX3& vertices, const TrianglesX3& triangles);
 
+/// The closed box [-h, h] as 8 vertices and 12 outward triangles (a box given as a mesh, so
+/// that it collides by the mesh rules of each model).
+TriangleMesh MakeBoxMesh(const Vec3& half_extents);
+
 /// Loads an STL (binary or ASCII) or OBJ file with assimp, joining identical vertices, merging
 /// all meshes of the file (node transforms applied) and scaling the vertices per axis (a
 /// negative scale product flips the winding to keep it outward). Throws ParseError naming the

@@ -45,10 +45,7 @@ NimbleSimulator::NimbleSimulator(std::shared_ptr<const Scene> scene, const Nimbl
   for (const auto& [a, b] : scene_->CollisionPairs()) {
     const Collider& A = scene_->colliders[a];
     const Collider& B = scene_->colliders[b];
-    if (!contact::SupportsPair(TypeOf(A.shape), TypeOf(B.shape))) {
-      throw Unsupported("nimble: no contact kernel for the pair " + std::string(ToString(TypeOf(A.shape))) + "-" +
-                        std::string(ToString(TypeOf(B.shape))) + " (colliders '" + A.name + "' and '" + B.name + "')");
-    }
+    contact::CheckPairSupported("nimble", *scene_, a, b, geometry_);
     pairs_.push_back({a, b, std::min(A.friction, B.friction),  // min(mu_A, mu_B), DART's rule
                       std::max(A.restitution, B.restitution)});
   }

@@ -59,12 +59,7 @@ PenaltySimulator::PenaltySimulator(std::shared_ptr<const Scene> scene, const Pen
   for (const auto& [a, b] : scene_->CollisionPairs()) {
     const Collider& A = scene_->colliders[a];
     const Collider& B = scene_->colliders[b];
-    if (!contact::SupportsPair(TypeOf(A.shape), TypeOf(B.shape))) {
-      throw Unsupported("penalty: no contact kernel for the pair " +
-                        std::string(ToString(TypeOf(A.shape))) + "-" +
-                        std::string(ToString(TypeOf(B.shape))) + " (colliders '" + A.name +
-                        "' and '" + B.name + "')");
-    }
+    contact::CheckPairSupported("penalty", *scene_, a, b, geometry_);
     Pair p;
     p.a = a;
     p.b = b;

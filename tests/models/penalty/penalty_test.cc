@@ -12,6 +12,7 @@
 
 #include "core/common/error.h"
 #include "core/geometry/convex_hull.h"
+#include "core/geometry/mesh.h"
 #include "core/geometry/signed_distance.h"
 #include "core/math/so3.h"
 #include "core/multibody/configuration.h"
@@ -376,6 +377,41 @@ std::vector<DerivativeCase> DerivativeCases() {
     s.q.segment<4>(10) << tilt.w(), tilt.x(), tilt.y(), tilt.z();
     s.v << 0.1, 0, 0.05, 0.1, 0, -0.1, -0.05, 0.2, 0, 0.2, 0.1, -0.3;
     cases.push_back({"box_box_contact", scene, s, VecX(), true});
+  }
+  {  // Mesh-mesh as hulls: a mesh cube with a corner 3 mm into a fixed mesh slab (vertex-face).
+    SceneBuilder b("mesh_on_mesh");
+    const Vec3 h(0.1, 0.08, 0.06);
+    const int cube = b.AddFreeBody("cube", SpatialInertia::SolidBox(1.0, h), SE3());
+    b.AddCollider(cube, MakeBoxMesh(h), SE3(), "cube").friction = 0.4;
+    b.AddCollider(kWorldBody, MakeBoxMesh(Vec3(1.0, 1.0, 0.05)), SE3::FromTranslation(Vec3(0, 0, -0.05)), "slab")
+        .friction = 0.4;
+    auto scene = b.Build();
+    State s = DefaultState(*scene);
+    const Quat q(Eigen::AngleAxisd(0.3, Vec3(1, -2, 0.5).normalized()));
+    double lowest = 1e9;
+    for (int i = 0; i < 8; ++i) {
+      lowest = std::min(lowest, (q * Vec3((i & 1 ? 1 : -1) * h.x(), (i & 2 ? 1 : -1) * h.y(), (i & 4 ? 1 : -1) * h.z())).z());
+    }
+    s.q << 0.1, -0.05, -lowest - 0.003, q.w(), q.x(), q.y(), q.z();
+    s.v << 0.2, -0.1, 0.3, 0.2, 0.1, -0.2;
+    cases.push_back({"mesh_vertex_in_mesh", scene, s, VecX(), true});
+  }
+  {  // Two free hull cubes whose edges cross, no corner inside the other (edge-edge), no gravity.
+    SceneBuilder b("crossing_edges");
+    b.SetGravity(Vec3::Zero());
+    const Vec3 h = Vec3::Constant(0.1);
+    const ConvexHull cube = ConvexHullOfMesh(MakeBoxMesh(h));
+    const Quat qa(Eigen::AngleAxisd(M_PI / 4, Vec3::UnitX()));
+    const Quat qb(Eigen::AngleAxisd(M_PI / 4, Vec3::UnitY()));
+    const int lower = b.AddFreeBody("lower", SpatialInertia::SolidBox(1.0, h), SE3(qa.toRotationMatrix(), Vec3::Zero()));
+    const int upper = b.AddFreeBody("upper", SpatialInertia::SolidBox(0.5, h),
+                                    SE3(qb.toRotationMatrix(), Vec3(0.01, -0.02, 0.2 * std::sqrt(2.0) - 0.002)));
+    b.AddCollider(lower, cube).friction = 0.4;
+    b.AddCollider(upper, cube).friction = 0.4;
+    auto scene = b.Build();
+    State s = DefaultState(*scene);
+    s.v << 0.1, 0, 0.05, 0.1, 0, -0.1, -0.05, 0.2, 0, 0.2, 0.1, -0.3;
+    cases.push_back({"hull_edge_edge_contact", scene, s, VecX(), true});
   }
   return cases;
 }
