@@ -94,12 +94,14 @@ bool SupportsPair(ShapeType a, ShapeType b) {
       return y == S::kSphere || y == S::kBox || y == S::kCapsule || y == S::kConvexHull ||
              y == S::kMesh;
     }
-    if (x == S::kSphere) return y == S::kSphere || y == S::kBox;
-    if (x == S::kBox) return y == S::kBox || y == S::kMesh || y == S::kConvexHull;
+    if (x == S::kSphere) return y == S::kSphere || y == S::kBox || y == S::kCapsule;
+    if (x == S::kCapsule) return y == S::kCapsule;
+    if (x == S::kBox) return y == S::kBox || y == S::kMesh || y == S::kConvexHull || y == S::kCapsule;
     if (x == S::kConvexHull || x == S::kMesh) return y == S::kConvexHull || y == S::kMesh;
     // 2D
     if (x == S::kHalfPlane2) return y == S::kPolygon2 || y == S::kDisk2 || y == S::kCapsule2;
-    if (x == S::kDisk2) return y == S::kDisk2 || y == S::kPolygon2;
+    if (x == S::kDisk2) return y == S::kDisk2 || y == S::kPolygon2 || y == S::kCapsule2;
+    if (x == S::kCapsule2) return y == S::kCapsule2;
     if (x == S::kPolygon2) return y == S::kPolygon2;
     return false;
   };

@@ -165,9 +165,95 @@ void RoundVsRound(const V3<T>& cA, double rA, const V3<T>& cB, double rB,
   out->push_back({cA + (T(rA) + T(0.5) * phi) * n, n, phi});
 }
 
+// Closest points of segments p0-p1 and q0-q1 (Ericson, "Real-Time Collision Detection",
+// 5.1.9): the parameters are clamped by branches decided on the values, so each branch is a
+// closed form in T and AD differentiates it exactly. Parallel segments: s = 0 (any pair of
+// closest points would do).
+template <class T>
+void SegmentParameters(const V3<T>& p0, const V3<T>& p1, const V3<T>& q0, const V3<T>& q1, T* s_out,
+                       T* t_out) {
+  const V3<T> d1 = p1 - p0, d2 = q1 - q0, r = p0 - q0;
+  const T a = d1.squaredNorm(), e = d2.squaredNorm(), f = d2.dot(r);
+  const T c = d1.dot(r), b = d1.dot(d2);
+  const T den = a * e - b * b;
+  const auto clamp01 = [](const T& x) { return Val(x) < 0.0 ? T(0.0) : (Val(x) > 1.0 ? T(1.0) : x); };
+  constexpr double kPoint = 1e-24;  // squared length (m^2) of a segment that is a point
+  T s(0.0), t(0.0);
+  if (Val(a) <= kPoint || Val(e) <= kPoint) {  // a zero-length capsule core is a point
+    if (Val(e) > kPoint) t = clamp01(f / e);
+    if (Val(a) > kPoint) s = clamp01(-c / a);
+  } else {
+    if (Val(den) > 1e-12 * Val(a) * Val(e)) s = clamp01((b * f - c * e) / den);
+    t = (b * s + f) / e;
+    if (Val(t) < 0.0) {
+      t = T(0.0);
+      s = clamp01(-c / a);
+    } else if (Val(t) > 1.0) {
+      t = T(1.0);
+      s = clamp01((b - c) / a);
+    }
+  }
+  *s_out = s;
+  *t_out = t;
+}
+
+template <class T>
+void ClosestPointsOfSegments(const V3<T>& p0, const V3<T>& p1, const V3<T>& q0, const V3<T>& q1,
+                             V3<T>* cp, V3<T>* cq) {
+  T s, t;
+  SegmentParameters(p0, p1, q0, q1, &s, &t);
+  *cp = p0 + s * (p1 - p0);
+  *cq = q0 + t * (q1 - q0);
+}
+
+// A capsule (core q0-q1, radius r) against box A: each end of the core as a ball against the box;
+// and each box edge whose closest point to the core is inside both segments, within r (a capsule
+// lying across an edge, or bridging a face from edge to edge), as two segments. A core that
+// passes through the box with both ends outside is not looked for.
+template <class T>
+void CapsuleVsBox(const PoseT<T>& XA, const ColliderGeometry& A, const V3<T>& q0, const V3<T>& q1,
+                  double r, std::vector<ContactPointT<T>>* out) {
+  RoundVsPolytope(XA, A, q0, r, out);
+  RoundVsPolytope(XA, A, q1, r, out);
+  const Vec3 h(A.offsets[0], A.offsets[2], A.offsets[4]);
+  const auto value = [](const V3<T>& x) { return Vec3(Val(x[0]), Val(x[1]), Val(x[2])); };
+  const M3<T> Rt = XA.R.transpose();
+  const Vec3 l0 = value(Rt * (q0 - XA.p)), l1 = value(Rt * (q1 - XA.p));  // the core, box frame
+  for (int edge = 0; edge < 12; ++edge) {  // along axis k = edge / 4, the other signs from edge % 4
+    const int k = edge / 4, i = (k + 1) % 3, j = (k + 2) % 3;
+    Vec3 e0 = Vec3::Zero();
+    e0[i] = edge & 1 ? h[i] : -h[i];
+    e0[j] = edge & 2 ? h[j] : -h[j];
+    e0[k] = -h[k];
+    Vec3 e1 = e0;
+    e1[k] = h[k];
+    double s, t;
+    SegmentParameters<double>(l0, l1, e0, e1, &s, &t);
+    if (s <= 0.0 || s >= 1.0 || t <= 0.0 || t >= 1.0) continue;  // an end: the balls above
+    const Vec3 x = l0 + s * (l1 - l0);
+    if ((x.cwiseAbs() - h).maxCoeff() <= 0.0) continue;  // the core inside the box
+    if ((x - (e0 + t * (e1 - e0))).norm() >= r) continue;
+    V3<T> cp, cq;
+    ClosestPointsOfSegments<T>(XA.Act(e0), XA.Act(e1), q0, q1, &cp, &cq);
+    RoundVsRound<T>(cp, 0.0, cq, r, out);
+  }
+}
+
+// Closest point of segment q0-q1 to p (clamped projection).
+template <class T>
+V3<T> ClosestPointOnSegment(const V3<T>& p, const V3<T>& q0, const V3<T>& q1) {
+  const V3<T> d = q1 - q0;
+  if (Val(d.squaredNorm()) <= 1e-24) return q0;
+  T t = (p - q0).dot(d) / d.squaredNorm();
+  if (Val(t) < 0.0) t = T(0.0);
+  if (Val(t) > 1.0) t = T(1.0);
+  return q0 + t * d;
+}
+
 inline bool IsHalf(ShapeType t) { return t == ShapeType::kHalfSpace || t == ShapeType::kHalfPlane2; }
 inline bool IsPolytope(ShapeType t) { return t == ShapeType::kBox || t == ShapeType::kPolygon2; }
 inline bool IsRound(ShapeType t) { return t == ShapeType::kSphere || t == ShapeType::kDisk2; }
+inline bool IsSegment(ShapeType t) { return t == ShapeType::kCapsule || t == ShapeType::kCapsule2; }
 inline bool IsVertexCloud(ShapeType t) { return t == ShapeType::kMesh || t == ShapeType::kConvexHull; }
 
 // Kernel for an ordered pair the table supports directly (A is the "simpler" side).
@@ -184,6 +270,23 @@ bool OrderedContacts(const ColliderGeometry& A, const PoseT<T>& XA, const Collid
   }
   if (IsRound(a) && IsRound(b)) {
     RoundVsRound<T>(XA.p, A.radius, XB.p, B.radius, out);
+    return true;
+  }
+  if (a == ShapeType::kBox && b == ShapeType::kCapsule) {
+    CapsuleVsBox(XA, A, XB.Act(B.centres.row(0).transpose()), XB.Act(B.centres.row(1).transpose()), B.radius, out);
+    return true;
+  }
+  if ((IsRound(a) || IsSegment(a)) && IsSegment(b)) {
+    // Sphere-capsule and capsule-capsule: the closest points of their cores, as two balls.
+    const V3<T> q0 = XB.Act(B.centres.row(0).transpose()), q1 = XB.Act(B.centres.row(1).transpose());
+    V3<T> cp = XA.p, cq;
+    if (IsRound(a)) {
+      cq = ClosestPointOnSegment(cp, q0, q1);
+    } else {
+      ClosestPointsOfSegments<T>(XA.Act(A.centres.row(0).transpose()), XA.Act(A.centres.row(1).transpose()), q0, q1,
+                                 &cp, &cq);
+    }
+    RoundVsRound<T>(cp, A.radius, cq, B.radius, out);
     return true;
   }
   if (IsPolytope(a) && IsRound(b)) {

@@ -1,7 +1,8 @@
-// Tests of the hull-hull contact kernel (models/hull_contacts.h): vertex-face and edge-edge
-// contacts against GJK/EPA's exact depth, culling of separated pairs, the forward-mode AD of
-// contact points, normals and depths against central differences on contact states, and the
-// models' error for a mesh pair without a hull.
+// Tests of the contact kernels of penalty and nimble (models/contact_kernels.h): the hull-hull
+// kernel (models/hull_contacts.h: vertex-face and edge-edge contacts against GJK/EPA's exact
+// depth, culling of separated pairs, the models' error for a mesh pair without a hull) and the
+// sphere-capsule and capsule-capsule kernels (closed forms); the forward-mode AD of contact
+// points, normals and depths against central differences on contact states.
 #include "models/hull_contacts.h"
 
 #include <gmock/gmock.h>
@@ -184,6 +185,80 @@ TEST(HullContacts, ModelsRejectAMeshPairWithoutAHull) {
       EXPECT_THAT(e.what(), HasSubstr("'sheet' has none: its vertices are coplanar"));
     }
   }
+}
+
+TEST(CapsuleContacts, CrossingCapsulesTouchAtTheirSegmentsClosestPoints) {
+  const Capsule c{0.05, 0.3};
+  // A along z through the origin; B along x (turned about y), centred 0.08 to the side and 0.1
+  // up: the closest points are (0, 0, 0.1) and (0, 0.08, 0.1), 0.02 m overlap.
+  const SE3 XA = SE3::Identity();
+  const SE3 XB(ExpSO3(Vec3(0, M_PI / 2, 0)), Vec3(0.0, 0.08, 0.1));
+  const auto out = Contacts(c, XA, c, XB);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_NEAR(out[0].phi, 0.08 - 0.1, 1e-12);
+  EXPECT_TRUE(out[0].n_W.isApprox(Vec3::UnitY(), 1e-12));
+  EXPECT_TRUE(out[0].p_W.isApprox(Vec3(0, 0.04, 0.1), 1e-12));
+  // Beyond A's end the closest point of A is its end point (clamped).
+  const auto end = Contacts(c, XA, c, SE3(XB.rotation(), Vec3(0.0, 0.02, 0.3 + 0.09)));
+  ASSERT_EQ(end.size(), 1u);
+  EXPECT_NEAR(end[0].phi, std::hypot(0.02, 0.09) - 0.1, 1e-12);
+  EXPECT_TRUE(Contacts(c, XA, c, SE3(XB.rotation(), Vec3(0.0, 0.1 + 1e-9, 0.1))).empty());
+}
+
+TEST(CapsuleContacts, SphereAgainstACapsuleMatchesGjk) {
+  const Capsule capsule{0.05, 0.2};
+  const Sphere ball{0.08};
+  std::mt19937_64 gen(11);
+  std::uniform_real_distribution<double> U(-1.0, 1.0);
+  int touching = 0;
+  for (int k = 0; k < 200; ++k) {
+    const SE3 XC(ExpSO3(Vec3(U(gen), U(gen), U(gen))), Vec3::Zero());
+    const SE3 XS = SE3::FromTranslation(Vec3(0.15 * U(gen), 0.15 * U(gen), 0.35 * U(gen)));
+    const SignedDistanceResult sd = ConvexSignedDistance(ball, XS, capsule, XC);
+    const auto out = Contacts(ball, XS, capsule, XC);
+    if (sd.distance >= 0.0) {
+      EXPECT_TRUE(out.empty());
+      continue;
+    }
+    ++touching;
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_NEAR(out[0].phi, sd.distance, 1e-9);
+    EXPECT_GT(out[0].n_W.dot(sd.normal_W), 1 - 1e-9);
+  }
+  EXPECT_GT(touching, 30);
+}
+
+// A capsule lying across a box's edge, both ends off the box: one contact on the edge.
+TEST(CapsuleContacts, CapsuleAcrossABoxEdgeTouchesTheEdge) {
+  const Box box{Vec3::Constant(0.1)};
+  const Capsule capsule{0.05, 0.3};
+  const Vec3 bisector = Vec3(1, 0, 1).normalized();
+  const SE3 XC(ExpSO3(Vec3(0, 3 * M_PI / 4, 0)), Vec3(0.1, 0.0, 0.1) + 0.04 * bisector);
+  const auto out = Contacts(box, SE3::Identity(), capsule, XC);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_NEAR(out[0].phi, -0.01, 1e-12);
+  EXPECT_TRUE(out[0].n_W.isApprox(bisector, 1e-12));
+  EXPECT_TRUE(out[0].p_W.isApprox(Vec3(0.1, 0.0, 0.1) - 0.005 * bisector, 1e-12));
+  const auto swapped = Contacts(capsule, XC, box, SE3::Identity());
+  ASSERT_EQ(swapped.size(), 1u);
+  EXPECT_TRUE(swapped[0].n_W.isApprox(-bisector, 1e-12));
+  // Lying on the top face, longer than the box: held by the two top edges it bridges.
+  const auto flat = Contacts(box, SE3::Identity(), capsule,
+                             SE3(ExpSO3(Vec3(0, M_PI / 2, 0)), Vec3(0.0, 0.02, 0.149)));
+  ASSERT_EQ(flat.size(), 2u);
+  for (const auto& c : flat) EXPECT_NEAR(c.phi, -1e-3, 1e-12);
+}
+
+TEST(CapsuleContacts, DerivativesMatchCentralDifferences) {
+  const Capsule a{0.05, 0.3}, b{0.04, 0.2};
+  const SE3 XA(ExpSO3(Vec3(0.1, 0.2, 0.05)), Vec3(0.01, 0.0, 0.02));
+  // Interior closest points, then B's end against A's side.
+  ExpectKernelDerivatives(a, XA, b, SE3(ExpSO3(Vec3(0.1, 1.4, 0.2)), Vec3(0.0, 0.07, 0.1)));
+  ExpectKernelDerivatives(a, XA, b, SE3(ExpSO3(Vec3(M_PI / 2 + 0.1, 0.0, 0.2)), Vec3(0.0, 0.27, 0.1)));
+  ExpectKernelDerivatives(Sphere{0.1}, SE3::FromTranslation(Vec3(0.12, 0.0, 0.1)), a, XA);
+  const Vec3 bisector = Vec3(1, 0, 1).normalized();
+  ExpectKernelDerivatives(Box{Vec3(0.1, 0.12, 0.1)}, SE3(ExpSO3(Vec3(0.02, 0.01, 0.03)), Vec3::Zero()), a,
+                          SE3(ExpSO3(Vec3(0.1, 3 * M_PI / 4, 0)), Vec3(0.1, 0.0, 0.1) + 0.04 * bisector));
 }
 
 }  // namespace
