@@ -7,6 +7,7 @@
 #include "core/scene/initial_overlaps.h"
 #include "core/scene/loader.h"
 #include "scenes/box_drop_scenes.h"
+#include "scenes/box_on_arm_scenes.h"
 #include "scenes/longrange_scenes.h"
 #include "scenes/nimble_robots.h"
 #include "scenes/silico_scenes.h"
@@ -63,6 +64,11 @@ const std::vector<SceneInfo>& Scenes() {
        "seed 004 Fig. 5-6", [] { return BilliardsScene(); }},
       {"ball_pair", "two of the billiard balls 5 mm apart and 5 mm above the ground (derivatives near contact)",
        "seed 004 Sec. 6 (our check)", [] { return BallPairScene(); }},
+      // issue 16 (robot files: mesh-mesh contact), no paper
+      {"box_on_arm", "a 6 cm mesh cube (0.5 kg) dropped 15 cm onto the elbow of the KR5 arm (dart-doc URDF, STL meshes) welded at home, Y up",
+       "issue 16 (robot files)", [] { return BoxOnArmScene(FallingBoxShape::kMesh); }},
+      {"box_on_arm_primitive", "box_on_arm with a Box shape for the cube (box-mesh contact instead of mesh-mesh)",
+       "issue 16 (robot files)", [] { return BoxOnArmScene(FallingBoxShape::kBox); }},
   };
   return scenes;
 }

@@ -21,13 +21,13 @@ namespace arena {
 struct SceneInfo {
   std::string name;
   std::string description;  // one line: what the scene is
-  std::string paper;        // seed and figure or table it comes from
+  std::string paper;        // seed and figure or table it comes from, or the issue for scenes of no paper
   /// Builds the scene (a new one on every call; the Atlas and Half Cheetah builders read the
   /// dart-doc data and throw ParseError when it is missing).
   std::function<std::shared_ptr<const Scene>()> build;
 };
 
-/// Every registered scene, in a fixed order (the papers' order).
+/// Every registered scene, in a fixed order (the papers' order, then the issues' scenes).
 const std::vector<SceneInfo>& Scenes();
 /// Throws InvalidArgument listing the registered names when `name` is unknown.
 const SceneInfo& FindScene(std::string_view name);

@@ -32,7 +32,8 @@ TEST(SceneRegistry, NamesAreUniqueSnakeCaseWithOneLineDescriptions) {
     EXPECT_TRUE(seen.insert(s.name).second) << "duplicate " << s.name;
     EXPECT_FALSE(s.description.empty()) << s.name;
     EXPECT_EQ(s.description.find('\n'), std::string::npos) << s.name;
-    EXPECT_THAT(s.paper, HasSubstr("seed ")) << s.name;
+    // A paper's seed, or the issue a scene of no paper was made for.
+    EXPECT_THAT(s.paper, ::testing::AnyOf(HasSubstr("seed "), HasSubstr("issue "))) << s.name;
     EXPECT_TRUE(s.build) << s.name;
     EXPECT_EQ(&FindScene(s.name), &s);
   }
@@ -56,7 +57,7 @@ TEST(SceneRegistry, EverySceneBuildsAndValidates) {
 
 // The dimensions the papers give: Nimble's Tables II-III (Atlas 33 DOF, Half Cheetah 9,
 // Jump-Worm and Catapult 5), Fig. 7's cartpoles and Fig. 8's 1-DOF drone; seed 000's free
-// cube (quaternion: nq = nv + 1) and planar bodies (3 DOF each).
+// cube (quaternion: nq = nv + 1) and planar bodies (3 DOF each); box_on_arm's welded arm has no DOF.
 TEST(SceneRegistry, ScenesHaveTheirPapersDimensions) {
   struct Dims {
     int nq, nv, nu;
@@ -69,6 +70,7 @@ TEST(SceneRegistry, ScenesHaveTheirPapersDimensions) {
       {"double_cartpole", {3, 3, 1}}, {"drone", {1, 1, 1}},
       {"book_stack", {140, 120, 0}},  {"billiards", {112, 96, 0}},
       {"ball_pair", {14, 12, 0}},
+      {"box_on_arm", {7, 6, 0}},      {"box_on_arm_primitive", {7, 6, 0}},
   };
   for (const auto& [name, dims] : expected) {
     SCOPED_TRACE(name);
