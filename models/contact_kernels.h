@@ -296,8 +296,9 @@ bool OrderedContacts(const ColliderGeometry& A, const PoseT<T>& XA, const Collid
   if (a == ShapeType::kBox && IsVertexCloud(b)) {
     // A mesh or hull against a box (a robot's foot on a ground box): B's vertices inside the
     // box, each on the box face it penetrates least (vertex-face contacts); a padded hull's
-    // vertices as balls of its padding radius. The box's corners inside B are not looked for:
-    // B has no face planes here.
+    // vertices as balls of its padding radius. Then the box's corners inside B's hull, on
+    // the hull's facet of least penetration (a box landing on a link whose top face has its
+    // vertices on its rim only).
     if (B.radius == 0.0) {
       VerticesInPolytope(XA, A, XB, B, 1.0, out);
     } else {
@@ -305,6 +306,7 @@ bool OrderedContacts(const ColliderGeometry& A, const PoseT<T>& XA, const Collid
         RoundVsPolytope(XA, A, XB.Act(B.vertices.row(j).transpose()), B.radius, out);
       }
     }
+    if (B.hull) VerticesInFacets(XB, B, XA, A.vertices, 0.0, -1.0, out);
     return true;
   }
   if (IsVertexCloud(a) && IsVertexCloud(b)) {

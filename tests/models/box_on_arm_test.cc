@@ -4,16 +4,11 @@
 // through the link's mesh, nor on to the ground 0.75 m below), its centre over the elbow's
 // footprint (it did not slide off).
 //
-// With the cube a triangle mesh (box_on_arm) the contact is mesh-mesh. MuJoCo and DART collide
-// meshes today; penalty and nimble do not yet (mesh-mesh hull contact is being added): for them
-// the test checks the Unsupported error instead, until the model is taken out of
-// kMeshMeshPending. With the cube a Box shape (box_on_arm_primitive) the contact is box-mesh,
-// which penalty and nimble collide by the mesh's vertices inside the box only: the elbow's flat
-// top face has its vertices on its rim, outside the 6 cm cube's footprint, so the cube sinks
-// until interior vertices of the link enter it. nimble stops 2.8 mm deep on them and passes;
-// penalty goes through the elbow (to the shoulder at dt 0.5 ms) or blows up on the impact
-// (1 ms), so its primitive case is skipped (kBoxMeshPending) until a kernel also finds the
-// box's corners inside the mesh.
+// With the cube a triangle mesh (box_on_arm) the contact is mesh-mesh (penalty and nimble:
+// the hull-hull kernel, models/hull_contacts.h); with a Box shape (box_on_arm_primitive) it is
+// box-mesh (the link's vertices inside the box and the box's corners inside the link's hull).
+// The elbow's flat top face has its vertices on its rim, outside the 6 cm cube's footprint, so
+// the cube is held by its own corners inside the link's hull in both.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -22,7 +17,6 @@
 #include <iostream>
 #include <memory>
 #include <ostream>
-#include <set>
 #include <string>
 
 #include "core/common/error.h"
@@ -37,12 +31,6 @@ constexpr double kSeconds = 2.0;         // the drop takes 0.18 s; the rest is s
 constexpr double kRestWindow = 0.2;      // s at the end over which the box must be still
 constexpr double kRestDrift = 0.002;     // m the centre may move over that window
 constexpr double kPenetration = 0.005;   // m below the arm's top surface (penalty sinks softly)
-
-// Models without a mesh-mesh contact kernel yet (issue 16): their mesh-box case expects the
-// Unsupported error. Remove a model from here once its kernel lands.
-const std::set<std::string> kMeshMeshPending = {"penalty", "nimble"};
-// Models whose box-mesh kernel lets the primitive cube through the elbow (see above).
-const std::set<std::string> kBoxMeshPending = {"penalty"};
 
 // Largest speed (m/s) and spin (rad/s) of the box over the rest window. DART: 0.02, as it drops
 // a resting contact for one step every ~0.7 s (one step of free fall, g dt = 0.0098 m/s, then
@@ -59,9 +47,13 @@ RestBounds RestBoundsFor(const std::string& model) {
   return {0.02, 0.5};
 }
 
-// Each model's defaults (penalty runs no case today; its default 10 ms step is unstable on
-// this impact: pass a smaller one here when its kernels land).
-OptionMap OptionsFor(const std::string&) { return {}; }
+// Each model's defaults, except penalty's: at its default 10 ms, and at 1 ms, the cube's impact
+// ends in a blow-up (the explicit regularised friction, stiff at 1 cm/s, spins the cube up);
+// at 0.2 ms it lands and rests.
+OptionMap OptionsFor(const std::string& model) {
+  if (model == "penalty") return {{"timestep", "0.0002"}};
+  return {};
+}
 
 struct Case {
   std::string model;
@@ -88,21 +80,6 @@ double LowestCornerY(const VecX& q, double half) {
 TEST_P(BoxOnArm, ComesToRestOnTheArm) {
   const Case& c = GetParam();
   std::shared_ptr<const Scene> scene = BoxOnArmScene(c.shape);
-  if (c.shape == FallingBoxShape::kMesh && kMeshMeshPending.count(c.model)) {
-    try {
-      MakeSimulator(c.model, scene, OptionsFor(c.model));
-      FAIL() << c.model << " now builds box_on_arm: take it out of kMeshMeshPending";
-    } catch (const Unsupported& e) {
-      EXPECT_NE(std::string(e.what()).find("no contact kernel for the pair mesh-mesh"), std::string::npos)
-          << e.what();
-      std::cout << "box_on_arm " << Name(c) << ": Unsupported as expected (mesh-mesh pending): " << e.what()
-                << "\n";
-    }
-    return;
-  }
-  if (c.shape == FallingBoxShape::kBox && kBoxMeshPending.count(c.model)) {
-    GTEST_SKIP() << c.model << "'s box-mesh kernel lets the cube through the elbow's top face";
-  }
   const BoxOnArmLayout layout = ComputeBoxOnArmLayout();
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, OptionsFor(c.model));
   State s = DefaultState(*scene);
