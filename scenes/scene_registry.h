@@ -34,9 +34,11 @@ const std::vector<SceneInfo>& Scenes();
 const SceneInfo& FindScene(std::string_view name);
 /// A registered name, or else the path of a URDF, MJCF or mesh file (core/scene/loader.h
 /// LoadScene), with `options` applied (core/scene/scene_options.h: self-collision and excluded
-/// pairs for any scene, package paths for URDF files). Throws InvalidArgument naming
-/// `name_or_path` and listing the registered names when it is neither, or naming an unknown
-/// body of an excluded pair; ParseError when the file or the SRDF is malformed.
+/// pairs for any scene, package paths for URDF files); a file scene then also excludes the body
+/// pairs of one tree that overlap at its default pose (core/scene/initial_overlaps.h). Throws
+/// InvalidArgument naming `name_or_path` and listing the registered names when it is neither,
+/// or naming an unknown body of an excluded pair; ParseError when the file or the SRDF is
+/// malformed.
 std::shared_ptr<const Scene> MakeScene(const std::string& name_or_path,
                                        const SceneLoadOptions& options = {});
 

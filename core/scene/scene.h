@@ -62,7 +62,8 @@ enum class PairExclusion {
   kGroupMask,     // Collider::group / mask
   kSameBody,      // one body (or two world colliders)
   kParentChild,   // a body and its parent
-  kExcludedPair,  // Scene::excluded_body_pairs (MJCF <exclude>, --exclude, SRDF)
+  kExcludedPair,  // Scene::excluded_body_pairs (MJCF <exclude>, default-pose overlaps of file
+                  // scenes, --exclude, SRDF)
   kSameTree,      // Scene::self_collision == false and both bodies in one tree
 };
 /// "group/mask", "same body", "parent-child", "excluded pair", "same tree", "" for kNone.

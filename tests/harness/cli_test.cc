@@ -260,15 +260,15 @@ TEST_F(CliTest, InspectListsCollisionPairsAndTakesSceneOptions) {
     <collision><geometry><sphere radius="0.1"/></geometry></collision></link>
   <link name="fore"><inertial><mass value="1"/><inertia ixx="0.1" iyy="0.1" izz="0.1" ixy="0" ixz="0" iyz="0"/></inertial>
     <collision><geometry><sphere radius="0.1"/></geometry></collision></link>
-  <joint name="a" type="continuous"><parent link="base"/><child link="upper"/><axis xyz="0 0 1"/></joint>
-  <joint name="b" type="continuous"><parent link="upper"/><child link="fore"/><axis xyz="0 0 1"/></joint>
+  <joint name="a" type="continuous"><parent link="base"/><child link="upper"/><origin xyz="0.5 0 0"/><axis xyz="0 0 1"/></joint>
+  <joint name="b" type="continuous"><parent link="upper"/><child link="fore"/><origin xyz="0.5 0 0"/><axis xyz="0 0 1"/></joint>
 </robot>
 )");
   const std::string file = "'" + (dir_ / "chain.urdf") + "'";
   Result r = Arena("inspect " + file);
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(Contains(r.out, "collision pairs (1 of 3 collider pairs; excluded: 2 parent-child, 0 same tree "
-                              "(self_collision=true), 0 named (file, --exclude, --srdf), 0 same body, 0 group/mask)\n"
+                              "(self_collision=true), 0 named (file, default-pose overlap, --exclude, --srdf), 0 same body, 0 group/mask)\n"
                               "COLLIDER_A  BODY_A  COLLIDER_B  BODY_B\nbase        base    fore        fore\n"))
       << r.out;
   r = Arena("inspect " + file + " --set self_collision=false");
@@ -282,7 +282,7 @@ TEST_F(CliTest, InspectListsCollisionPairsAndTakesSceneOptions) {
       << r.out << r.err;
   testing::WriteFile(dir_ / "chain.srdf", "<robot name='chain'><disable_collisions link1='fore' link2='base' reason='Never'/></robot>");
   r = Arena("inspect " + file + " --srdf '" + (dir_ / "chain.srdf") + "'");
-  EXPECT_TRUE(Contains(r.out, "1 named (file, --exclude, --srdf)")) << r.out << r.err;
+  EXPECT_TRUE(Contains(r.out, "1 named (file, default-pose overlap, --exclude, --srdf)")) << r.out << r.err;
 
   r = Arena("inspect " + file + " --exclude base:elbow");
   EXPECT_EQ(r.status, 2);
@@ -325,7 +325,9 @@ TEST_F(CliTest, InspectFindsRosPackages) {
   r = Arena("inspect " + wam + "/wam.urdf --package herb_description=" + wam);
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(Contains(r.out, "colliders (8)"));
-  EXPECT_TRUE(Contains(r.out, "collision pairs (21 of 28 collider pairs; excluded: 7 parent-child")) << r.out;
+  // Two pairs of links overlap at the default pose (MakeScene excludes them).
+  EXPECT_TRUE(Contains(r.out, "collision pairs (19 of 28 collider pairs; excluded: 7 parent-child, 0 same tree "
+                              "(self_collision=true), 2 named")) << r.out;
   fs::create_directory_symlink(wam, dir_ / "herb_description");
   setenv("ROS_PACKAGE_PATH", (dir_ / "nothing:" + dir_.path()).c_str(), 1);
   r = Arena("inspect " + wam + "/wam.urdf --set self_collision=false");

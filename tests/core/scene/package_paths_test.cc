@@ -219,7 +219,8 @@ TEST_F(WamTest, LoadsWithAnExplicitMapping) {
   options.packages.ros_package_path = "";
   const Scene scene = LoadScene(urdf_, options);
   ExpectWam(scene);
-  // 28 collider pairs, 7 parent-child: 21 tested; none with self_collision = false.
+  // 28 collider pairs, 7 parent-child: 21 tested (MakeScene would also drop the 2 that overlap at
+  // the default pose); none with self_collision = false.
   EXPECT_EQ(scene.CollisionPairs().size(), 21u);
   options.self_collision = false;
   EXPECT_EQ(LoadScene(urdf_, options).CollisionPairs().size(), 0u);
