@@ -4,15 +4,17 @@
 //   arena list [--names] [--plots EXPERIMENT]
 //   arena models [--options MODEL]
 //   arena scenes [--names | --details]
-//   arena inspect SCENE|FILE [--strict]
+//   arena inspect SCENE|FILE [--strict] [SCENE OPTIONS]
 //   arena run EXPERIMENT|all [--profile quick|paper] [--models a,b] [--set key=value]...
 //             [--threads N] [--case-timeout SECONDS] [--out DIR] [--no-progress] [--fresh]
 //             [--retry-failed]
 //   arena report [--results DIR] [--claims FILE]
 //   arena gradcheck --model M --scene SCENE|FILE [--states N] [--seed S] [--tolerance T]
-//                   [--set option=value]...
+//                   [--set option=value]... [SCENE OPTIONS]
 //
-// SCENE is a registered scene name (`arena scenes`), FILE a URDF, MJCF or mesh file.
+// SCENE is a registered scene name (`arena scenes`), FILE a URDF, MJCF or mesh file. SCENE
+// OPTIONS (harness/scene_arguments.h): --package NAME=DIR, --exclude A:B, --srdf FILE,
+// --set self_collision=false. `arena run` takes none: experiments build registered scenes.
 //
 // Exit status: 0 success, 2 bad input (unknown experiment, model, option or key; malformed
 // file), 1 runtime failure. Errors are printed as "arena: error: <message>" on stderr.
@@ -23,6 +25,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -33,6 +36,7 @@
 #include "harness/report.h"
 #include "harness/run_info.h"
 #include "harness/runner.h"
+#include "harness/scene_arguments.h"
 #include "models/registry.h"
 #include "scenes/scene_registry.h"
 
@@ -136,11 +140,57 @@ int ListScenes(bool names_only, bool details) {
   return 0;
 }
 
+// The collider pairs every model tests (Scene::CollisionPairs), all of them (users grep for a
+// link), under a count of the pairs each rule removed (Scene::Exclusion's order).
+void PrintCollisionPairs(const Scene& scene) {
+  auto body_name = [&](int b) { return b == kWorldBody ? std::string("world") : scene.model.body(b).name; };
+  auto collider_name = [&](int c) {
+    return scene.colliders[c].name.empty() ? "#" + std::to_string(c) : scene.colliders[c].name;
+  };
+  const int n = static_cast<int>(scene.colliders.size());
+  std::map<PairExclusion, int> excluded;
+  std::vector<std::vector<std::string>> rows;
+  for (int a = 0; a < n; ++a) {
+    for (int b = a + 1; b < n; ++b) {
+      const PairExclusion why = scene.Exclusion(a, b);
+      if (why != PairExclusion::kNone) {
+        ++excluded[why];
+        continue;
+      }
+      rows.push_back({collider_name(a), body_name(scene.colliders[a].body), collider_name(b),
+                      body_name(scene.colliders[b].body)});
+    }
+  }
+  const long total = static_cast<long>(n) * (n - 1) / 2;
+  std::cout << "\ncollision pairs (" << rows.size() << " of " << total << " collider pairs; excluded: "
+            << excluded[PairExclusion::kParentChild] << " parent-child, " << excluded[PairExclusion::kSameTree]
+            << " same tree (self_collision=" << (scene.self_collision ? "true" : "false") << "), "
+            << excluded[PairExclusion::kExcludedPair] << " named (file, default-pose overlap, --exclude, --srdf), "
+            << excluded[PairExclusion::kSameBody] << " same body, " << excluded[PairExclusion::kGroupMask]
+            << " group/mask)\n";
+  if (!rows.empty()) PrintTable({"COLLIDER_A", "BODY_A", "COLLIDER_B", "BODY_B"}, rows);
+}
+
+// Registers the scene options (harness/scene_arguments.h) on a scene-taking command; `set_help`
+// says what its --set takes.
+void AddSceneArguments(CLI::App* command, SceneArguments* args, const std::string& set_help) {
+  command->add_option("--package", args->packages,
+                      "NAME=DIR: package://NAME/ in URDF meshes is DIR (before ROS_PACKAGE_PATH and "
+                      "the folders above the URDF); repeatable")
+      ->allow_extra_args(false);
+  command->add_option("--exclude", args->excludes,
+                      "A:B: colliders of bodies (URDF links, MJCF bodies; 'world') A and B are never "
+                      "tested; repeatable")
+      ->allow_extra_args(false);
+  command->add_option("--srdf", args->srdf, "SRDF file: its <disable_collisions> link pairs are never tested");
+  command->add_option("--set", args->sets, set_help)->allow_extra_args(false);
+}
+
 // Describes the scene; invalid scenes never get here (loading or building throws). Warnings
 // (Scene::Check: legal but suspicious) are listed with --strict, which then exits 2; without it,
 // one line says how many there are.
-int Inspect(const std::string& name_or_file, bool strict) {
-  const std::shared_ptr<const Scene> built = MakeScene(name_or_file);
+int Inspect(const std::string& name_or_file, const SceneLoadOptions& options, bool strict) {
+  const std::shared_ptr<const Scene> built = MakeScene(name_or_file, options);
   const Scene& scene = *built;
   const MultibodyModel& model = scene.model;
   auto body_name = [&](int b) { return b == kWorldBody ? std::string("world") : model.body(b).name; };
@@ -179,6 +229,7 @@ int Inspect(const std::string& name_or_file, bool strict) {
   }
   std::cout << "\nactuators (" << rows.size() << ")\n";
   PrintTable({"ACTUATOR", "TYPE", "BODY", "DOF", "GAINS", "CTRL_RANGE"}, rows);
+  PrintCollisionPairs(scene);
 
   const std::vector<SceneIssue> warnings = scene.Check();
   if (warnings.empty()) return 0;
@@ -295,6 +346,10 @@ int Main(int argc, char** argv) {
   inspect->add_flag("--strict", strict,
                     "Also list warnings (legal but suspicious: massless moving links, colliders "
                     "under 1 mm or over 1 km, mass ratios over 1e4, ...) and exit 2 if any");
+  SceneArguments inspect_scene;
+  AddSceneArguments(inspect, &inspect_scene,
+                    "Scene key (key=value); repeatable. self_collision=false: links of one robot "
+                    "(one tree under the world) are not tested against each other");
 
   auto* run = app.add_subcommand("run", "Run an experiment's sweep (or all experiments)");
   RunOptions run_options;
@@ -332,7 +387,6 @@ int Main(int argc, char** argv) {
   auto* gradcheck = app.add_subcommand(
       "gradcheck", "Check a model's step derivatives against Ridders differences on random states");
   GradcheckOptions gradcheck_options;
-  std::vector<std::string> gradcheck_sets;
   gradcheck->add_option("--model", gradcheck_options.model, "Model with derivatives")->required();
   gradcheck->add_option("--scene", gradcheck_options.scene,
                         "Registered scene (arena scenes) or a URDF/MJCF/mesh file")
@@ -343,8 +397,11 @@ int Main(int argc, char** argv) {
       ->capture_default_str();
   gradcheck->add_option("--ridders-step", gradcheck_options.ridders_step, "Ridders' initial step")
       ->capture_default_str();
-  gradcheck->add_option("--set", gradcheck_sets, "Model option (option=value); repeatable")
-      ->allow_extra_args(false);
+  SceneArguments gradcheck_scene;
+  AddSceneArguments(gradcheck, &gradcheck_scene,
+                    "Model option (option=value, `arena models --options M`), or the scene key "
+                    "self_collision=false (links of one robot are not tested against each other); "
+                    "repeatable");
 
   try {
     app.parse(argc, argv);
@@ -360,7 +417,7 @@ int Main(int argc, char** argv) {
   if (*list) return List(names_only, plots_of);
   if (*models) return ListModels(options_of);
   if (*scenes) return ListScenes(scene_names_only, scene_details);
-  if (*inspect) return Inspect(scene_file, strict);
+  if (*inspect) return Inspect(scene_file, ParseSceneArguments("inspect", inspect_scene), strict);
   if (*run) {
     RequireNonEmpty(out_option, run_options.out_dir, "<repo>/results");
     RequireNonEmpty(config_dir_option, run_options.config_dir, "<repo>/experiments/configs");
@@ -373,13 +430,8 @@ int Main(int argc, char** argv) {
     return Report(results_dir, claims_file);
   }
   if (*gradcheck) {
-    for (const std::string& kv : gradcheck_sets) {
-      const size_t eq = kv.find('=');
-      if (eq == std::string::npos || eq == 0) {
-        throw InvalidArgument("gradcheck: --set expects option=value, got '" + kv + "'");
-      }
-      gradcheck_options.model_options[kv.substr(0, eq)] = kv.substr(eq + 1);
-    }
+    gradcheck_options.scene_options =
+        ParseSceneArguments("gradcheck", gradcheck_scene, &gradcheck_options.model_options);
     return Gradcheck(gradcheck_options);
   }
   return kBadInput;

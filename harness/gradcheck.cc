@@ -52,7 +52,7 @@ GradcheckResult RunGradcheck(const GradcheckOptions& options) {
   if (!info.capabilities_for(options.model_options).has_derivatives()) {
     throw InvalidArgument("gradcheck: model '" + options.model + "' offers no derivatives");
   }
-  const std::shared_ptr<const Scene> scene = MakeScene(options.scene);
+  const std::shared_ptr<const Scene> scene = MakeScene(options.scene, options.scene_options);
   OptionMap model_options = options.model_options;
   if (model_options.count("timestep") == 0 && scene->timestep_hint > 0.0) {
     model_options["timestep"] = options_detail::FormatDouble(scene->timestep_hint);

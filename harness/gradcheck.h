@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/common/options.h"
+#include "core/scene/scene_options.h"
 #include "models/simulator.h"
 
 namespace arena {
@@ -26,6 +27,7 @@ namespace arena {
 struct GradcheckOptions {
   std::string model;
   std::string scene;            // a registered name or a scene file (scenes/scene_registry.h)
+  SceneLoadOptions scene_options;  // --package, --exclude, --srdf, --set self_collision=...
   OptionMap model_options;      // "timestep" defaults to the scene's hint (if it has one)
   int states = 10;
   std::uint64_t seed = 0;

@@ -80,9 +80,18 @@ const SceneInfo& FindScene(std::string_view name) {
   throw InvalidArgument("unknown scene '" + std::string(name) + "'; valid: " + Join(Names()));
 }
 
-std::shared_ptr<const Scene> MakeScene(const std::string& name_or_path) {
+std::shared_ptr<const Scene> MakeScene(const std::string& name_or_path, const SceneLoadOptions& options) {
   for (const SceneInfo& s : Scenes()) {
-    if (s.name == name_or_path) return s.build();
+    if (s.name != name_or_path) continue;
+    std::shared_ptr<const Scene> built = s.build();
+    if (options.IsDefault()) return built;
+    // Package folders are checked although a built scene reads no URDF: a typo is still one.
+    if (std::string problem = options.packages.Validate(); !problem.empty()) {
+      throw InvalidArgument("--package: " + problem);
+    }
+    auto scene = std::make_shared<Scene>(*built);
+    ApplySceneOptions(options, scene.get());
+    return scene;
   }
   // An existing path goes to the loaders, which say what is wrong with it (a directory, an
   // unreadable or invalid file).
@@ -91,7 +100,9 @@ std::shared_ptr<const Scene> MakeScene(const std::string& name_or_path) {
     throw InvalidArgument("scene '" + name_or_path + "' is neither a registered scene (" + Join(Names()) +
                           ") nor a scene file (URDF, MJCF, STL, OBJ)");
   }
-  Scene scene = LoadScene(name_or_path);
+  // The user's rules first (LoadScene applies them), so that only pairs still tested are
+  // checked for overlapping at the default pose.
+  Scene scene = LoadScene(name_or_path, options);
   for (const auto& pair : SelfPairsOverlappingAt(scene, DefaultState(scene).q)) {
     scene.excluded_body_pairs.push_back(pair);
   }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/scene/scene.h"
+#include "core/scene/scene_options.h"
 
 namespace arena {
 
@@ -32,8 +33,13 @@ const std::vector<SceneInfo>& Scenes();
 /// Throws InvalidArgument listing the registered names when `name` is unknown.
 const SceneInfo& FindScene(std::string_view name);
 /// A registered name, or else the path of a URDF, MJCF or mesh file (core/scene/loader.h
-/// LoadScene). Throws InvalidArgument naming `name_or_path` and listing the registered names
-/// when it is neither, and ParseError when the file is malformed.
-std::shared_ptr<const Scene> MakeScene(const std::string& name_or_path);
+/// LoadScene), with `options` applied (core/scene/scene_options.h: self-collision and excluded
+/// pairs for any scene, package paths for URDF files); a file scene then also excludes the body
+/// pairs of one tree that overlap at its default pose (core/scene/initial_overlaps.h). Throws
+/// InvalidArgument naming `name_or_path` and listing the registered names when it is neither,
+/// or naming an unknown body of an excluded pair; ParseError when the file or the SRDF is
+/// malformed.
+std::shared_ptr<const Scene> MakeScene(const std::string& name_or_path,
+                                       const SceneLoadOptions& options = {});
 
 }  // namespace arena

@@ -41,11 +41,17 @@ void ValidateLoadedScene(const Scene& scene, const std::string& path,
   }
 }
 
-Scene LoadScene(const std::string& path) {
+namespace {
+
+Scene LoadByExtension(const std::string& path, const PackagePaths& packages) {
   std::string lower = path;
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  if (EndsWith(lower, ".urdf")) return LoadUrdf(path);
+  if (EndsWith(lower, ".urdf")) {
+    UrdfOptions urdf;
+    urdf.packages = packages;
+    return LoadUrdf(path, urdf);
+  }
   if (EndsWith(lower, ".xml") || EndsWith(lower, ".xml.gz") || EndsWith(lower, ".mjcf")) {
     return LoadMjcf(path);
   }
@@ -54,6 +60,17 @@ Scene LoadScene(const std::string& path) {
                    "unknown scene file type; expected a robot description (.urdf, or MJCF as "
                    ".xml, .xml.gz or .mjcf) or a mesh (.stl or .obj); convert other formats to "
                    "one of these");
+}
+
+}  // namespace
+
+Scene LoadScene(const std::string& path, const SceneLoadOptions& options) {
+  if (std::string problem = options.packages.Validate(); !problem.empty()) {
+    throw InvalidArgument("--package: " + problem);
+  }
+  Scene scene = LoadByExtension(path, options.packages);
+  ApplySceneOptions(options, &scene);
+  return scene;
 }
 
 std::string DartDataDir() {

@@ -19,28 +19,60 @@ bool Scene::IsPlanar() const {
   return true;
 }
 
-bool Scene::CanCollide(int a, int b) const {
+const char* ToString(PairExclusion exclusion) {
+  switch (exclusion) {
+    case PairExclusion::kNone: return "";
+    case PairExclusion::kGroupMask: return "group/mask";
+    case PairExclusion::kSameBody: return "same body";
+    case PairExclusion::kParentChild: return "parent-child";
+    case PairExclusion::kExcludedPair: return "excluded pair";
+    case PairExclusion::kSameTree: return "same tree";
+  }
+  return "";
+}
+
+int Scene::TreeRoot(int body) const {
+  while (body != kWorldBody && model.body(body).parent != kWorldBody) body = model.body(body).parent;
+  return body;
+}
+
+bool Scene::CanCollide(int a, int b) const { return Exclusion(a, b, nullptr) == PairExclusion::kNone; }
+
+PairExclusion Scene::Exclusion(int a, int b) const { return Exclusion(a, b, nullptr); }
+
+PairExclusion Scene::Exclusion(int a, int b, const std::vector<int>* roots) const {
   const Collider& A = colliders[a];
   const Collider& B = colliders[b];
-  if (!(A.group & B.mask) || !(B.group & A.mask)) return false;
-  if (A.body == B.body) return false;  // includes two world colliders
+  if (!(A.group & B.mask) || !(B.group & A.mask)) return PairExclusion::kGroupMask;
+  if (A.body == B.body) return PairExclusion::kSameBody;  // includes two world colliders
   // Parent-child pairs of bodies; a body on a joint to the world still touches the world.
   if (A.body >= 0 && B.body >= 0 &&
       (model.body(A.body).parent == B.body || model.body(B.body).parent == A.body)) {
-    return false;
+    return PairExclusion::kParentChild;
   }
   for (const auto& [x, y] : excluded_body_pairs) {
-    if ((x == A.body && y == B.body) || (x == B.body && y == A.body)) return false;
+    if ((x == A.body && y == B.body) || (x == B.body && y == A.body)) return PairExclusion::kExcludedPair;
   }
-  return true;
+  if (!self_collision && A.body >= 0 && B.body >= 0) {
+    const int ra = roots != nullptr ? (*roots)[A.body] : TreeRoot(A.body);
+    const int rb = roots != nullptr ? (*roots)[B.body] : TreeRoot(B.body);
+    if (ra == rb) return PairExclusion::kSameTree;
+  }
+  return PairExclusion::kNone;
 }
 
 std::vector<std::pair<int, int>> Scene::CollisionPairs() const {
+  // Bodies come in topological order (a parent before its children): one pass finds the roots.
+  std::vector<int> roots(model.num_bodies());
+  for (int k = 0; k < model.num_bodies(); ++k) {
+    const int parent = model.body(k).parent;
+    roots[k] = parent == kWorldBody ? k : roots[parent];
+  }
   std::vector<std::pair<int, int>> pairs;
   const int n = static_cast<int>(colliders.size());
   for (int a = 0; a < n; ++a) {
     for (int b = a + 1; b < n; ++b) {
-      if (CanCollide(a, b)) pairs.emplace_back(a, b);
+      if (Exclusion(a, b, &roots) == PairExclusion::kNone) pairs.emplace_back(a, b);
     }
   }
   return pairs;

@@ -55,6 +55,20 @@ double VelocityGain(const Actuator& a);
 /// "torque", "pd_target", "velocity_target".
 const char* ToString(ActuatorType type);
 
+/// Why Scene::CanCollide says no to a collider pair: the first rule that excludes it, in the
+/// order below (kNone: the pair is tested).
+enum class PairExclusion {
+  kNone,
+  kGroupMask,     // Collider::group / mask
+  kSameBody,      // one body (or two world colliders)
+  kParentChild,   // a body and its parent
+  kExcludedPair,  // Scene::excluded_body_pairs (MJCF <exclude>, default-pose overlaps of file
+                  // scenes, --exclude, SRDF)
+  kSameTree,      // Scene::self_collision == false and both bodies in one tree
+};
+/// "group/mask", "same body", "parent-child", "excluded pair", "same tree", "" for kNone.
+const char* ToString(PairExclusion exclusion);
+
 /// A named scalar a co-design experiment may differentiate with respect to.
 struct DesignParameter {
   std::string name;
@@ -86,8 +100,15 @@ class Scene {
   std::vector<DesignParameter> design;
   VecX default_q;                  // initial configuration (empty: model.Neutral())
   double timestep_hint = 0.0;      // s; the file's own timestep (MJCF <option>), 0 if none
-  // Body pairs that never collide (parent-child pairs are excluded automatically).
+  // Body pairs that never collide (parent-child pairs are excluded automatically); kWorldBody
+  // stands for the world's colliders.
   std::vector<std::pair<int, int>> excluded_body_pairs;
+  // false: two bodies of one tree never collide. A tree is a body directly under the world
+  // (on any joint, fixed included) with everything below it, so a fixed-base arm's links skip
+  // each other but still meet a free box, the world's colliders, and a ground body welded to
+  // the world (its own tree). Trees are not merged through the world: bodies welded to it
+  // would otherwise swallow the ground and every fixed-base robot into one tree.
+  bool self_collision = true;
 
   int nq() const { return model.nq(); }
   int nv() const { return model.nv(); }
@@ -96,11 +117,17 @@ class Scene {
   /// True when every body moves in its world plane (planar joint on the world) or is fixed
   /// to the world, and every collider is a 2D shape: the scene of the planar experiments.
   bool IsPlanar() const;
-  /// Whether colliders a and b are tested for contact (filter, same body, parent-child,
-  /// excluded pairs, both fixed to the world).
+  /// Whether colliders a and b are tested for contact: Exclusion(a, b) == kNone. Every model
+  /// asks this (or CollisionPairs), so the rules hold for all of them.
   bool CanCollide(int a, int b) const;
+  /// The first rule that keeps colliders a and b from being tested (PairExclusion's order).
+  /// O(depth of the tree) when self_collision is false, O(1 + excluded pairs) otherwise.
+  PairExclusion Exclusion(int a, int b) const;
   /// All collider pairs (a < b) with CanCollide(a, b).
   std::vector<std::pair<int, int>> CollisionPairs() const;
+  /// The body directly under the world whose tree holds `body` (itself if it is one);
+  /// kWorldBody for kWorldBody.
+  int TreeRoot(int body) const;
 
   /// Every rule below, applied to the whole scene: the errors (bodies, colliders, actuators,
   /// design parameters, the scene, then the mass matrix once all else passed), or, when there
@@ -144,6 +171,10 @@ class Scene {
   /// 'arm'", "collider 'foot'", "actuator 'motor'", "design parameter 'mass'", or "" for the
   /// scene as a whole.
   std::string Describe(const SceneIssue& issue) const;
+
+ private:
+  // Exclusion with the bodies' tree roots precomputed (CollisionPairs), or computed on demand.
+  PairExclusion Exclusion(int a, int b, const std::vector<int>* roots) const;
 };
 
 /// Empty when `inertia` is physically valid, else the problem: mass finite and >= 0, centre of

@@ -22,6 +22,7 @@
 #include "core/common/input_file.h"
 #include "core/geometry/mesh.h"
 #include "core/scene/loader.h"
+#include "core/scene/package_paths.h"
 #include "core/scene/source_elements.h"
 
 namespace arena {
@@ -93,35 +94,24 @@ Vec3 ToVec3(const urdf::Vector3& v) { return Vec3(v.x, v.y, v.z); }
 // Shortest text that reads back as x ("0.1", "-1", "nan").
 std::string FormatNumber(double x) { return fmt::format("{}", x); }
 
-// Resolves a mesh filename: package://pkg/rel by searching upward from the URDF folder for a
-// folder named pkg (or containing pkg); file:// URIs; paths relative to the URDF folder.
-std::string ResolveMeshPath(const std::string& filename, const fs::path& urdf_dir) {
+// A mesh filename: package://NAME/rel through the PackageResolver (package_paths.h); file://
+// URIs; paths relative to the URDF folder.
+PackageResolver::Result ResolveMeshPath(const std::string& filename, const fs::path& urdf_dir,
+                                        PackageResolver* packages) {
   const std::string kPackage = "package://", kFile = "file://";
-  if (filename.rfind(kPackage, 0) == 0) {
-    const std::string rest = filename.substr(kPackage.size());
-    const size_t slash = rest.find('/');
-    const std::string pkg = rest.substr(0, slash);
-    const std::string rel = slash == std::string::npos ? "" : rest.substr(slash + 1);
-    std::error_code ec;
-    for (fs::path dir = fs::absolute(urdf_dir, ec);; dir = dir.parent_path()) {
-      if (dir.filename() == pkg && fs::exists(dir / rel, ec)) return (dir / rel).string();
-      if (fs::is_directory(dir / pkg, ec) && fs::exists(dir / pkg / rel, ec)) {
-        return (dir / pkg / rel).string();
-      }
-      if (dir == dir.parent_path()) break;
-    }
-    return "";  // not found; the caller reports it
-  }
-  if (filename.rfind(kFile, 0) == 0) return filename.substr(kFile.size());
+  if (filename.rfind(kPackage, 0) == 0) return packages->Resolve(filename);
+  if (filename.rfind(kFile, 0) == 0) return {filename.substr(kFile.size()), ""};
   const fs::path p(filename);
-  return p.is_absolute() ? p.string() : (urdf_dir / p).string();
+  return {p.is_absolute() ? p.string() : (urdf_dir / p).string(), ""};
 }
 
 class UrdfBuilder {
  public:
   UrdfBuilder(std::string path, const UrdfOptions& options, const tinyxml2::XMLDocument& doc)
-      : path_(std::move(path)), options_(options) {
-    urdf_dir_ = fs::path(path_).parent_path();
+      : path_(std::move(path)),
+        options_(options),
+        urdf_dir_(fs::path(path_).parent_path()),
+        packages_(options.packages, urdf_dir_) {
     // Children are visited in the order their joints appear in the file (urdfdom keeps joints
     // in a name-sorted map), so body indices follow the author's order.
     int order = 0;
@@ -343,17 +333,10 @@ class UrdfBuilder {
 
   TriangleMesh LoadMeshCached(const std::string& filename, const Vec3& scale,
                               const std::string& where) {
-    const std::string resolved = ResolveMeshPath(filename, urdf_dir_);
+    const PackageResolver::Result found = ResolveMeshPath(filename, urdf_dir_, &packages_);
     const std::string element = where + " / mesh '" + filename + "'";
-    if (resolved.empty()) {
-      const std::string rest = filename.substr(std::string("package://").size());
-      const std::string pkg = rest.substr(0, rest.find('/'));
-      throw ParseError(path_, element,
-                       "package '" + pkg + "' not found: no folder named '" + pkg +
-                           "' containing the mesh in or above " + fs::absolute(urdf_dir_).string() +
-                           "; keep the URDF inside its package, or give the mesh path relative "
-                           "to the URDF");
-    }
+    if (found.path.empty()) throw ParseError(path_, element, found.problem);
+    const std::string& resolved = found.path;
     const auto key = std::make_tuple(resolved, scale.x(), scale.y(), scale.z());
     if (auto it = meshes_.find(key); it != meshes_.end()) return it->second;
     try {
@@ -371,6 +354,7 @@ class UrdfBuilder {
   std::string path_;
   UrdfOptions options_;
   fs::path urdf_dir_;
+  PackageResolver packages_;
   std::map<std::string, int> joint_order_;
   std::map<std::tuple<std::string, double, double, double>, TriangleMesh> meshes_;
   Scene scene_;
@@ -381,7 +365,7 @@ class UrdfBuilder {
 
 std::string UrdfOptions::Validate() const {
   if (!(friction >= 0.0) || !std::isfinite(friction)) return "friction must be finite and >= 0";
-  return "";
+  return packages.Validate();
 }
 
 Scene LoadUrdf(const std::string& path, const UrdfOptions& options) {

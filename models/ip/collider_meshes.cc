@@ -125,6 +125,7 @@ std::vector<ColliderMesh> BuildColliderMeshes(const Scene& scene, const Collider
     for (Eigen::Index r = 0; r < local.rows(); ++r) m.vertices.row(r) = c.placement.Act(local.row(r).transpose()).transpose();
     out.push_back(std::move(m));
   }
+  for (const auto& [a, b] : scene.CollisionPairs()) out[a].partners.push_back(b);
   return out;
 }
 

@@ -21,6 +21,9 @@ struct ColliderMesh {
   double friction = 0.0;    // the collider's Coulomb coefficient (a pair uses the smaller)
   PointsX3 vertices;        // in the body frame
   TrianglesX3 triangles;    // outward winding
+  /// The meshes after this one it may touch: Scene::CollisionPairs (groups and masks, parent
+  /// and child, excluded pairs, self_collision), the pair filter every model obeys.
+  std::vector<int> partners;
 };
 
 struct ColliderMeshOptions {
@@ -36,7 +39,7 @@ struct ColliderMeshOptions {
   std::string Validate() const;
 };
 
-/// One mesh per collider. Throws Unsupported naming the collider for shapes that have no mesh
+/// One mesh per collider (mesh i is collider i), with its partners. Throws Unsupported naming the collider for shapes that have no mesh
 /// here (capsules, cylinders, cones, ellipsoids, 2D shapes, padded hulls).
 std::vector<ColliderMesh> BuildColliderMeshes(const Scene& scene, const ColliderMeshOptions& options);
 

@@ -237,10 +237,9 @@ IpcContact::IpcContact(const std::vector<ColliderMesh>& meshes, const IpcContact
     edge_length2_.push_back(std::move(length2));
     mesh_friction_.push_back(m.friction);
   }
+  // The scene's pair filter (never a body against itself, nor its parent; Scene::CanCollide).
   for (int a = 0; a < static_cast<int>(meshes.size()); ++a) {
-    for (int b = a + 1; b < static_cast<int>(meshes.size()); ++b) {
-      if (meshes[a].body != meshes[b].body) pairs_.push_back({a, b});  // never a body against itself
-    }
+    for (int b : meshes[a].partners) pairs_.push_back({a, b});
   }
 }
 

@@ -4,8 +4,9 @@
 //
 //   B(x) = kappa sum_pairs b(d_pair(x))   (Sec. 4)
 //     over the point-triangle pairs (vertices of either mesh against triangles of the other) and
-//     edge-edge pairs (times the mollifier of Sec. 4.3) between every two meshes on different
-//     bodies, the static environment included, a body never against itself. b is the clamped
+//     edge-edge pairs (times the mollifier of Sec. 4.3) between every two meshes the scene lets
+//     collide (Scene::CollisionPairs: a body never against itself or its parent, groups,
+//     masks, excluded pairs, self_collision), the static environment included. b is the clamped
 //     log barrier of the squared distance with activation distance dhat (models/ipc/barrier.h),
 //     or the global 1/dist barrier of seed 004's ablation (Ye et al., ICLR 2025, App. A.6.3:
 //     every pair, no cut-off). Pairs are not merged by their closest features: a vertex above a
@@ -96,7 +97,7 @@ class IpcContact final : public ContactPotential {
 
  private:
   struct MeshPair {
-    int a = 0, b = 0;  // mesh indices, a < b, on different bodies
+    int a = 0, b = 0;  // mesh indices, a < b, a pair of Scene::CollisionPairs
   };
   // One pair's stencil: point-triangle (p, t0, t1, t2) or edge-edge (ea0, ea1, eb0, eb1).
   struct Stencil {

@@ -19,9 +19,10 @@ LongRangeContact::LongRangeContact(const std::vector<ColliderMesh>& meshes, doub
     bsh_.push_back(std::make_unique<longrange::BoundingSphereHierarchy>(m.vertices, m.triangles));
   }
   poses_.resize(meshes.size());
+  // The scene's pair filter (never a body, or the environment, against itself, nor a body
+  // against its parent; Scene::CanCollide).
   for (int a = 0; a < static_cast<int>(meshes.size()); ++a) {
-    for (int b = a + 1; b < static_cast<int>(meshes.size()); ++b) {
-      if (meshes[a].body == meshes[b].body) continue;  // a body (or the environment) against itself
+    for (int b : meshes[a].partners) {
       Pair p;
       p.a = a;
       p.b = b;

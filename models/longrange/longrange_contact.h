@@ -1,8 +1,8 @@
 // The contact terms of the `longrange` model (seed 004, Ye et al.) as a ContactPotential of the
 // incremental-potential core (models/ip/contact_potential.h):
 //   mu P      the bounding-sphere-hierarchy potential P_BSH (Sec. 4-5, Algorithm 1;
-//             models/longrange/long_range_potential.h) summed over every pair of meshes on
-//             different bodies, the static environment included;
+//             models/longrange/long_range_potential.h) summed over every pair of meshes the
+//             scene lets collide (Scene::CollisionPairs), the static environment included;
 //   D         frictional damping (App. A.3, the final formula): for every triangle pair within
 //             d2 at the step's start, the local potential P_local = (1 - phi) P_ij (Eq. 12: the
 //             leaf blend with 0 as its far term) gives each vertex a lagged normal force

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "core/scene/loader.h"
 #include "experiments/registry.h"
 #include "models/registry.h"
 #include "scenes/scene_registry.h"
@@ -247,6 +248,97 @@ TEST_F(CliTest, InspectStrictListsWarnings) {
   EXPECT_TRUE(Contains(strict.err, "arena: warning: " + file + ": body 'hub': moves but has no mass of its own"))
       << strict.err;
   EXPECT_EQ(Arena("inspect --strict atlas").status, 0);
+}
+
+// inspect lists the collider pairs every model tests, after the parent-child, self-collision
+// and named rules, under a count per rule; the scene options change them.
+TEST_F(CliTest, InspectListsCollisionPairsAndTakesSceneOptions) {
+  testing::WriteFile(dir_ / "chain.urdf", R"(<robot name="chain">
+  <link name="base"><inertial><mass value="1"/><inertia ixx="0.1" iyy="0.1" izz="0.1" ixy="0" ixz="0" iyz="0"/></inertial>
+    <collision><geometry><sphere radius="0.1"/></geometry></collision></link>
+  <link name="upper"><inertial><mass value="1"/><inertia ixx="0.1" iyy="0.1" izz="0.1" ixy="0" ixz="0" iyz="0"/></inertial>
+    <collision><geometry><sphere radius="0.1"/></geometry></collision></link>
+  <link name="fore"><inertial><mass value="1"/><inertia ixx="0.1" iyy="0.1" izz="0.1" ixy="0" ixz="0" iyz="0"/></inertial>
+    <collision><geometry><sphere radius="0.1"/></geometry></collision></link>
+  <joint name="a" type="continuous"><parent link="base"/><child link="upper"/><origin xyz="0.5 0 0"/><axis xyz="0 0 1"/></joint>
+  <joint name="b" type="continuous"><parent link="upper"/><child link="fore"/><origin xyz="0.5 0 0"/><axis xyz="0 0 1"/></joint>
+</robot>
+)");
+  const std::string file = "'" + (dir_ / "chain.urdf") + "'";
+  Result r = Arena("inspect " + file);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(Contains(r.out, "collision pairs (1 of 3 collider pairs; excluded: 2 parent-child, 0 same tree "
+                              "(self_collision=true), 0 named (file, default-pose overlap, --exclude, --srdf), 0 same body, 0 group/mask)\n"
+                              "COLLIDER_A  BODY_A  COLLIDER_B  BODY_B\nbase        base    fore        fore\n"))
+      << r.out;
+  r = Arena("inspect " + file + " --set self_collision=false");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(Contains(r.out, "collision pairs (0 of 3 collider pairs; excluded: 2 parent-child, 1 same tree "
+                              "(self_collision=false), 0 named"))
+      << r.out;
+  r = Arena("inspect " + file + " --exclude base:fore");
+  EXPECT_TRUE(Contains(r.out, "collision pairs (0 of 3 collider pairs; excluded: 2 parent-child, 0 same tree "
+                              "(self_collision=true), 1 named"))
+      << r.out << r.err;
+  testing::WriteFile(dir_ / "chain.srdf", "<robot name='chain'><disable_collisions link1='fore' link2='base' reason='Never'/></robot>");
+  r = Arena("inspect " + file + " --srdf '" + (dir_ / "chain.srdf") + "'");
+  EXPECT_TRUE(Contains(r.out, "1 named (file, default-pose overlap, --exclude, --srdf)")) << r.out << r.err;
+
+  r = Arena("inspect " + file + " --exclude base:elbow");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(Contains(r.err, "arena: error: excluded pair base:elbow: scene 'chain' has no body named 'elbow'; its "
+                              "bodies: world, base, upper, fore"))
+      << r.err;
+  r = Arena("inspect " + file + " --set stiffness=1");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(Contains(r.err, "arena: error: inspect: --set stiffness=1: unknown scene key 'stiffness'; valid: "
+                              "self_collision"))
+      << r.err;
+  r = Arena("inspect " + file + " --package pkg='" + (dir_ / "missing") + "'");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(Contains(r.err, "missing does not exist")) << r.err;
+}
+
+// gradcheck's --set: scene keys for the scene, the rest for the model.
+TEST_F(CliTest, GradcheckTakesSceneOptions) {
+  Result r = Arena("gradcheck --model penalty --scene half_cheetah --states 1 --set self_collision=false "
+                   "--set stiffness=1e4 --exclude world:bthigh");
+  EXPECT_EQ(r.status, 0) << r.err;
+  r = Arena("gradcheck --model penalty --scene half_cheetah --states 1 --exclude world:wing");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(Contains(r.err, "no body named 'wing'")) << r.err;
+}
+
+// dart-doc's WAM names its meshes package://herb_description/...: found through --package or
+// ROS_PACKAGE_PATH, reported with every place searched otherwise.
+TEST_F(CliTest, InspectFindsRosPackages) {
+  const std::string wam = DartDataDir() + "/urdf/wam";
+  if (!fs::exists(wam + "/wam.urdf")) GTEST_SKIP() << "no dart-doc WAM in " << wam;
+  const char* saved = std::getenv("ROS_PACKAGE_PATH");
+  const std::string saved_value = saved ? saved : "";
+  unsetenv("ROS_PACKAGE_PATH");
+  Result r = Arena("inspect " + wam + "/wam.urdf");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(Contains(r.err, "package 'herb_description' not found; searched --package mappings: none given; "
+                              "ROS_PACKAGE_PATH: not set; upward from the URDF, no folder named 'herb_description'"))
+      << r.err;
+  r = Arena("inspect " + wam + "/wam.urdf --package herb_description=" + wam);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(Contains(r.out, "colliders (8)"));
+  // Two pairs of links overlap at the default pose (MakeScene excludes them).
+  EXPECT_TRUE(Contains(r.out, "collision pairs (19 of 28 collider pairs; excluded: 7 parent-child, 0 same tree "
+                              "(self_collision=true), 2 named")) << r.out;
+  fs::create_directory_symlink(wam, dir_ / "herb_description");
+  setenv("ROS_PACKAGE_PATH", (dir_ / "nothing:" + dir_.path()).c_str(), 1);
+  r = Arena("inspect " + wam + "/wam.urdf --set self_collision=false");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(Contains(r.out, "collision pairs (0 of 28 collider pairs; excluded: 7 parent-child, 21 same tree"))
+      << r.out;
+  if (saved) {
+    setenv("ROS_PACKAGE_PATH", saved_value.c_str(), 1);
+  } else {
+    unsetenv("ROS_PACKAGE_PATH");
+  }
 }
 
 TEST_F(CliTest, RunErrorsListValidChoices) {

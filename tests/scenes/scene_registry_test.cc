@@ -101,6 +101,30 @@ TEST(SceneRegistry, FilePathsLoadLikeLoadScene) {
   EXPECT_THROW(MakeScene(kData + "bad_xml.urdf"), ParseError);
 }
 
+// Scene-load options reach registered scenes too (a copy: the registry's builder is untouched).
+TEST(SceneRegistry, LoadOptionsApplyToRegisteredScenes) {
+  EXPECT_EQ(MakeScene("catapult")->CollisionPairs().size(), 7u);
+  SceneLoadOptions options;
+  options.excluded_pairs = {{"world", "projectile"}};
+  options.self_collision = false;  // the segments already skip each other (group/mask)
+  const auto scene = MakeScene("catapult", options);
+  EXPECT_FALSE(scene->self_collision);
+  EXPECT_EQ(scene->CollisionPairs().size(), 6u);
+  EXPECT_TRUE(MakeScene("catapult")->self_collision);
+  options.excluded_pairs = {{"catapult_segment1", "elbow"}};
+  try {
+    MakeScene("catapult", options);
+    FAIL() << "accepted an unknown body";
+  } catch (const InvalidArgument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("no body named 'elbow'; its bodies: world, projectile/x, projectile, "
+                                    "catapult_root, catapult_segment1"));
+  }
+  SceneLoadOptions packages;
+  packages.packages.folders["pkg"] = kData + "no_such_folder";
+  EXPECT_THROW(MakeScene("catapult", packages), InvalidArgument);
+  EXPECT_THROW(MakeScene(kData + "features.xml", packages), InvalidArgument);
+}
+
 TEST(SceneRegistry, UnknownNamesListTheRegisteredOnes) {
   for (const std::string& bad : std::vector<std::string>{"no_such_scene", kData + "missing.urdf"}) {
     try {
