@@ -165,7 +165,8 @@ void PrintCollisionPairs(const Scene& scene) {
   std::cout << "\ncollision pairs (" << rows.size() << " of " << total << " collider pairs; excluded: "
             << excluded[PairExclusion::kParentChild] << " parent-child, " << excluded[PairExclusion::kSameTree]
             << " same tree (self_collision=" << (scene.self_collision ? "true" : "false") << "), "
-            << excluded[PairExclusion::kExcludedPair] << " named (file, default-pose overlap, --exclude, --srdf), "
+            << excluded[PairExclusion::kExcludedPair] << " named (file, --exclude, --srdf), "
+            << excluded[PairExclusion::kDefaultPoseOverlap] << " overlapping at the default pose, "
             << excluded[PairExclusion::kSameBody] << " same body, " << excluded[PairExclusion::kGroupMask]
             << " group/mask)\n";
   if (!rows.empty()) PrintTable({"COLLIDER_A", "BODY_A", "COLLIDER_B", "BODY_B"}, rows);

@@ -103,9 +103,7 @@ std::shared_ptr<const Scene> MakeScene(const std::string& name_or_path, const Sc
   // The user's rules first (LoadScene applies them), so that only pairs still tested are
   // checked for overlapping at the default pose.
   Scene scene = LoadScene(name_or_path, options);
-  for (const auto& pair : SelfPairsOverlappingAt(scene, DefaultState(scene).q)) {
-    scene.excluded_body_pairs.push_back(pair);
-  }
+  if (options.skip_default_overlaps) scene.default_pose_overlaps = SelfPairsOverlappingAt(scene, DefaultState(scene).q);
   return std::make_shared<const Scene>(std::move(scene));
 }
 

@@ -10,12 +10,6 @@ namespace arena {
 
 namespace {
 
-// The body directly below the world that `body` hangs from.
-int TreeRoot(const MultibodyModel& model, int body) {
-  while (model.body(body).parent != kWorldBody) body = model.body(body).parent;
-  return body;
-}
-
 bool Bounded(const Shape& shape) {
   const ShapeType t = TypeOf(shape);
   return t != ShapeType::kHalfSpace && t != ShapeType::kHalfPlane2;
@@ -32,7 +26,7 @@ std::vector<std::pair<int, int>> SelfPairsOverlappingAt(const Scene& scene, cons
     const Collider& A = scene.colliders[a];
     const Collider& B = scene.colliders[b];
     if (A.body == kWorldBody || B.body == kWorldBody) continue;
-    if (TreeRoot(scene.model, A.body) != TreeRoot(scene.model, B.body)) continue;
+    if (scene.TreeRoot(A.body) != scene.TreeRoot(B.body)) continue;
     if (!Bounded(A.shape) || !Bounded(B.shape)) continue;
     if (IsPlanar(TypeOf(A.shape)) != IsPlanar(TypeOf(B.shape))) continue;
     if (!GjkDistance(A.shape, pose(A), B.shape, pose(B)).intersecting) continue;

@@ -27,6 +27,7 @@ const char* ToString(PairExclusion exclusion) {
     case PairExclusion::kParentChild: return "parent-child";
     case PairExclusion::kExcludedPair: return "excluded pair";
     case PairExclusion::kSameTree: return "same tree";
+    case PairExclusion::kDefaultPoseOverlap: return "default-pose overlap";
   }
   return "";
 }
@@ -57,6 +58,9 @@ PairExclusion Scene::Exclusion(int a, int b, const std::vector<int>* roots) cons
     const int ra = roots != nullptr ? (*roots)[A.body] : TreeRoot(A.body);
     const int rb = roots != nullptr ? (*roots)[B.body] : TreeRoot(B.body);
     if (ra == rb) return PairExclusion::kSameTree;
+  }
+  for (const auto& [x, y] : default_pose_overlaps) {
+    if ((x == A.body && y == B.body) || (x == B.body && y == A.body)) return PairExclusion::kDefaultPoseOverlap;
   }
   return PairExclusion::kNone;
 }

@@ -62,11 +62,12 @@ enum class PairExclusion {
   kGroupMask,     // Collider::group / mask
   kSameBody,      // one body (or two world colliders)
   kParentChild,   // a body and its parent
-  kExcludedPair,  // Scene::excluded_body_pairs (MJCF <exclude>, default-pose overlaps of file
-                  // scenes, --exclude, SRDF)
+  kExcludedPair,  // Scene::excluded_body_pairs (MJCF <exclude>, --exclude, SRDF)
   kSameTree,      // Scene::self_collision == false and both bodies in one tree
+  kDefaultPoseOverlap,  // Scene::default_pose_overlaps (file scenes: core/scene/initial_overlaps.h)
 };
-/// "group/mask", "same body", "parent-child", "excluded pair", "same tree", "" for kNone.
+/// "group/mask", "same body", "parent-child", "excluded pair", "same tree", "default-pose
+/// overlap", "" for kNone.
 const char* ToString(PairExclusion exclusion);
 
 /// A named scalar a co-design experiment may differentiate with respect to.
@@ -109,6 +110,10 @@ class Scene {
   // the world (its own tree). Trees are not merged through the world: bodies welded to it
   // would otherwise swallow the ground and every fixed-base robot into one tree.
   bool self_collision = true;
+  // Body pairs of one robot whose colliders overlap at its default configuration, left out as
+  // robot set-up tools leave them (core/scene/initial_overlaps.h); filled for scenes loaded from
+  // files unless skip_default_overlaps=false.
+  std::vector<std::pair<int, int>> default_pose_overlaps;
 
   int nq() const { return model.nq(); }
   int nv() const { return model.nv(); }

@@ -38,11 +38,12 @@ void AddExcluded(Scene* scene, int a, int b) {
 }  // namespace
 
 bool SceneLoadOptions::IsDefault() const {
-  return packages.folders.empty() && !self_collision && excluded_pairs.empty() && srdf.empty();
+  return packages.folders.empty() && !self_collision && skip_default_overlaps && excluded_pairs.empty() &&
+         srdf.empty();
 }
 
 const std::vector<std::string>& SceneOptionKeys() {
-  static const std::vector<std::string> keys = {"self_collision"};
+  static const std::vector<std::string> keys = {"self_collision", "skip_default_overlaps"};
   return keys;
 }
 
@@ -54,6 +55,10 @@ bool IsSceneOptionKey(const std::string& key) {
 void SetSceneOption(SceneLoadOptions* options, const std::string& key, const std::string& value) {
   if (key == "self_collision") {
     options->self_collision = options_detail::ParseBool(value, key);
+    return;
+  }
+  if (key == "skip_default_overlaps") {
+    options->skip_default_overlaps = options_detail::ParseBool(value, key);
     return;
   }
   throw InvalidArgument("unknown scene key '" + key + "'; valid: " + Join(SceneOptionKeys()));

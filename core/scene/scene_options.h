@@ -19,6 +19,9 @@ struct SceneLoadOptions {
   /// Scene::self_collision (false: a tree never collides with itself); nullopt keeps the scene's
   /// own value (true for every file and registered scene).
   std::optional<bool> self_collision;
+  /// Scene files only: leave out a robot's link pairs that overlap at its default pose
+  /// (Scene::default_pose_overlaps); false checks them too.
+  bool skip_default_overlaps = true;
   /// Body (URDF link, MJCF body) name pairs that never collide; "world" is the world's colliders.
   std::vector<std::pair<std::string, std::string>> excluded_pairs;
   std::string srdf;        // an SRDF whose <disable_collisions> pairs are excluded too; "" none
@@ -27,7 +30,8 @@ struct SceneLoadOptions {
   bool IsDefault() const;
 };
 
-/// The keys `--set key=value` takes for a scene, in help order: {"self_collision"}.
+/// The keys `--set key=value` takes for a scene, in help order: {"self_collision",
+/// "skip_default_overlaps"}.
 const std::vector<std::string>& SceneOptionKeys();
 bool IsSceneOptionKey(const std::string& key);
 /// Sets one scene key from text; throws InvalidArgument for an unknown key (listing

@@ -268,7 +268,8 @@ TEST_F(CliTest, InspectListsCollisionPairsAndTakesSceneOptions) {
   Result r = Arena("inspect " + file);
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(Contains(r.out, "collision pairs (1 of 3 collider pairs; excluded: 2 parent-child, 0 same tree "
-                              "(self_collision=true), 0 named (file, default-pose overlap, --exclude, --srdf), 0 same body, 0 group/mask)\n"
+                              "(self_collision=true), 0 named (file, --exclude, --srdf), 0 overlapping at the default pose, "
+                              "0 same body, 0 group/mask)\n"
                               "COLLIDER_A  BODY_A  COLLIDER_B  BODY_B\nbase        base    fore        fore\n"))
       << r.out;
   r = Arena("inspect " + file + " --set self_collision=false");
@@ -282,7 +283,7 @@ TEST_F(CliTest, InspectListsCollisionPairsAndTakesSceneOptions) {
       << r.out << r.err;
   testing::WriteFile(dir_ / "chain.srdf", "<robot name='chain'><disable_collisions link1='fore' link2='base' reason='Never'/></robot>");
   r = Arena("inspect " + file + " --srdf '" + (dir_ / "chain.srdf") + "'");
-  EXPECT_TRUE(Contains(r.out, "1 named (file, default-pose overlap, --exclude, --srdf)")) << r.out << r.err;
+  EXPECT_TRUE(Contains(r.out, "1 named (file, --exclude, --srdf)")) << r.out << r.err;
 
   r = Arena("inspect " + file + " --exclude base:elbow");
   EXPECT_EQ(r.status, 2);
@@ -327,7 +328,10 @@ TEST_F(CliTest, InspectFindsRosPackages) {
   EXPECT_TRUE(Contains(r.out, "colliders (8)"));
   // Two pairs of links overlap at the default pose (MakeScene excludes them).
   EXPECT_TRUE(Contains(r.out, "collision pairs (19 of 28 collider pairs; excluded: 7 parent-child, 0 same tree "
-                              "(self_collision=true), 2 named")) << r.out;
+                              "(self_collision=true), 0 named (file, --exclude, --srdf), 2 overlapping at the default pose"))
+      << r.out;
+  r = Arena("inspect " + wam + "/wam.urdf --package herb_description=" + wam + " --set skip_default_overlaps=false");
+  EXPECT_TRUE(Contains(r.out, "collision pairs (21 of 28 collider pairs;")) << r.out << r.err;
   fs::create_directory_symlink(wam, dir_ / "herb_description");
   setenv("ROS_PACKAGE_PATH", (dir_ / "nothing:" + dir_.path()).c_str(), 1);
   r = Arena("inspect " + wam + "/wam.urdf --set self_collision=false");

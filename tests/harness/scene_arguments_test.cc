@@ -51,7 +51,7 @@ TEST(SceneArgumentsTest, OtherSetKeysGoToTheModel) {
 TEST(SceneArgumentsTest, BadArgumentsSayWhatToGive) {
   SceneArguments args;
   args.sets = {"rho=1e-3"};
-  EXPECT_EQ(ErrorOf(args), "inspect: --set rho=1e-3: unknown scene key 'rho'; valid: self_collision");
+  EXPECT_EQ(ErrorOf(args), "inspect: --set rho=1e-3: unknown scene key 'rho'; valid: self_collision, skip_default_overlaps");
   args.sets = {"self_collision"};
   EXPECT_EQ(ErrorOf(args), "inspect: --set expects key=value, got 'self_collision'");
   args.sets = {"self_collision=perhaps"};

@@ -99,9 +99,7 @@ std::shared_ptr<const Scene> RobotOnGround(const Robot& robot, bool self_collisi
       c.mask = kGroundGroup;
     }
   } else {  // as scene files load (scenes/scene_registry.h): self pairs overlapping at rest out
-    for (const auto& pair : SelfPairsOverlappingAt(scene, DefaultState(scene).q)) {
-      scene.excluded_body_pairs.push_back(pair);
-    }
+    scene.default_pose_overlaps = SelfPairsOverlappingAt(scene, DefaultState(scene).q);
   }
   Collider& ground = AddGroundBelow(scene);
   ground.group = kGroundGroup;

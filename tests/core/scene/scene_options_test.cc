@@ -105,7 +105,7 @@ TEST(SceneOptionsTest, UnknownBodyListsTheBodies) {
 }
 
 TEST(SceneOptionsTest, KeysAndPairsAreParsed) {
-  EXPECT_EQ(SceneOptionKeys(), std::vector<std::string>{"self_collision"});
+  EXPECT_EQ(SceneOptionKeys(), (std::vector<std::string>{"self_collision", "skip_default_overlaps"}));
   SceneLoadOptions options;
   EXPECT_TRUE(options.IsDefault());
   EXPECT_THROW(SetSceneOption(&options, "self_collision", "maybe"), InvalidArgument);

@@ -459,16 +459,16 @@ TEST(Penalty, RejectsBadOptionsWithClearErrors) {
 }
 
 TEST(Penalty, UnsupportedPairNamesTheShapes) {
-  SceneBuilder b("capsule_box");
+  SceneBuilder b("capsule_mesh");
   const int c = b.AddFreeBody("c", SpatialInertia::SolidCapsule(1.0, 0.1, 0.2), SE3());
   const int x = b.AddFreeBody("x", SpatialInertia::SolidBox(1.0, Vec3::Constant(0.1)), SE3::FromTranslation(Vec3(1, 0, 0)));
   b.AddCollider(c, Capsule{0.1, 0.2}, SE3(), "rod");
-  b.AddCollider(x, Box{Vec3::Constant(0.1)}, SE3(), "block");
+  b.AddCollider(x, MakeBoxMesh(Vec3::Constant(0.1)), SE3(), "block");
   try {
     Make(b.Build(), {});
-    FAIL() << "capsule-box accepted";
+    FAIL() << "capsule-mesh accepted";
   } catch (const Unsupported& e) {
-    EXPECT_THAT(e.what(), HasSubstr("capsule-box"));
+    EXPECT_THAT(e.what(), HasSubstr("capsule-mesh"));
     EXPECT_THAT(e.what(), HasSubstr("'rod'"));
   }
 }
