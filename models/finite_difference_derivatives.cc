@@ -58,14 +58,18 @@ StepDerivatives FiniteDifferenceStepDerivatives(Simulator& sim, const State& sta
   d.dv_du = J.block(nv, 2 * nv, nv, nu);
   if (!sim.DesignParameterNames().empty()) {
     // The same step from the same state, with the design parameters moved (restored after).
+    // Each moves relative to its own size, p = p0 (1 + z), so that a step never crosses zero: a
+    // 1e-6 kg link mass stays positive under Ridders' 1e-5 first step.
     const VecX p0 = sim.DesignParameters();
-    const LocalFunction g = [&](const VecX& dp) {
-      sim.SetDesignParameters(p0 + dp);
+    const VecX scale = p0.unaryExpr([](double x) { return x != 0.0 ? std::abs(x) : 1.0; });
+    const LocalFunction g = [&](const VecX& z) {
+      sim.SetDesignParameters(p0 + scale.cwiseProduct(z));
       return local(step(state, u0));
     };
     MatX Jp;
     try {
-      Jp = FiniteDifferenceJacobian(g, static_cast<int>(p0.size()), options).jacobian;
+      Jp = FiniteDifferenceJacobian(g, static_cast<int>(p0.size()), options).jacobian *
+           scale.cwiseInverse().asDiagonal();
     } catch (...) {
       sim.SetDesignParameters(p0);
       throw;
