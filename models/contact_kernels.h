@@ -239,17 +239,6 @@ void CapsuleVsBox(const PoseT<T>& XA, const ColliderGeometry& A, const V3<T>& q0
   }
 }
 
-// Closest point of segment q0-q1 to p (clamped projection).
-template <class T>
-V3<T> ClosestPointOnSegment(const V3<T>& p, const V3<T>& q0, const V3<T>& q1) {
-  const V3<T> d = q1 - q0;
-  if (Val(d.squaredNorm()) <= 1e-24) return q0;
-  T t = (p - q0).dot(d) / d.squaredNorm();
-  if (Val(t) < 0.0) t = T(0.0);
-  if (Val(t) > 1.0) t = T(1.0);
-  return q0 + t * d;
-}
-
 inline bool IsHalf(ShapeType t) { return t == ShapeType::kHalfSpace || t == ShapeType::kHalfPlane2; }
 inline bool IsPolytope(ShapeType t) { return t == ShapeType::kBox || t == ShapeType::kPolygon2; }
 inline bool IsRound(ShapeType t) { return t == ShapeType::kSphere || t == ShapeType::kDisk2; }
@@ -277,15 +266,12 @@ bool OrderedContacts(const ColliderGeometry& A, const PoseT<T>& XA, const Collid
     return true;
   }
   if ((IsRound(a) || IsSegment(a)) && IsSegment(b)) {
-    // Sphere-capsule and capsule-capsule: the closest points of their cores, as two balls.
-    const V3<T> q0 = XB.Act(B.centres.row(0).transpose()), q1 = XB.Act(B.centres.row(1).transpose());
-    V3<T> cp = XA.p, cq;
-    if (IsRound(a)) {
-      cq = ClosestPointOnSegment(cp, q0, q1);
-    } else {
-      ClosestPointsOfSegments<T>(XA.Act(A.centres.row(0).transpose()), XA.Act(A.centres.row(1).transpose()), q0, q1,
-                                 &cp, &cq);
-    }
+    // Sphere-capsule and capsule-capsule: the closest points of their cores (a sphere's is a
+    // segment of zero length), as two balls.
+    const int last = static_cast<int>(A.centres.rows()) - 1;
+    V3<T> cp, cq;
+    ClosestPointsOfSegments<T>(XA.Act(A.centres.row(0).transpose()), XA.Act(A.centres.row(last).transpose()),
+                               XB.Act(B.centres.row(0).transpose()), XB.Act(B.centres.row(1).transpose()), &cp, &cq);
     RoundVsRound<T>(cp, A.radius, cq, B.radius, out);
     return true;
   }

@@ -26,20 +26,18 @@ int FacetAlong(const ColliderGeometry& g, const Vec3& dir_S) {
 
 }  // namespace
 
-HullOverlap TestHullOverlap(const ColliderGeometry& A, const SE3& XA, const ColliderGeometry& B,
-                            const SE3& XB) {
-  HullOverlap result;
+bool HullsOverlap(const ColliderGeometry& A, const SE3& XA, const ColliderGeometry& B, const SE3& XB) {
   const double reach = A.bound_radius + B.bound_radius + A.radius + B.radius;
-  if ((XA.Act(A.bound_centre) - XB.Act(B.bound_centre)).squaredNorm() > reach * reach) return result;
-  result.distance = ConvexSignedDistance(A.hull_shape, XA, B.hull_shape, XB);
-  result.overlapping = result.distance.distance < 0.0;
-  return result;
+  if ((XA.Act(A.bound_centre) - XB.Act(B.bound_centre)).squaredNorm() > reach * reach) return false;
+  return GjkDistance(A.hull_shape, XA, B.hull_shape, XB).intersecting;
 }
 
 CrossingFeatures FindCrossingFeatures(const ColliderGeometry& A, const SE3& XA,
-                                      const ColliderGeometry& B, const SE3& XB,
-                                      const Vec3& normal_W) {
+                                      const ColliderGeometry& B, const SE3& XB) {
   CrossingFeatures f;
+  const SignedDistanceResult depth = ConvexSignedDistance(A.hull_shape, XA, B.hull_shape, XB);
+  if (!(depth.distance < 0.0)) return f;  // touching only
+  const Vec3& normal_W = depth.normal_W;
   f.normal_W = normal_W;
   // A support set is a vertex, an edge or a face; the tolerance absorbs EPA's rounding only.
   const Vec3 nA = XA.rotation().transpose() * normal_W;

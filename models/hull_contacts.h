@@ -5,7 +5,8 @@
 // Generation has a discrete part, decided on the poses' values, and a smooth part written for any
 // scalar type, so that forward-mode AD of one kernel run differentiates the contact points exactly
 // on a piece where the discrete choices hold (the models' analytical Jacobians rely on it):
-//   1. Culling: bounding spheres, then GJK on the two hulls; a separated pair has no contact.
+//   1. Culling: bounding spheres, then GJK on the two hulls; a separated pair has no contact
+//      (EPA runs only in step 3, the one step that needs a penetration normal).
 //   2. Vertex-face contacts: every vertex of B inside A's hull is pushed out of A's facet of least
 //      penetration, and every vertex of A inside B's hull out of B's (the box-box rule,
 //      generalised to the hulls' facet planes). A mesh contributes all its vertices, as it does
@@ -40,17 +41,12 @@ struct CrossingFeatures {
   Vec3 normal_W = Vec3::Zero();            // EPA's normal, from A to B
 };
 
-/// Step 1 in double: whether the hulls overlap (within their paddings), with GJK/EPA's result.
-struct HullOverlap {
-  bool overlapping = false;
-  SignedDistanceResult distance;  // GJK/EPA result when the bounding spheres overlap
-};
-HullOverlap TestHullOverlap(const ColliderGeometry& A, const SE3& XA, const ColliderGeometry& B,
-                            const SE3& XB);
-/// Step 3's discrete part: the features supporting A along normal_W and B along -normal_W.
+/// Step 1 in double: whether the hulls (with their paddings) overlap or touch.
+bool HullsOverlap(const ColliderGeometry& A, const SE3& XA, const ColliderGeometry& B, const SE3& XB);
+/// Step 3's discrete part: EPA's normal, and the features supporting A along it and B against
+/// it (kind kNone when the hulls only touch).
 CrossingFeatures FindCrossingFeatures(const ColliderGeometry& A, const SE3& XA,
-                                      const ColliderGeometry& B, const SE3& XB,
-                                      const Vec3& normal_W);
+                                      const ColliderGeometry& B, const SE3& XB);
 
 namespace detail {
 
@@ -146,13 +142,12 @@ template <class T>
 void HullContacts(const ColliderGeometry& A, const PoseT<T>& XA, const ColliderGeometry& B,
                   const PoseT<T>& XB, std::vector<ContactPointT<T>>* out) {
   const SE3 XAv = detail::ValuePose(XA), XBv = detail::ValuePose(XB);
-  const HullOverlap overlap = TestHullOverlap(A, XAv, B, XBv);
-  if (!overlap.overlapping) return;
+  if (!HullsOverlap(A, XAv, B, XBv)) return;
   const size_t first = out->size();
   detail::VerticesInFacets(XA, A, XB, B.vertices, B.radius, 1.0, out);
   detail::VerticesInFacets(XB, B, XA, A.vertices, A.radius, -1.0, out);
   if (out->size() > first) return;
-  const CrossingFeatures f = FindCrossingFeatures(A, XAv, B, XBv, overlap.distance.normal_W);
+  const CrossingFeatures f = FindCrossingFeatures(A, XAv, B, XBv);
   using K = CrossingFeatures::Kind;
   if (f.kind == K::kEdgeEdge) {
     const auto& va = A.hull->vertices;
