@@ -2,6 +2,7 @@
 #include "core/common/strings.h"
 
 #include "core/common/error.h"
+#include "experiments/billiards.h"
 #include "experiments/book_stacking.h"
 #include "experiments/box_drop.h"
 #include "experiments/convex_bundles.h"
@@ -10,6 +11,7 @@
 #include "experiments/lcp_warmstart.h"
 #include "experiments/peg_in_hole.h"
 #include "experiments/potential_scaling.h"
+#include "experiments/push.h"
 #include "experiments/solve_time.h"
 #include "experiments/stacking.h"
 #include "experiments/trajopt_compare.h"
@@ -30,6 +32,8 @@ const std::vector<std::unique_ptr<Experiment>>& Experiments() {
     list.push_back(std::make_unique<TrajoptCompareExperiment>());
     list.push_back(std::make_unique<PotentialScalingExperiment>());
     list.push_back(std::make_unique<BookStackingExperiment>());
+    list.push_back(std::make_unique<BilliardsExperiment>());
+    list.push_back(std::make_unique<PushExperiment>());
     return list;
   }();
   return experiments;

@@ -62,6 +62,8 @@ const std::vector<SceneInfo>& Scenes() {
        "seed 004 Fig. 4, Table 2", [] { return BookStackScene({}); }},
       {"billiards", "16 free balls of radius 0.5 m (a 15-ball rack and the cue ball) resting above the ground",
        "seed 004 Fig. 5-6", [] { return BilliardsScene(); }},
+      {"push", "a rod on six velocity-driven joints 0.7 m from a 0.3 m cube on the ground",
+       "seed 004 Fig. 7", [] { return PushScene(); }},
       {"ball_pair", "two of the billiard balls 5 mm apart and 5 mm above the ground (derivatives near contact)",
        "seed 004 Sec. 6 (our check)", [] { return BallPairScene(); }},
       // issue 16 (robot files: mesh-mesh contact), no paper

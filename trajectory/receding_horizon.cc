@@ -29,8 +29,7 @@ VecX Shifted(const VecX& plan, int nu) {
 
 RecedingHorizonResult RunRecedingHorizon(Simulator& sim, const State& start,
                                          std::shared_ptr<const TrajectoryLoss> loss,
-                                         const RecedingHorizonOptions& options,
-                                         const std::function<void(int step)>& progress) {
+                                         const RecedingHorizonOptions& options, const AfterRealStep& after_step) {
   if (std::string problem = options.Validate(); !problem.empty()) {
     throw InvalidArgument("receding horizon: " + problem);
   }
@@ -55,7 +54,7 @@ RecedingHorizonResult RunRecedingHorizon(Simulator& sim, const State& start,
     result.controls.segment(static_cast<Eigen::Index>(t) * nu, nu) = plan.head(nu);
     result.states.push_back(std::move(next));
     plan = Shifted(plan, nu);
-    if (progress) progress(t);
+    if (after_step && !after_step(t, result.states.back())) break;
   }
   return result;
 }

@@ -33,11 +33,12 @@ struct RecedingHorizonResult {
   bool ok() const { return failure.empty(); }
 };
 
-/// `progress` (optional) is called after each real step with its index. A failed real step ends
+/// `after_step` (optional) is called after each real step with its index and the state it
+/// reached; returning false ends the run there (e.g. the task is done). A failed real step ends
 /// the run with `failure` naming the step (never throws for a model's non-convergence).
+using AfterRealStep = std::function<bool(int step, const State& state)>;
 RecedingHorizonResult RunRecedingHorizon(Simulator& sim, const State& start,
                                          std::shared_ptr<const TrajectoryLoss> loss,
-                                         const RecedingHorizonOptions& options,
-                                         const std::function<void(int step)>& progress = {});
+                                         const RecedingHorizonOptions& options, const AfterRealStep& after_step = {});
 
 }  // namespace arena

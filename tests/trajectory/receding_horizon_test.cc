@@ -47,7 +47,10 @@ TEST(RecedingHorizon, ForcedSliderReachesItsTarget) {
   options.adam.learning_rate = 0.3;
   int progress_calls = 0;
   const RecedingHorizonResult r =
-      RunRecedingHorizon(*sim, DefaultState(*scene), loss, options, [&](int) { ++progress_calls; });
+      RunRecedingHorizon(*sim, DefaultState(*scene), loss, options, [&](int, const State&) {
+        ++progress_calls;
+        return true;
+      });
   ASSERT_TRUE(r.ok()) << r.failure;
   ASSERT_EQ(r.states.size(), 61u);
   EXPECT_EQ(progress_calls, 60);
@@ -56,6 +59,24 @@ TEST(RecedingHorizon, ForcedSliderReachesItsTarget) {
   EXPECT_LT(std::abs(r.states.back().v[0]), 0.2);
   EXPECT_LE(r.controls.cwiseAbs().maxCoeff(), 2.0 + 1e-12);
   EXPECT_LT(r.window_losses.back(), 0.1 * r.window_losses.front());
+}
+
+TEST(RecedingHorizon, StopsWhenTheCallbackSaysSo) {
+  auto scene = ForcedSlider();
+  auto sim = MakeSimulator("penalty", scene, {});
+  auto loss = std::make_shared<TerminalStateLoss>();
+  loss->q_target = VecX::Constant(1, 0.5);
+  loss->q_weight = VecX::Constant(1, 1.0);
+  loss->v_weight = VecX::Constant(1, 0.1);
+  RecedingHorizonOptions options;
+  options.steps = 20;
+  options.window = 5;
+  options.iterations = 2;
+  const RecedingHorizonResult r =
+      RunRecedingHorizon(*sim, DefaultState(*scene), loss, options, [](int step, const State&) { return step < 4; });
+  ASSERT_TRUE(r.ok()) << r.failure;
+  EXPECT_EQ(r.states.size(), 6u);  // x_0 and the 5 steps 0..4
+  EXPECT_EQ(r.window_losses.size(), 5u);
 }
 
 TEST(RecedingHorizon, BadOptionsAreRefused) {
