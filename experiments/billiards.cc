@@ -10,6 +10,7 @@
 #include "core/common/error.h"
 #include "core/common/strings.h"
 #include "experiments/billiards_task.h"
+#include "experiments/common/adam_config.h"
 #include "experiments/common/case_params.h"
 #include "experiments/common/model_sweep.h"
 #include "experiments/common/sweep_limits.h"
@@ -135,10 +136,7 @@ Sweep BilliardsExperiment::Expand(const ProfileConfig& config, const std::vector
   const double dt = config.Double("timestep_s", NumberRange::Between(kTimestepRange.lo, kTimestepRange.hi));
   const std::int64_t frames = config.Int("frames", 1, kMaxStepsPerCase);
   const std::int64_t iterations = config.Int("iterations", 1, kMaxIterationsPerCase);
-  AdamOptions adam;
-  adam.learning_rate = config.PositiveFiniteDouble("learning_rate");
-  adam.beta1 = config.Double("adam_beta1", NumberRange::Between(0.0, 0.999999));
-  adam.beta2 = config.Double("adam_beta2", NumberRange::Between(0.0, 0.999999));
+  const AdamOptions adam = ReadAdamOptions(config);
   const double tolerance = config.Double("target_tolerance_m", NumberRange::Between(0.0, 100.0));
   const std::vector<std::string> initialisations = config.SweepStrings("initialisations");
   const std::int64_t sampled = config.Int("sampled_initialisations", 0, kMaxSampledInitialisations);

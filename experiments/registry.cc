@@ -2,6 +2,7 @@
 #include "core/common/strings.h"
 
 #include "core/common/error.h"
+#include "experiments/ablations.h"
 #include "experiments/billiards.h"
 #include "experiments/book_stacking.h"
 #include "experiments/box_drop.h"
@@ -11,7 +12,7 @@
 #include "experiments/lcp_warmstart.h"
 #include "experiments/peg_in_hole.h"
 #include "experiments/potential_scaling.h"
-#include "experiments/push.h"
+#include "experiments/rod_tasks.h"
 #include "experiments/solve_time.h"
 #include "experiments/stacking.h"
 #include "experiments/trajopt_compare.h"
@@ -33,7 +34,10 @@ const std::vector<std::unique_ptr<Experiment>>& Experiments() {
     list.push_back(std::make_unique<PotentialScalingExperiment>());
     list.push_back(std::make_unique<BookStackingExperiment>());
     list.push_back(std::make_unique<BilliardsExperiment>());
-    list.push_back(std::make_unique<PushExperiment>());
+    list.push_back(std::make_unique<RodTaskExperiment>("push"));
+    list.push_back(std::make_unique<RodTaskExperiment>("gather"));
+    list.push_back(std::make_unique<RodTaskExperiment>("sort"));
+    list.push_back(std::make_unique<AblationsExperiment>());
     return list;
   }();
   return experiments;

@@ -1,6 +1,5 @@
 #include "scenes/longrange_scenes.h"
 
-#include <cmath>
 #include <numbers>
 
 #include "core/common/error.h"
@@ -46,42 +45,6 @@ std::shared_ptr<const Scene> BilliardsScene(double gap) {
   }
   ball("cue", 4.4 * rho, 4.4 * rho);
   b.AddGround(0.2);
-  return b.Build();
-}
-
-std::shared_ptr<const Scene> PushScene(const PushSceneOptions& o) {
-  if (!(o.rod_kd > 0.0) || !std::isfinite(o.rod_kd)) throw InvalidArgument("push: rod_kd must be > 0 and finite");
-  SceneBuilder b("push");
-  b.SetGravity(Vec3(0.0, 0.0, -9.81));
-  const Vec3 box_half = Vec3::Constant(0.15), rod_half(0.05, 0.4, 0.05);
-  const double box_z = box_half.z() + 0.01;
-  const int box = b.AddFreeBody("box", SpatialInertia::SolidBox(8.0 * box_half.prod(), box_half),
-                                SE3::FromTranslation(Vec3(0.0, 0.0, box_z)));
-  b.AddCollider(box, Box{box_half}, SE3(), "box").friction = 0.5;
-  // The rod's chain: slides x, y, z, then hinges z, y, x (Euler angles about the moving axes).
-  const Vec3 axes[6] = {Vec3::UnitX(), Vec3::UnitY(), Vec3::UnitZ(), Vec3::UnitZ(), Vec3::UnitY(), Vec3::UnitX()};
-  const char* names[6] = {"rod_x", "rod_y", "rod_z", "rod_yaw", "rod_pitch", "rod"};
-  int parent = kWorldBody;
-  for (int k = 0; k < 6; ++k) {
-    JointModel j;
-    j.type = k < 3 ? JointType::kPrismatic : JointType::kRevolute;
-    j.name = names[k];
-    j.axis = axes[k];
-    if (k == 0) j.placement = SE3::FromTranslation(Vec3(0.7, 0.1, box_z + 0.17));
-    const SpatialInertia inertia =
-        k < 5 ? SpatialInertia::SolidSphere(1e-3, 0.01) : SpatialInertia::SolidBox(8.0 * rod_half.prod(), rod_half);
-    parent = b.AddBody(names[k], parent, j, inertia);
-    Actuator a;
-    a.name = std::string(names[k]) + "_velocity";
-    a.type = ActuatorType::kVelocityTarget;
-    a.body = parent;
-    a.kd = o.rod_kd;
-    a.ctrl_lower = -1.0;
-    a.ctrl_upper = 1.0;
-    b.AddActuator(a);
-  }
-  b.AddCollider(parent, Box{rod_half}, SE3(), "rod").friction = 0.5;
-  b.AddGround(0.5);
   return b.Build();
 }
 

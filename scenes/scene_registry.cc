@@ -9,6 +9,7 @@
 #include "scenes/box_drop_scenes.h"
 #include "scenes/box_on_arm_scenes.h"
 #include "scenes/longrange_scenes.h"
+#include "scenes/rod_scenes.h"
 #include "scenes/nimble_robots.h"
 #include "scenes/silico_scenes.h"
 #include "scenes/stacking_scenes.h"
@@ -64,6 +65,10 @@ const std::vector<SceneInfo>& Scenes() {
        "seed 004 Fig. 5-6", [] { return BilliardsScene(); }},
       {"push", "a rod on six velocity-driven joints 0.7 m from a 0.3 m cube on the ground",
        "seed 004 Fig. 7", [] { return PushScene(); }},
+      {"gather", "ten 0.3 m cubes scattered over 4 m x 4 m and a rod driven in x, y, z and yaw",
+       "seed 004 Fig. 8", [] { return GatherScene(); }},
+      {"sort", "ten 0.3 m cubes scattered over 4 m x 4 m and a rod driven in x, y, z",
+       "seed 004 Fig. 8", [] { return SortScene(); }},
       {"ball_pair", "two of the billiard balls 5 mm apart and 5 mm above the ground (derivatives near contact)",
        "seed 004 Sec. 6 (our check)", [] { return BallPairScene(); }},
       // issue 16 (robot files: mesh-mesh contact), no paper

@@ -151,6 +151,11 @@ NewtonReport MinimizeNewton(NewtonProblem& problem, const NewtonOptions& options
     }
     bool accepted = false;
     for (int ls = 0; ls < options.max_line_search; ++ls, alpha *= 0.5) {
+      // Each trial can cost as much as an iteration (a long-range potential at fine meshes).
+      if (ls > 0 && DeadlinePassed()) {
+        report.status = NewtonStatus::kDeadline;
+        return report;
+      }
       ++report.line_search_evaluations;
       const double trial = problem.EnergyAlong(d, alpha);
       if (std::isfinite(trial) && trial <= energy + options.armijo * alpha * slope) {

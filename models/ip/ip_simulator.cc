@@ -123,7 +123,10 @@ NewtonReport IncrementalPotentialSimulator::Solve(const State& state, const Cont
   energy_->Begin(state, control);
   // The start is feasible (the state is); the first iterate keeps it.
   StepProblem problem(*energy_, contact_.get(), state.q);
-  const NewtonReport report = MinimizeNewton(problem, options_.Newton());
+  NewtonReport report = MinimizeNewton(problem, options_.Newton());
+  // A contact potential may give up mid-evaluation once the deadline has passed (returning an
+  // infeasible energy): that is the deadline, not an intersection.
+  if (report.status != NewtonStatus::kConverged && DeadlinePassed()) report.status = NewtonStatus::kDeadline;
   q_next_ = problem.q();
   // A solve the deadline cut short is not this state's minimiser: the next Derivatives re-solves.
   snapshot_valid_ = report.status != NewtonStatus::kDeadline;
@@ -205,7 +208,11 @@ void IncrementalPotentialSimulator::DoDerivatives(const State& state, const Cont
   const double dt = options_.timestep;
   VecX g;
   MatX H;
-  energy_->Evaluate(q_next_, &g, &H, false);  // the exact Hessian
+  // The exact Hessian. Not finite only when the contact potential gave up at the case's deadline.
+  if (!std::isfinite(energy_->Evaluate(q_next_, &g, &H, false))) {
+    throw Error("cannot differentiate the step: the energy at q+ is not finite" +
+                (DeadlinePassed() ? " (" + DeadlineMessage() + ")" : std::string()));
+  }
   MatX dg_dq, dg_dv, dg_du;
   energy_->InputDerivatives(q_next_, &dg_dq, &dg_dv, &dg_du);
   MatX rhs(nv, 2 * nv + nu);

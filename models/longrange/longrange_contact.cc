@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/common/deadline.h"
 #include "core/common/error.h"
 #include "models/longrange/centered_potential.h"
 #include "models/longrange/plane_friction.h"
@@ -42,6 +43,9 @@ double LongRangeContact::Evaluate(const ContactConfiguration& x, ContactDerivati
   stats_ = {};
   double total = 0.0;
   for (Pair& p : pairs_) {
+    // One evaluation of a fine scene takes seconds: past the case's wall-clock budget
+    // (core/common/deadline.h) give up as infeasible, and the step reports the deadline.
+    if (DeadlinePassed()) return std::numeric_limits<double>::infinity();
     const auto status = longrange::ComputeLongRangePotential(*bsh_[p.a], poses_[p.a], *bsh_[p.b], poses_[p.b], options, &p.data);
     if (status == longrange::LongRangeStatus::kIntersecting) return std::numeric_limits<double>::infinity();
     total += mu_ * p.data.value;

@@ -12,12 +12,14 @@
 #include "config/result_table.h"
 #include "core/common/error.h"
 #include "harness/report.h"
+#include "tests/experiments/claim_verdict.h"
 #include "tests/experiments/experiment_test_config.h"
 
 namespace arena {
 namespace {
 
 using ::testing::HasSubstr;
+using testing_config::Reproduced;
 
 std::string Body(int frames, int iterations, const std::string& initialisations = "[\"trivial\", \"sampled\"]",
                  const std::string& order = "first_order") {
@@ -101,14 +103,6 @@ TEST(Billiards, LongrangeMovesFromTheTrivialInitialisation) {
   EXPECT_GT(std::get<double>(it[0].at("gradient_norm")), 0.0);
   EXPECT_NE(std::get<double>(it[1].at("launch_x_m")), std::get<double>(it[0].at("launch_x_m")));
   EXPECT_NE(std::get<double>(it[1].at("loss")), std::get<double>(it[0].at("loss")));
-}
-
-bool Reproduced(const ClaimResult& r) {
-  for (const Claim& c : LoadClaims(std::string(ARENA_SOURCE_DIR) + "/experiments/claims.toml")) {
-    if (c.id == r.id) return c.criterion->Evaluate(r.ours, r.values).met;
-  }
-  ADD_FAILURE() << r.id << " is not in claims.toml";
-  return false;
 }
 
 ResultTable Table(const std::string& ipc_final) {

@@ -9,6 +9,7 @@
 
 #include "core/common/error.h"
 #include "config/profile_config.h"
+#include "tests/experiments/claim_verdict.h"
 #include "tests/experiments/experiment_test_config.h"
 #include "harness/report.h"
 #include "config/result_table.h"
@@ -18,6 +19,7 @@ namespace arena {
 namespace {
 
 using ::testing::HasSubstr;
+using testing_config::Reproduced;
 
 ProfileConfig Config(const std::string& body) { return testing_config::QuickConfig("trajopt_compare", body); }
 
@@ -114,15 +116,6 @@ ResultTable Table(const std::string& cem_reached, const std::string& cem_time) {
                                {"nimble", "catapult", "multiple_shooting", "analytical", "2", "true", "1", "1e-3"},
                                {"nimble", "catapult", "cem", "none", "30", "false", "", "0.3"},
                                {"penalty", "catapult", "multiple_shooting", "analytical", "0.1", "true", "0.1", "1e-3"}});
-}
-
-// The claim's criterion in experiments/claims.toml, applied to a ClaimResult.
-bool Reproduced(const ClaimResult& r) {
-  for (const Claim& c : LoadClaims(std::string(ARENA_SOURCE_DIR) + "/experiments/claims.toml")) {
-    if (c.id == r.id) return c.criterion->Evaluate(r.ours, r.values).met;
-  }
-  ADD_FAILURE() << r.id << " is not in claims.toml";
-  return false;
 }
 
 TEST(TrajoptCompare, SummarizeCountsTheProblemsWhereTheGradientWins) {

@@ -58,7 +58,8 @@ TEST(SceneRegistry, EverySceneBuildsAndValidates) {
 // The dimensions the papers give: Nimble's Tables II-III (Atlas 33 DOF, Half Cheetah 9,
 // Jump-Worm and Catapult 5), Fig. 7's cartpoles and Fig. 8's 1-DOF drone; seed 000's free
 // cube (quaternion: nq = nv + 1) and planar bodies (3 DOF each); box_on_arm's welded arm has no DOF;
-// seed 004's push: 12 DOF (the box and the rod), 6 of them driven.
+// seed 004's push: 12 DOF (the box and the rod), 6 of them driven; gather and sort: ten free cubes and
+// the rod's 4 (3) driven DOF (the paper counts 66 DOF: ten cubes and a 6-DOF rod).
 TEST(SceneRegistry, ScenesHaveTheirPapersDimensions) {
   struct Dims {
     int nq, nv, nu;
@@ -71,6 +72,7 @@ TEST(SceneRegistry, ScenesHaveTheirPapersDimensions) {
       {"double_cartpole", {3, 3, 1}}, {"drone", {1, 1, 1}},
       {"book_stack", {140, 120, 0}},  {"billiards", {112, 96, 0}},
       {"ball_pair", {14, 12, 0}},     {"push", {13, 12, 6}},
+      {"gather", {74, 64, 4}},       {"sort", {73, 63, 3}},
       {"box_on_arm", {7, 6, 0}},      {"box_on_arm_primitive", {7, 6, 0}},
   };
   for (const auto& [name, dims] : expected) {

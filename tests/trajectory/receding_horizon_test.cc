@@ -33,13 +33,19 @@ std::shared_ptr<const Scene> ForcedSlider() {
   return b.Build();
 }
 
-TEST(RecedingHorizon, ForcedSliderReachesItsTarget) {
-  auto scene = ForcedSlider();
-  auto sim = MakeSimulator("penalty", scene, {{"timestep", "0.02"}});
+// The slider at rest at x = 0.5 m.
+std::shared_ptr<const TrajectoryLoss> SliderAtHalfAMetre() {
   auto loss = std::make_shared<TerminalStateLoss>();
   loss->q_target = VecX::Constant(1, 0.5);
   loss->q_weight = VecX::Constant(1, 1.0);
   loss->v_weight = VecX::Constant(1, 0.1);
+  return loss;
+}
+
+TEST(RecedingHorizon, ForcedSliderReachesItsTarget) {
+  auto scene = ForcedSlider();
+  auto sim = MakeSimulator("penalty", scene, {{"timestep", "0.02"}});
+  auto loss = SliderAtHalfAMetre();
   RecedingHorizonOptions options;
   options.steps = 60;
   options.window = 15;
@@ -64,10 +70,7 @@ TEST(RecedingHorizon, ForcedSliderReachesItsTarget) {
 TEST(RecedingHorizon, StopsWhenTheCallbackSaysSo) {
   auto scene = ForcedSlider();
   auto sim = MakeSimulator("penalty", scene, {});
-  auto loss = std::make_shared<TerminalStateLoss>();
-  loss->q_target = VecX::Constant(1, 0.5);
-  loss->q_weight = VecX::Constant(1, 1.0);
-  loss->v_weight = VecX::Constant(1, 0.1);
+  auto loss = SliderAtHalfAMetre();
   RecedingHorizonOptions options;
   options.steps = 20;
   options.window = 5;

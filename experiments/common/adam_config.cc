@@ -1,0 +1,15 @@
+#include "experiments/common/adam_config.h"
+
+#include "config/profile_config.h"
+
+namespace arena {
+
+AdamOptions ReadAdamOptions(const ProfileConfig& config) {
+  AdamOptions adam;
+  adam.learning_rate = config.PositiveFiniteDouble("learning_rate");
+  adam.beta1 = config.Double("adam_beta1", NumberRange::Between(0.0, 0.999999));
+  adam.beta2 = config.Double("adam_beta2", NumberRange::Between(0.0, 0.999999));
+  return adam;
+}
+
+}  // namespace arena
