@@ -35,10 +35,10 @@ std::vector<Variant> Variants(const ProfileConfig& config, const std::vector<std
   const NumberRange dt_range = NumberRange::Between(kTimestepRange.lo, kTimestepRange.hi);
   const double smooth_mu = mu("smoothness_mu"), smooth_dt = config.Double("smoothness_timestep_s", dt_range);
   const double timestep_mu = mu("timestep_mu");
-  const std::vector<double> timesteps = config.Doubles("timesteps_s", dt_range);
+  const std::vector<double> timesteps = config.SweepDoubles("timesteps_s", dt_range);
   const double mu_dt = config.Double("mu_timestep_s", dt_range);
   const std::vector<double> mus =
-      config.Doubles("mus", NumberRange::Between(std::numeric_limits<double>::min(), mu_range.hi));
+      config.SweepDoubles("mus", NumberRange::Between(std::numeric_limits<double>::min(), mu_range.hi));
   auto text = [](double x) { return options_detail::FormatDouble(x); };
   const bool longrange = std::find(models.begin(), models.end(), "longrange") != models.end();
   const bool ipc = std::find(models.begin(), models.end(), "ipc") != models.end();

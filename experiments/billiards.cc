@@ -11,6 +11,7 @@
 #include "core/common/strings.h"
 #include "experiments/billiards_task.h"
 #include "experiments/common/adam_config.h"
+#include "experiments/common/bundle_config.h"
 #include "experiments/common/case_params.h"
 #include "experiments/common/model_sweep.h"
 #include "experiments/common/sweep_limits.h"
@@ -26,7 +27,6 @@ namespace arena {
 namespace {
 
 constexpr std::int64_t kMaxSampledInitialisations = 1000;
-constexpr std::int64_t kMaxBundleSamples = 10'000;
 
 // The initialisation's key: "trivial" or "sampled=k"; it also seeds its targets and launch.
 std::string InitialisationKey(const std::string& initialisation, std::int64_t sample) {
@@ -140,14 +140,8 @@ Sweep BilliardsExperiment::Expand(const ProfileConfig& config, const std::vector
   const double tolerance = config.Double("target_tolerance_m", NumberRange::Between(0.0, 100.0));
   const std::vector<std::string> initialisations = config.SweepStrings("initialisations");
   const std::int64_t sampled = config.Int("sampled_initialisations", 0, kMaxSampledInitialisations);
-  const std::vector<std::string> bundle_models = config.Strings("bundle_models");
-  GradientBundleOptions bundle;
-  bundle.samples = static_cast<int>(config.Int("bundle_samples", 1, kMaxBundleSamples));
-  bundle.sigma = config.PositiveFiniteDouble("bundle_sigma");
-  if (!FromString(config.String("bundle_order"), &bundle.order)) {
-    throw InvalidArgument(config.file() + ": key bundle_order: '" + config.String("bundle_order") +
-                          "' is neither first_order nor zeroth_order");
-  }
+  const BundleConfig bundle_config = ReadBundleConfig(config);
+  const GradientBundleOptions& bundle = bundle_config.options;
   for (const std::string& init : initialisations) {
     if (init != "trivial" && init != "sampled") {
       throw InvalidArgument(config.file() + ": key initialisations: unknown '" + init + "'; valid: trivial, sampled");
@@ -169,9 +163,7 @@ Sweep BilliardsExperiment::Expand(const ProfileConfig& config, const std::vector
         sweep.notes.push_back(model + ": skipped (no step derivatives)");
         continue;
       }
-      std::vector<std::string> methods = {"gradient"};
-      if (std::find(bundle_models.begin(), bundle_models.end(), model) != bundle_models.end()) methods.push_back("bundle");
-      for (const std::string& method : methods) {
+      for (const std::string& method : bundle_config.MethodsFor(model)) {
         for (const std::string& init : initialisations) {
           const std::int64_t count = init == "trivial" ? 1 : sampled;
           for (std::int64_t k = 0; k < count; ++k) {

@@ -95,14 +95,8 @@ std::int64_t BallTriangles(const IncrementalPotentialSimulator& sim) {
 // apart than IPC's dhat (its potential is then zero and nearly free); a gap below dhat puts all 16
 // balls in IPC's contact with the ground, as the frames of a trajectory do.
 std::vector<double> CheckedGaps(const ProfileConfig& config) {
-  const std::vector<double> gaps = config.Doubles("ground_gap_m");
-  if (gaps.empty()) throw InvalidArgument(config.file() + ": ground_gap_m: empty list");
-  for (double g : gaps) {
-    if (!(g > 0.0 && g <= 1.0)) {
-      throw InvalidArgument(config.file() + ": ground_gap_m: " + FormatShort(g) + " is outside (0, 1] m");
-    }
-  }
-  return gaps;
+  // Each gap once (a repeated one would repeat its cases' ids), each in (0, 1] m.
+  return config.SweepDoubles("ground_gap_m", NumberRange::Positive(1.0));
 }
 
 std::vector<std::int64_t> CheckedVertices(const ProfileConfig& config) {
@@ -113,6 +107,9 @@ std::vector<std::int64_t> CheckedVertices(const ProfileConfig& config) {
     // finest): one evaluation cannot be interrupted by the case's deadline, so the size is bounded.
     if (n < 12 || n > 500) {
       throw InvalidArgument(config.file() + ": vertices_per_ball: " + std::to_string(n) + " is outside [12, 500]");
+    }
+    if (std::count(v.begin(), v.end(), n) > 1) {
+      throw InvalidArgument(config.file() + ": vertices_per_ball: " + std::to_string(n) + " is listed twice");
     }
   }
   return v;

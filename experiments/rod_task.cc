@@ -100,6 +100,7 @@ std::vector<Row> RunRodTask(Simulator& sim, const RodTask& task, const RodRunSet
   mpc.window = settings.window;
   mpc.iterations = settings.iterations;
   mpc.adam = settings.adam;
+  mpc.bundle = settings.bundle;
   MultibodyData data(scene.model);
   ForwardKinematics(scene.model, data, DefaultState(scene).q);
   const Vec3 push_direction = (loss.targets[0] - data.X_WB[loss.bodies[0]].translation()).normalized();

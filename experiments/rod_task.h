@@ -9,6 +9,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include "models/simulator.h"
 #include "solvers/first_order_optimizers.h"
 #include "trajectory/com_target_loss.h"
+#include "trajectory/gradient_bundle.h"
 
 namespace arena {
 
@@ -35,6 +37,7 @@ struct RodRunSettings {
   int window = 0;      // h
   int iterations = 0;  // Adam iterations per real step
   AdamOptions adam;
+  std::optional<GradientBundleOptions> bundle;  // set: Adam follows the bundle (seed 004's GB)
 };
 
 /// One receding-horizon run of `sim` on `task`, stopping early once every cube is within the

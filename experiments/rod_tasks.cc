@@ -7,6 +7,7 @@
 #include "config/result_table.h"
 #include "core/common/error.h"
 #include "experiments/common/adam_config.h"
+#include "experiments/common/bundle_config.h"
 #include "experiments/common/case_params.h"
 #include "experiments/common/model_sweep.h"
 #include "experiments/common/sweep_limits.h"
@@ -33,6 +34,11 @@ std::vector<std::string> RodTaskExperiment::plots() const {
 
 std::vector<Column> RodTaskExperiment::columns() const {
   std::vector<Column> columns = {
+      {"method", "gradient (the model's own derivatives) or bundle (the gradient bundle around the model)", false,
+       ColumnType::kText},
+      {"bundle_samples", "bundle: samples per gradient"},
+      {"bundle_sigma", "bundle: std of the control perturbations"},
+      {"bundle_order", "bundle: first_order or zeroth_order", false, ColumnType::kText},
       {"timestep_s", "dt"},
       {"steps", "H: real steps at most (the run stops once every cube is at its target)"},
       {"window", "h: frames optimised at each real step"},
@@ -56,6 +62,7 @@ Sweep RodTaskExperiment::Expand(const ProfileConfig& config, const std::vector<s
   if (static_cast<double>(steps) * static_cast<double>(window) * static_cast<double>(iterations) > 1e10) {
     throw InvalidArgument(config.file() + ": steps x window x iterations is beyond any budget");
   }
+  const BundleConfig bundle = ReadBundleConfig(config);
   const RodTask task = MakeRodTask(task_, tolerance);
   Sweep sweep;
   for (const std::string& model : models) {
@@ -69,17 +76,25 @@ Sweep RodTaskExperiment::Expand(const ProfileConfig& config, const std::vector<s
         sweep.notes.push_back(model + ": skipped (no step derivatives)");
         continue;
       }
-      Case c;
-      c.index = static_cast<int>(sweep.cases.size());
-      c.model = model;
-      c.id = model + (setting.param_name.empty() ? "" : "/" + setting.param_name + "=" + setting.param_text);
-      c.model_options = setting.options;
-      c.model_options["timestep"] = options_detail::FormatDouble(dt);
-      c.params = {{"timestep_s", dt},       {"steps", steps},          {"window", window},
-                  {"iterations", iterations}, {"learning_rate", adam.learning_rate},
-                  {"adam_beta1", adam.beta1}, {"adam_beta2", adam.beta2}, {"target_tolerance_m", tolerance}};
-      c.seed = DeriveSeed(name(), c.id);
-      sweep.cases.push_back(std::move(c));
+      for (const std::string& method : bundle.MethodsFor(model)) {
+        Case c;
+        c.index = static_cast<int>(sweep.cases.size());
+        c.model = model;
+        c.id = model + (method == "bundle" ? "/bundle" : "") +
+               (setting.param_name.empty() ? "" : "/" + setting.param_name + "=" + setting.param_text);
+        c.model_options = setting.options;
+        c.model_options["timestep"] = options_detail::FormatDouble(dt);
+        c.params = {{"method", method},          {"timestep_s", dt},          {"steps", steps},
+                    {"window", window},          {"iterations", iterations},  {"learning_rate", adam.learning_rate},
+                    {"adam_beta1", adam.beta1},  {"adam_beta2", adam.beta2},  {"target_tolerance_m", tolerance}};
+        if (method == "bundle") {
+          c.params.push_back({"bundle_samples", static_cast<std::int64_t>(bundle.options.samples)});
+          c.params.push_back({"bundle_sigma", bundle.options.sigma});
+          c.params.push_back({"bundle_order", std::string(ToString(bundle.options.order))});
+        }
+        c.seed = DeriveSeed(name(), c.id);
+        sweep.cases.push_back(std::move(c));
+      }
     }
   }
   return sweep;
@@ -94,6 +109,14 @@ std::vector<Row> RodTaskExperiment::Run(const Case& c) const {
   settings.adam.learning_rate = ParamNumber(c, "learning_rate");
   settings.adam.beta1 = ParamNumber(c, "adam_beta1");
   settings.adam.beta2 = ParamNumber(c, "adam_beta2");
+  if (ParamText(c, "method") == "bundle") {
+    GradientBundleOptions b;
+    b.samples = static_cast<int>(ParamNumber(c, "bundle_samples"));
+    b.sigma = ParamNumber(c, "bundle_sigma");
+    FromString(ParamText(c, "bundle_order"), &b.order);
+    b.seed = c.seed;
+    settings.bundle = b;
+  }
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, task.scene, c.model_options);
   return RunRodTask(*sim, task, settings);
 }
@@ -105,6 +128,18 @@ ResultTable LastStep(const ResultTable& model_rows) {
   const ResultTable steps = model_rows.Filter("record", "step");
   if (steps.num_rows() == 0 || steps.Text(steps.num_rows() - 1, "reached").empty()) return ResultTable();
   return ResultTable(steps.columns(), {steps.cells().back()});
+}
+
+// Each run's rows by its label: the model, with " (bundle)" for the bundle around it.
+std::vector<std::pair<std::string, ResultTable>> Runs(const ResultTable& table) {
+  std::vector<std::pair<std::string, ResultTable>> out;
+  for (const std::string& model : table.Distinct("model")) {
+    const ResultTable m = table.Filter("model", model);
+    for (const std::string& method : m.Distinct("method")) {
+      out.emplace_back(method == "bundle" ? model + " (bundle)" : model, m.Filter("method", method));
+    }
+  }
+  return out;
 }
 
 std::string Describe(const ResultTable& last) {
@@ -123,20 +158,20 @@ std::string Describe(const ResultTable& last) {
 // push and sort: ours = 1 if longrange finished the task (every cube at its target), the others
 // counted; gather: the most cubes longrange had at the target, against the most of any other.
 std::vector<ClaimResult> RodTaskExperiment::Summarize(const ResultTable& table) const {
-  const ResultTable ours = LastStep(table.Filter("model", "longrange"));
+  const ResultTable ours = LastStep(table.Filter("model", "longrange").Filter("method", "gradient"));
   if (ours.num_rows() == 0) return {};
   const bool gather = task_ == "gather";
   ClaimResult r{task_ == "push" ? "push.goes_around" : task_ + ".longrange_only"};
   r.ours = gather ? ours.Number(0, "max_cubes_at_target") : (ours.Text(0, "reached") == "true" ? 1.0 : 0.0);
   double others = 0.0;
   std::string note = "longrange: " + Describe(ours);
-  for (const std::string& model : table.Distinct("model")) {
-    if (model == "longrange") continue;
-    const ResultTable last = LastStep(table.Filter("model", model));
+  for (const auto& [label, rows] : Runs(table)) {
+    if (label == "longrange") continue;
+    const ResultTable last = LastStep(rows);
     if (last.num_rows() == 0) continue;
     others = gather ? std::max(others, last.Number(0, "max_cubes_at_target"))
                     : others + (last.Text(0, "reached") == "true" ? 1.0 : 0.0);
-    note += "; " + model + ": " + Describe(last);
+    note += "; " + label + ": " + Describe(last);
   }
   r.values[task_ == "push" ? "other_models_reached" : gather ? "other_models_max_gathered" : "other_models_sorted"] =
       others;
@@ -148,10 +183,10 @@ std::vector<ClaimResult> RodTaskExperiment::Summarize(const ResultTable& table) 
 
 std::vector<Observation> RodTaskExperiment::Observe(const ResultTable& table) const {
   std::vector<Observation> out;
-  for (const std::string& model : table.Distinct("model")) {
-    const ResultTable last = LastStep(table.Filter("model", model));
+  for (const auto& [label, rows] : Runs(table)) {
+    const ResultTable last = LastStep(rows);
     if (last.num_rows() == 0) continue;
-    out.push_back({"min_mean_distance", model, last.Number(0, "min_mean_distance_m"), "m", Describe(last)});
+    out.push_back({"min_mean_distance", label, last.Number(0, "min_mean_distance_m"), "m", Describe(last)});
   }
   return out;
 }

@@ -1,5 +1,8 @@
 #include "trajectory/receding_horizon.h"
 
+#include <cstdint>
+#include <optional>
+
 #include "core/common/error.h"
 #include "trajectory/shooting_objective.h"
 
@@ -10,6 +13,9 @@ std::string RecedingHorizonOptions::Validate() const {
   if (window < 1) return "window must be >= 1";
   if (iterations < 1) return "iterations must be >= 1";
   if (std::string problem = adam.Validate(); !problem.empty()) return "adam: " + problem;
+  if (bundle) {
+    if (std::string problem = bundle->Validate(); !problem.empty()) return "bundle: " + problem;
+  }
   return "";
 }
 
@@ -42,7 +48,14 @@ RecedingHorizonResult RunRecedingHorizon(Simulator& sim, const State& start,
   budget.max_iterations = options.iterations;
   for (int t = 0; t < options.steps; ++t) {
     ShootingObjective objective(sim, result.states.back(), options.window, loss);
-    const OptimizerTrace trace = MinimizeAdam(objective, plan, options.adam, budget);
+    std::optional<GradientBundleObjective> bundled;
+    if (options.bundle) {
+      GradientBundleOptions b = *options.bundle;
+      b.seed += static_cast<std::uint64_t>(t);
+      bundled.emplace(objective, b);
+    }
+    Objective& followed = bundled ? static_cast<Objective&>(*bundled) : objective;
+    const OptimizerTrace trace = MinimizeAdam(followed, plan, options.adam, budget);
     result.window_losses.push_back(trace.best_loss());
     if (trace.best_x.size() == plan.size()) plan = trace.best_x;
     State next = result.states.back();

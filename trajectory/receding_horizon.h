@@ -7,11 +7,13 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "models/simulator.h"
 #include "solvers/first_order_optimizers.h"
+#include "trajectory/gradient_bundle.h"
 #include "trajectory/trajectory_loss.h"
 
 namespace arena {
@@ -21,7 +23,11 @@ struct RecedingHorizonOptions {
   int window = 0;          // h: frames optimised at each real step
   int iterations = 0;      // Adam iterations per real step
   AdamOptions adam;
-  /// "" when valid: steps, window and iterations >= 1, valid Adam options.
+  /// Set: Adam follows the gradient bundle around each window's objective (seed 004's GB
+  /// baseline, trajectory/gradient_bundle.h) instead of its gradient; each window draws its own
+  /// samples (the seed advanced by the real step).
+  std::optional<GradientBundleOptions> bundle;
+  /// "" when valid: steps, window and iterations >= 1, valid Adam and bundle options.
   std::string Validate() const;
 };
 

@@ -23,17 +23,20 @@ std::string Body(int steps, int window, int iterations, double tolerance = 0.15)
   return "timestep_s = 0.04\nsteps = " + std::to_string(steps) + "\nwindow = " + std::to_string(window) +
          "\niterations = " + std::to_string(iterations) +
          "\nlearning_rate = 1e-2\nadam_beta1 = 0.3\nadam_beta2 = 0.5\ntarget_tolerance_m = " +
-         std::to_string(tolerance) + "\n[quick.options.longrange]\nmu = 1e-6\n";
+         std::to_string(tolerance) +
+         "\nbundle_models = [\"ipc\"]\nbundle_samples = 2\nbundle_sigma = 0.1\nbundle_order = \"first_order\"\n"
+         "[quick.options.longrange]\nmu = 1e-6\n";
 }
 
 ProfileConfig Config(const std::string& task, const std::string& body) {
   return testing_config::QuickConfig(task, body);
 }
 
-TEST(RodTasks, ExpandsOneCasePerModel) {
+TEST(RodTasks, ExpandsOneCasePerModelAndTheBundleWhereAsked) {
   const Sweep sweep = RodTaskExperiment("push").Expand(Config("push", Body(3, 4, 2)), {"longrange", "ipc", "bilevel"});
-  ASSERT_EQ(sweep.cases.size(), 2u);
+  ASSERT_EQ(sweep.cases.size(), 3u);
   EXPECT_EQ(sweep.cases[0].id, "longrange");
+  EXPECT_EQ(sweep.cases[2].id, "ipc/bundle");
   EXPECT_EQ(sweep.cases[0].model_options.at("mu"), "1e-06");
   EXPECT_EQ(sweep.cases[1].model_options.at("timestep"), "0.04");
   EXPECT_THAT(::testing::PrintToString(sweep.notes), HasSubstr("bilevel: skipped"));
@@ -79,8 +82,9 @@ std::vector<Row> Records(const std::vector<Row>& rows, const std::string& record
 
 double Number(const Row& row, const char* key) { return std::get<double>(row.at(key)); }
 
-// From rest the rod is 0.7 m from the cube: ipc's windows have no gradient, so Adam keeps the
-// zero plan and the rod stays exactly where it was; longrange's first window already moves it.
+// From rest the rod is 0.7 m from the cube: ipc's windows have no gradient (nor has the bundle
+// around it), so Adam keeps the zero plan and the rod stays exactly where it was; longrange's
+// first window already moves it.
 TEST(RodTasks, OnlyLongrangeMovesTheRodFromRest) {
   const RodTaskExperiment e("push");
   const Sweep sweep = e.Expand(Config("push", Body(2, 2, 1)), {"ipc", "longrange"});
@@ -94,7 +98,11 @@ TEST(RodTasks, OnlyLongrangeMovesTheRodFromRest) {
   }
   EXPECT_FALSE(std::get<bool>(steps.back().at("reached")));
   EXPECT_FALSE(std::get<bool>(steps.back().at("went_around")));
-  const std::vector<Row> longrange = Records(e.Run(sweep.cases[1]), "step");
+  // The bundle around ipc: no perturbed plan reaches the cube either.
+  ASSERT_EQ(sweep.cases[1].id, "ipc/bundle");
+  for (const Row& r : Records(e.Run(sweep.cases[1]), "step")) EXPECT_EQ(Number(r, "rod_x_m"), 0.7);
+  ASSERT_EQ(sweep.cases[2].id, "longrange");
+  const std::vector<Row> longrange = Records(e.Run(sweep.cases[2]), "step");
   ASSERT_EQ(longrange.size(), 2u);
   EXPECT_NE(Number(longrange[0], "rod_x_m"), 0.7);
 }
@@ -111,14 +119,16 @@ TEST(RodTasks, StopsOnceEveryCubeIsThere) {
 }
 
 ResultTable Table(const std::string& ipc_reached, const std::string& ipc_most) {
-  const std::vector<std::string> columns = {"model", "record", "step", "time_s", "window", "iterations", "reached",
-                                             "reached_at_s", "max_cubes_at_target", "min_mean_distance_m",
+  const std::vector<std::string> columns = {"model", "method", "record", "step", "time_s", "window", "iterations",
+                                             "reached", "reached_at_s", "max_cubes_at_target", "min_mean_distance_m",
                                              "went_around"};
-  return ResultTable(columns, {{"longrange", "step", "0", "0.04", "48", "50", "", "", "", "", ""},
-                               {"longrange", "step", "1", "0.08", "48", "50", "true", "3.2", "10", "0.1", "true"},
-                               {"longrange", "cube", "1", "", "48", "50", "", "", "", "", ""},
-                               {"ipc", "step", "0", "0.04", "48", "50", "", "", "", "", ""},
-                               {"ipc", "step", "1", "0.08", "48", "50", ipc_reached, "", ipc_most, "2", "false"}});
+  return ResultTable(columns,
+                     {{"longrange", "gradient", "step", "0", "0.04", "48", "50", "", "", "", "", ""},
+                      {"longrange", "gradient", "step", "1", "0.08", "48", "50", "true", "3.2", "10", "0.1", "true"},
+                      {"longrange", "gradient", "cube", "1", "", "48", "50", "", "", "", "", ""},
+                      {"ipc", "gradient", "step", "0", "0.04", "48", "50", "", "", "", "", ""},
+                      {"ipc", "gradient", "step", "1", "0.08", "48", "50", ipc_reached, "", ipc_most, "2", "false"},
+                      {"ipc", "bundle", "step", "0", "0.04", "48", "50", "false", "", "0", "2", "false"}});
 }
 
 TEST(RodTasks, SummarizeCountsWhoFinishedTheTask) {
@@ -130,6 +140,7 @@ TEST(RodTasks, SummarizeCountsWhoFinishedTheTask) {
   EXPECT_TRUE(Reproduced(claims[0]));
   EXPECT_THAT(claims[0].note, HasSubstr("longrange: done at 3.2 s"));
   EXPECT_THAT(claims[0].note, HasSubstr("ipc: not done after 0.08 s, at most 0 cubes"));
+  EXPECT_THAT(claims[0].note, HasSubstr("ipc (bundle): not done after 0.04 s"));
   EXPECT_FALSE(Reproduced(RodTaskExperiment("push").Summarize(Table("true", "1"))[0]));
   // gather counts cubes: longrange 10, ipc at most 3 -> reproduced; sort counts finished runs.
   claims = RodTaskExperiment("gather").Summarize(Table("false", "3"));
@@ -140,7 +151,7 @@ TEST(RodTasks, SummarizeCountsWhoFinishedTheTask) {
   claims = RodTaskExperiment("sort").Summarize(Table("false", "3"));
   EXPECT_EQ(claims[0].id, "sort.longrange_only");
   EXPECT_TRUE(Reproduced(claims[0]));
-  EXPECT_EQ(RodTaskExperiment("sort").Observe(Table("false", "3")).size(), 2u);
+  EXPECT_EQ(RodTaskExperiment("sort").Observe(Table("false", "3")).size(), 3u);
 }
 
 }  // namespace
