@@ -1,6 +1,7 @@
 #include "models/longrange/plane_friction.h"
 
 #include <cmath>
+#include <limits>
 
 #include <Eigen/Cholesky>
 
@@ -33,6 +34,13 @@ void Evaluate(const PlaneFrictionInput& in, const std::array<Vec3, 6>& a, const 
   }
 }
 
+// L(u) alone, summed as in Evaluate (the line search compares like with like).
+double Value(const PlaneFrictionInput& in, const std::array<Vec3, 6>& a, const Vec3& u) {
+  double value = 0.0;
+  for (int k = 0; k < 6; ++k) value += in.dt * in.weight[k] * std::sqrt((a[k] - u).squaredNorm() + in.eps);
+  return value;
+}
+
 }  // namespace
 
 void PlaneFriction(const PlaneFrictionInput& in, PlaneFrictionResult* out) {
@@ -57,7 +65,11 @@ void PlaneFriction(const PlaneFrictionInput& in, PlaneFrictionResult* out) {
   }
   u /= total_weight;  // start at the weighted mean slip: the exact minimiser when eps -> inf
 
-  // Newton with backtracking on the strictly convex L(u) (3 unknowns).
+  // Newton with backtracking on the strictly convex L(u) (3 unknowns). L is a sum of positive
+  // terms, so its decrease sinks below its round-off (~eps L) while |grad L| is still far above
+  // its own (~eps dt sum w): there a trial within L's round-off is judged by |grad L| instead
+  // (as the triangle-pair solve does), else the search stalls at a 1e-8 error for 100 x 60
+  // evaluations. No acceptable step at all means u is at round-off level: stop.
   std::array<Slip, 6> slips;
   double L;
   Vec3 g;
@@ -65,6 +77,10 @@ void PlaneFriction(const PlaneFrictionInput& in, PlaneFrictionResult* out) {
   Evaluate(in, a, u, &slips, &L, &g, &H);
   out->converged = false;
   const double scale = in.dt * total_weight;  // |grad L| is at most this
+  std::array<Slip, 6> trial_slips;
+  double trial_L;
+  Vec3 trial_g;
+  Mat3 trial_H;
   for (int it = 0; it < 100; ++it) {
     const Vec3 step = -H.ldlt().solve(g);
     if (step.norm() <= 1e-12 * (1.0 + u.norm()) || g.norm() <= 1e-14 * scale) {
@@ -75,20 +91,29 @@ void PlaneFriction(const PlaneFrictionInput& in, PlaneFrictionResult* out) {
       out->converged = true;
       break;
     }
+    const double noise = 16.0 * std::numeric_limits<double>::epsilon() * L;
     double t = 1.0;
-    std::array<Slip, 6> trial_slips;
-    double trial;
-    Vec3 tg;
-    Mat3 tH;
+    bool accepted = false;
     for (int ls = 0; ls < 60; ++ls, t *= 0.5) {
-      Evaluate(in, a, u + t * step, &trial_slips, &trial, &tg, &tH);
-      if (trial <= L + 1e-4 * t * g.dot(step) || trial <= L) break;
+      const double trial = Value(in, a, u + t * step);
+      if (trial <= L + 1e-4 * t * g.dot(step) || trial < L - noise) {
+        Evaluate(in, a, u + t * step, &trial_slips, &trial_L, &trial_g, &trial_H);
+        accepted = true;
+      } else if (trial <= L + noise) {
+        Evaluate(in, a, u + t * step, &trial_slips, &trial_L, &trial_g, &trial_H);
+        accepted = trial_g.norm() < g.norm();
+      }
+      if (accepted) break;
+    }
+    if (!accepted) {
+      out->converged = true;  // no step lowers L or |grad L|: u is at round-off level
+      break;
     }
     u += t * step;
     slips = trial_slips;
-    L = trial;
-    g = tg;
-    H = tH;
+    L = trial_L;
+    g = trial_g;
+    H = trial_H;
   }
   out->plane_velocity = u;
   out->value = L;
