@@ -67,7 +67,7 @@ double LongRangeContact::Evaluate(const ContactConfiguration& x, ContactDerivati
     };
     for (const longrange::HessianBlock& h : p.data.hessian) sink->AddHessian(point(h.row), point(h.col), mu_ * h.block);
   }
-  for (const FrictionPair& f : friction_) AddFriction(x, f, sink, hessian, &total);
+  for (int f = 0; f < static_cast<int>(friction_.size()); ++f) AddFriction(x, f, sink, hessian, &total);
   return total;
 }
 
@@ -129,6 +129,7 @@ void LongRangeContact::PairForces(const ContactConfiguration& x, std::vector<std
 
 void LongRangeContact::BeginStep(const ContactConfiguration& start) {
   friction_.clear();
+  friction_velocity_.clear();
   for (size_t m = 0; m < bsh_.size(); ++m) {
     longrange::PoseRigid(*bsh_[m], start.pose[m].rotation(), start.pose[m].translation(), &poses_[m]);
   }
@@ -220,10 +221,12 @@ void LongRangeContact::LagPair(const ContactConfiguration& start, int a, int b, 
   f.normal = n / n.norm();
   f.dnormal_dx = (Mat3::Identity() - f.normal * f.normal.transpose()) / n.norm() * pair.dplane_dx.topRows<3>();
   friction_.push_back(f);
+  friction_velocity_.push_back(Vec3::Constant(std::numeric_limits<double>::quiet_NaN()));
 }
 
-void LongRangeContact::EvaluateFriction(const ContactConfiguration& x, const FrictionPair& f,
-                                        longrange::FrictionOutputs outputs, longrange::PlaneFrictionResult* r) const {
+void LongRangeContact::EvaluateFriction(const ContactConfiguration& x, int pair, longrange::FrictionOutputs outputs,
+                                        longrange::PlaneFrictionResult* r) {
+  const FrictionPair& f = friction_[pair];
   longrange::PlaneFrictionInput in;
   for (int k = 0; k < 6; ++k) in.x_next[k] = x.world[f.vertices[k].first].row(f.vertices[k].second).transpose();
   in.x_start = f.x_start;
@@ -232,26 +235,36 @@ void LongRangeContact::EvaluateFriction(const ContactConfiguration& x, const Fri
   in.dt = dt_;
   in.eps = friction_eps_;
   in.outputs = outputs;
+  in.start_velocity = &friction_velocity_[pair];
   longrange::PlaneFriction(in, r);
+  friction_velocity_[pair] = r->plane_velocity;
 }
 
-void LongRangeContact::AddFriction(const ContactConfiguration& x, const FrictionPair& f, ContactDerivativeSink* sink,
-                                   bool hessian, double* value) const {
+void LongRangeContact::AddFriction(const ContactConfiguration& x, int pair, ContactDerivativeSink* sink, bool hessian,
+                                   double* value) {
   using longrange::FrictionOutputs;
-  longrange::PlaneFrictionResult r;
-  EvaluateFriction(x, f, sink == nullptr ? FrictionOutputs::kValue : hessian ? FrictionOutputs::kHessian : FrictionOutputs::kGradient, &r);
+  longrange::PlaneFrictionResult& r = friction_result_;
+  EvaluateFriction(x, pair, sink == nullptr ? FrictionOutputs::kValue : hessian ? FrictionOutputs::kHessian : FrictionOutputs::kGradient, &r);
   *value += r.value;
   if (sink == nullptr) return;
-  const std::vector<std::pair<int, int>> stencil(f.vertices.begin(), f.vertices.end());
-  const VecX gradient = r.gradient;
-  const MatX H = r.hessian;
-  sink->AddStencil(x, stencil, gradient, hessian ? &H : nullptr);
+  const FrictionPair& f = friction_[pair];
+  std::array<MeshPoint, 6> points;
+  for (int k = 0; k < 6; ++k) {
+    const auto [m, v] = f.vertices[k];
+    points[k] = {m, (*x.meshes)[m].vertices.row(v).transpose()};
+    sink->AddGradient(points[k], r.gradient.segment<3>(3 * k));
+  }
+  if (!hessian) return;
+  for (int k = 0; k < 6; ++k) {
+    for (int l = 0; l < 6; ++l) sink->AddHessian(points[k], points[l], r.hessian.block<3, 3>(3 * k, 3 * l));
+  }
 }
 
 void LongRangeContact::StartDerivatives(const ContactConfiguration& x, ContactStartSink* sink) {
-  for (const FrictionPair& f : friction_) {
-    longrange::PlaneFrictionResult r;
-    EvaluateFriction(x, f, longrange::FrictionOutputs::kAll, &r);
+  for (int pair = 0; pair < static_cast<int>(friction_.size()); ++pair) {
+    const FrictionPair& f = friction_[pair];
+    longrange::PlaneFrictionResult& r = friction_result_;
+    EvaluateFriction(x, pair, longrange::FrictionOutputs::kAll, &r);
     // d(grad_x+ D)/dx_start: -Hessian (D depends on x+ - x_start) plus the lagged data's terms.
     const longrange::Mat18 mixed = -r.hessian + r.dgradient_dweight * f.dweight_dx + r.dgradient_dnormal * f.dnormal_dx;
     for (int k = 0; k < 6; ++k) {

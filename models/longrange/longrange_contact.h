@@ -81,16 +81,19 @@ class LongRangeContact final : public ContactPotential {
   // Adds the lagged data of the triangle pair (ta of mesh a, tb of mesh b) if it lies within d2.
   void LagPair(const ContactConfiguration& start, int a, int b, int ta, int tb, double lambda);
   // Evaluates the plane friction (eq. 12) of `f` at the trial configuration `x`.
-  void EvaluateFriction(const ContactConfiguration& x, const FrictionPair& f, longrange::FrictionOutputs outputs,
-                        longrange::PlaneFrictionResult* r) const;
-  void AddFriction(const ContactConfiguration& x, const FrictionPair& f, ContactDerivativeSink* sink, bool hessian,
-                   double* value) const;
+  // Starts from (and updates) the pair's friction_velocity_ entry: the step's pair set is fixed
+  // and consecutive iterates are close, so the inner Newton usually needs one or two steps.
+  void EvaluateFriction(const ContactConfiguration& x, int pair, longrange::FrictionOutputs outputs,
+                        longrange::PlaneFrictionResult* r);
+  void AddFriction(const ContactConfiguration& x, int pair, ContactDerivativeSink* sink, bool hessian, double* value);
 
   double mu_;
   longrange::LongRangeOptions options_;
   double dt_, friction_eps_;
   std::vector<double> mesh_friction_;  // per mesh: its collider's coefficient
   std::vector<FrictionPair> friction_;
+  std::vector<Vec3> friction_velocity_;  // per friction pair: its last plane velocity u (NaN: none yet)
+  longrange::PlaneFrictionResult friction_result_;  // scratch (large: kept off the stack)
   std::vector<std::unique_ptr<longrange::BoundingSphereHierarchy>> bsh_;  // per mesh
   std::vector<longrange::BshPose> poses_;
   std::vector<Pair> pairs_;

@@ -64,6 +64,7 @@ void PlaneFriction(const PlaneFrictionInput& in, PlaneFrictionResult* out) {
     u += in.weight[k] * a[k];
   }
   u /= total_weight;  // start at the weighted mean slip: the exact minimiser when eps -> inf
+  if (in.start_velocity != nullptr && in.start_velocity->allFinite()) u = *in.start_velocity;
 
   // Newton with backtracking on the strictly convex L(u) (3 unknowns). L is a sum of positive
   // terms, so its decrease sinks below its round-off (~eps L) while |grad L| is still far above

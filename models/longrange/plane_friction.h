@@ -30,6 +30,9 @@ struct PlaneFrictionInput {
   double dt = 0.04;             // s
   double eps = 1e-4;            // smoothing of the speed, (m/s)^2
   FrictionOutputs outputs = FrictionOutputs::kAll;
+  // Where Newton starts (null: the weighted mean slip). The minimiser is unique, so a start
+  // from a nearby solve's u (the same pair at the previous iterate) changes only the cost.
+  const Vec3* start_velocity = nullptr;
 };
 
 struct PlaneFrictionResult {
