@@ -40,7 +40,7 @@ double LongRangeContact::Evaluate(const ContactConfiguration& x, ContactDerivati
                         : hessian       ? longrange::DerivativeOrder::kHessian
                                         : longrange::DerivativeOrder::kGradient;
   stats_ = {};
-  double total = 0.0;
+  double total = 0.0, friction = 0.0;
   for (Pair& p : pairs_) {
     const auto status = longrange::ComputeLongRangePotential(*bsh_[p.a], poses_[p.a], *bsh_[p.b], poses_[p.b], options, &p.data);
     if (status == longrange::LongRangeStatus::kIntersecting) return std::numeric_limits<double>::infinity();
@@ -48,27 +48,38 @@ double LongRangeContact::Evaluate(const ContactConfiguration& x, ContactDerivati
     stats_.exact_pairs += p.data.stats.exact_pairs;
     stats_.centered_terms += p.data.stats.centered_terms;
     stats_.unconverged_pairs += p.data.stats.unconverged_pairs;
-    if (sink == nullptr) continue;
-    const longrange::BoundingSphereHierarchy& A = *bsh_[p.a];
-    const longrange::BoundingSphereHierarchy& B = *bsh_[p.b];
-    for (int v = 0; v < A.num_vertices(); ++v) {
-      sink->AddGradient({p.a, A.vertices().row(v).transpose()}, mu_ * p.data.gradient_a.row(v).transpose());
-    }
-    for (int v = 0; v < B.num_vertices(); ++v) {
-      sink->AddGradient({p.b, B.vertices().row(v).transpose()}, mu_ * p.data.gradient_b.row(v).transpose());
-    }
-    if (!hessian) continue;
-    const longrange::PairPoints& pts = p.data.points;
-    auto point = [&](int i) -> MeshPoint {
-      if (i < pts.NodeA(0)) return {p.a, A.vertices().row(i).transpose()};
-      if (i < pts.VertexB(0)) return {p.a, A.node(i - pts.NodeA(0)).center};
-      if (i < pts.NodeB(0)) return {p.b, B.vertices().row(i - pts.VertexB(0)).transpose()};
-      return {p.b, B.node(i - pts.NodeB(0)).center};
-    };
-    for (const longrange::HessianBlock& h : p.data.hessian) sink->AddHessian(point(h.row), point(h.col), mu_ * h.block);
+    if (sink != nullptr) AddPotential(p, sink, hessian);
+    for (int f = p.friction_begin; f < p.friction_end; ++f) AddFriction(x, f, p.data.points, sink, hessian, &friction);
+    if (sink != nullptr && hessian) AddBlocks(p, sink);
   }
-  for (int f = 0; f < static_cast<int>(friction_.size()); ++f) AddFriction(x, f, sink, hessian, &total);
-  return total;
+  return total + friction;
+}
+
+void LongRangeContact::AddPotential(const Pair& p, ContactDerivativeSink* sink, bool hessian) {
+  const longrange::BoundingSphereHierarchy& A = *bsh_[p.a];
+  const longrange::BoundingSphereHierarchy& B = *bsh_[p.b];
+  for (int v = 0; v < A.num_vertices(); ++v) {
+    sink->AddGradient({p.a, A.vertices().row(v).transpose()}, mu_ * p.data.gradient_a.row(v).transpose());
+  }
+  for (int v = 0; v < B.num_vertices(); ++v) {
+    sink->AddGradient({p.b, B.vertices().row(v).transpose()}, mu_ * p.data.gradient_b.row(v).transpose());
+  }
+  if (!hessian) return;
+  blocks_.Reset(p.data.points.size());
+  for (const longrange::HessianBlock& h : p.data.hessian) blocks_.Add(h.row, h.col, mu_ * h.block);
+}
+
+void LongRangeContact::AddBlocks(const Pair& p, ContactDerivativeSink* sink) const {
+  const longrange::BoundingSphereHierarchy& A = *bsh_[p.a];
+  const longrange::BoundingSphereHierarchy& B = *bsh_[p.b];
+  const longrange::PairPoints& pts = p.data.points;
+  auto point = [&](int i) -> MeshPoint {
+    if (i < pts.NodeA(0)) return {p.a, A.vertices().row(i).transpose()};
+    if (i < pts.VertexB(0)) return {p.a, A.node(i - pts.NodeA(0)).center};
+    if (i < pts.NodeB(0)) return {p.b, B.vertices().row(i - pts.VertexB(0)).transpose()};
+    return {p.b, B.node(i - pts.NodeB(0)).center};
+  };
+  for (const longrange::HessianBlock& h : blocks_.blocks()) sink->AddHessian(point(h.row), point(h.col), h.block);
 }
 
 double LongRangeContact::MaxStep(const ContactConfiguration&, const std::vector<PointsX3>&) { return 1.0; }
@@ -133,13 +144,15 @@ void LongRangeContact::BeginStep(const ContactConfiguration& start) {
   for (size_t m = 0; m < bsh_.size(); ++m) {
     longrange::PoseRigid(*bsh_[m], start.pose[m].rotation(), start.pose[m].translation(), &poses_[m]);
   }
-  for (const Pair& p : pairs_) {
+  for (Pair& p : pairs_) {
+    p.friction_begin = p.friction_end = static_cast<int>(friction_.size());
     const double lambda = std::min(mesh_friction_[p.a], mesh_friction_[p.b]);
     if (!(lambda > 0.0)) continue;
     // The leaf pairs within d2 = (1 + eps)(R_i + R_j): with layered radii, a node pair farther
     // apart than its own d2 holds none (the pruning of Algorithm 1).
     ForEachNearLeafPair(p.a, p.b, 1.0 + options_.eps, 0.0,
                         [&](int ta, int tb) { LagPair(start, p.a, p.b, ta, tb, lambda); });
+    p.friction_end = static_cast<int>(friction_.size());
   }
 }
 
@@ -240,23 +253,23 @@ void LongRangeContact::EvaluateFriction(const ContactConfiguration& x, int pair,
   friction_velocity_[pair] = r->plane_velocity;
 }
 
-void LongRangeContact::AddFriction(const ContactConfiguration& x, int pair, ContactDerivativeSink* sink, bool hessian,
-                                   double* value) {
+void LongRangeContact::AddFriction(const ContactConfiguration& x, int pair, const longrange::PairPoints& points,
+                                   ContactDerivativeSink* sink, bool hessian, double* value) {
   using longrange::FrictionOutputs;
   longrange::PlaneFrictionResult& r = friction_result_;
   EvaluateFriction(x, pair, sink == nullptr ? FrictionOutputs::kValue : hessian ? FrictionOutputs::kHessian : FrictionOutputs::kGradient, &r);
   *value += r.value;
   if (sink == nullptr) return;
   const FrictionPair& f = friction_[pair];
-  std::array<MeshPoint, 6> points;
+  std::array<int, 6> id;  // the vertices' numbers among the body pair's points
   for (int k = 0; k < 6; ++k) {
     const auto [m, v] = f.vertices[k];
-    points[k] = {m, (*x.meshes)[m].vertices.row(v).transpose()};
-    sink->AddGradient(points[k], r.gradient.segment<3>(3 * k));
+    sink->AddGradient({m, (*x.meshes)[m].vertices.row(v).transpose()}, r.gradient.segment<3>(3 * k));
+    id[k] = k < 3 ? points.VertexA(v) : points.VertexB(v);
   }
   if (!hessian) return;
   for (int k = 0; k < 6; ++k) {
-    for (int l = 0; l < 6; ++l) sink->AddHessian(points[k], points[l], r.hessian.block<3, 3>(3 * k, 3 * l));
+    for (int l = 0; l < 6; ++l) blocks_.Add(id[k], id[l], r.hessian.block<3, 3>(3 * k, 3 * l));
   }
 }
 

@@ -23,6 +23,7 @@
 #include "models/ip/contact_potential.h"
 #include "models/longrange/long_range_potential.h"
 #include "models/longrange/plane_friction.h"
+#include "models/longrange/point_block_sum.h"
 
 namespace arena {
 
@@ -61,6 +62,7 @@ class LongRangeContact final : public ContactPotential {
   struct Pair {
     int a = 0, b = 0;  // mesh indices
     longrange::LongRangeData data;
+    int friction_begin = 0, friction_end = 0;  // its lagged friction pairs in friction_
   };
   // One triangle pair's lagged friction data (App. A.3).
   struct FrictionPair {
@@ -85,7 +87,14 @@ class LongRangeContact final : public ContactPotential {
   // and consecutive iterates are close, so the inner Newton usually needs one or two steps.
   void EvaluateFriction(const ContactConfiguration& x, int pair, longrange::FrictionOutputs outputs,
                         longrange::PlaneFrictionResult* r);
-  void AddFriction(const ContactConfiguration& x, int pair, ContactDerivativeSink* sink, bool hessian, double* value);
+  // Adds friction pair `pair`'s value and gradient, and its Hessian blocks to blocks_ (numbered
+  // as the body pair's `points`).
+  void AddFriction(const ContactConfiguration& x, int pair, const longrange::PairPoints& points,
+                   ContactDerivativeSink* sink, bool hessian, double* value);
+  // mu P's gradient to the sink; with `hessian`, starts blocks_ with its blocks.
+  void AddPotential(const Pair& p, ContactDerivativeSink* sink, bool hessian);
+  // The body pair's summed blocks (potential and friction) to the sink.
+  void AddBlocks(const Pair& p, ContactDerivativeSink* sink) const;
 
   double mu_;
   longrange::LongRangeOptions options_;
@@ -94,6 +103,7 @@ class LongRangeContact final : public ContactPotential {
   std::vector<FrictionPair> friction_;
   std::vector<Vec3> friction_velocity_;  // per friction pair: its last plane velocity u (NaN: none yet)
   longrange::PlaneFrictionResult friction_result_;  // scratch (large: kept off the stack)
+  longrange::PointBlockSum blocks_;  // one body pair's Hessian blocks, summed per point pair
   std::vector<std::unique_ptr<longrange::BoundingSphereHierarchy>> bsh_;  // per mesh
   std::vector<longrange::BshPose> poses_;
   std::vector<Pair> pairs_;
