@@ -343,16 +343,22 @@ TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangl
     l_xp.middleRows<3>(3 * m) = block;
     out->hessian.block<3, 3>(3 * m, 3 * m) = (2.0 * is3) * n * n.transpose();
   }
-  Eigen::Matrix<double, 4, 18> solved;
+  // With L_pp = C C^T (Cholesky), L_xp L_pp^-1 L_px = W^T W for W = C^-1 L_px (4 x 18). The
+  // products are fixed-size and coefficient-wise (lazyProduct): Eigen's general matrix product
+  // and triangular solves cost more than the arithmetic at these sizes.
   const Eigen::LLT<Mat4> llt(h);
   if (llt.info() == Eigen::Success) {
-    solved = llt.solve(l_xp.transpose());
+    Eigen::Matrix<double, 4, 18> w = l_xp.transpose();
+    llt.matrixL().solveInPlace(w);
+    out->hessian.noalias() -= w.transpose().lazyProduct(w);
+    llt.matrixU().solveInPlace(w);  // now L_pp^-1 L_px
+    out->dplane_dx = -w;            // dp*/dx = -L_pp^-1 L_px
   } else {
-    solved = h.ldlt().solve(l_xp.transpose());
+    const Eigen::Matrix<double, 4, 18> solved = h.ldlt().solve(l_xp.transpose());
+    out->hessian.noalias() -= l_xp.lazyProduct(solved);
+    out->dplane_dx = -solved;
   }
-  out->hessian.noalias() -= l_xp * solved;
   out->hessian = 0.5 * (out->hessian + out->hessian.transpose()).eval();
-  out->dplane_dx = -solved;  // dp*/dx = -L_pp^-1 L_px
   return status;
 }
 
