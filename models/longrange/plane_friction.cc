@@ -44,10 +44,14 @@ double Value(const PlaneFrictionInput& in, const std::array<Vec3, 6>& a, const V
 }  // namespace
 
 void PlaneFriction(const PlaneFrictionInput& in, PlaneFrictionResult* out) {
-  out->gradient.setZero();
-  out->hessian.setZero();
-  out->dgradient_dweight.setZero();
-  out->dgradient_dnormal.setZero();
+  // Only the requested outputs are cleared (and written): the result is ~4 kB, and most calls
+  // (the line searches' energies) want the value alone.
+  if (in.outputs != FrictionOutputs::kValue) out->gradient.setZero();
+  if (in.outputs == FrictionOutputs::kHessian || in.outputs == FrictionOutputs::kAll) out->hessian.setZero();
+  if (in.outputs == FrictionOutputs::kAll) {
+    out->dgradient_dweight.setZero();
+    out->dgradient_dnormal.setZero();
+  }
   out->plane_velocity.setZero();
   out->value = 0.0;
   out->converged = true;
@@ -89,6 +93,13 @@ void PlaneFriction(const PlaneFrictionInput& in, PlaneFrictionResult* out) {
       // ~ 1 / sqrt(eps), so u's remaining error would show in them as noise.
       u += step;
       Evaluate(in, a, u, &slips, &L, &g, &H);
+      out->converged = true;
+      break;
+    }
+    // The value alone needs u only until the remaining decrease, -g.step / 2 near the minimiser
+    // (the Newton decrement), is below L's round-off: D is a minimum over u, so u's error enters
+    // it squared (the line searches' trial energies, which are most of the solves).
+    if (in.outputs == FrictionOutputs::kValue && -g.dot(step) <= std::numeric_limits<double>::epsilon() * L) {
       out->converged = true;
       break;
     }

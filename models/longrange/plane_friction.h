@@ -38,7 +38,7 @@ struct PlaneFrictionInput {
 struct PlaneFrictionResult {
   double value = 0.0;
   Vec3 plane_velocity = Vec3::Zero();  // the minimising u
-  // Each zero unless `outputs` asks for it.
+  // Each written only when `outputs` asks for it (else it keeps an earlier call's values).
   Eigen::Matrix<double, 18, 1> gradient;      // dD/dx+ (kGradient and up)
   Eigen::Matrix<double, 18, 18> hessian;      // d2D/dx+2 (exact, Schur complement; kHessian and up)
   Eigen::Matrix<double, 18, 6> dgradient_dweight;  // d(dD/dx+)/dw (kAll)
