@@ -16,6 +16,7 @@ LongRangeContact::LongRangeContact(const std::vector<ColliderMesh>& meshes, doub
   if (std::string why = options_.Validate(); !why.empty()) throw InvalidArgument("longrange: " + why);
   for (const ColliderMesh& m : meshes) {
     mesh_friction_.push_back(m.friction);
+    mesh_static_.push_back(m.body == kWorldBody);
     bsh_.push_back(std::make_unique<longrange::BoundingSphereHierarchy>(m.vertices, m.triangles));
   }
   poses_.resize(meshes.size());
@@ -42,6 +43,8 @@ double LongRangeContact::Evaluate(const ContactConfiguration& x, ContactDerivati
   stats_ = {};
   double total = 0.0, friction = 0.0;
   for (Pair& p : pairs_) {
+    options.derivatives_a = !mesh_static_[p.a];
+    options.derivatives_b = !mesh_static_[p.b];
     const auto status = longrange::ComputeLongRangePotential(*bsh_[p.a], poses_[p.a], *bsh_[p.b], poses_[p.b], options, &p.data);
     if (status == longrange::LongRangeStatus::kIntersecting) return std::numeric_limits<double>::infinity();
     total += mu_ * p.data.value;
@@ -151,7 +154,7 @@ void LongRangeContact::BeginStep(const ContactConfiguration& start) {
     // The leaf pairs within d2 = (1 + eps)(R_i + R_j): with layered radii, a node pair farther
     // apart than its own d2 holds none (the pruning of Algorithm 1).
     ForEachNearLeafPair(p.a, p.b, 1.0 + options_.eps, 0.0,
-                        [&](int ta, int tb) { LagPair(start, p.a, p.b, ta, tb, lambda); });
+                        [&](int ta, int tb) { LagPair(start, p, ta, tb, lambda); });
     p.friction_end = static_cast<int>(friction_.size());
   }
 }
@@ -189,7 +192,8 @@ std::pair<longrange::Triangle, longrange::Triangle> LongRangeContact::Triangles(
   return t;
 }
 
-void LongRangeContact::LagPair(const ContactConfiguration& start, int a, int b, int ta, int tb, double lambda) {
+void LongRangeContact::LagPair(const ContactConfiguration& start, Pair& p, int ta, int tb, double lambda) {
+  const int a = p.a, b = p.b;
   FrictionPair f;
   f.mesh_a = a;
   f.mesh_b = b;
@@ -203,8 +207,11 @@ void LongRangeContact::LagPair(const ContactConfiguration& start, int a, int b, 
     f.x_start[k] = A[k];
     f.x_start[3 + k] = B[k];
   }
-  longrange::TrianglePairResult pair;
-  longrange::ComputeTrianglePairPotential(A, B, longrange::DerivativeOrder::kHessian, options_.pair, nullptr, &pair);
+  // The potential's plane for this pair, from its last evaluation (the previous step's end,
+  // which is this step's start) when it keeps them: P_ij is unique, so only the cost changes.
+  longrange::TrianglePairResult& pair = lag_result_;
+  longrange::ComputeTrianglePairPotential(A, B, longrange::DerivativeOrder::kHessian, options_.pair,
+                                          options_.warm_start ? p.data.PlaneOf(ta, tb) : nullptr, &pair);
   if (!std::isfinite(pair.value)) return;
   // P_local = (1 - phi(r)) P_ij, r the centroids' distance (Eq. 12): value, gradient and Hessian
   // over the 18 start coordinates, phi lifted from the centroids (each the mean of 3 vertices).

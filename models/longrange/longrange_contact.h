@@ -80,8 +80,8 @@ class LongRangeContact final : public ContactPotential {
   void ForEachNearLeafPair(int a, int b, double scale, double reach, const std::function<void(int, int)>& leaf) const;
   // The triangle pair's world triangles at x.
   std::pair<longrange::Triangle, longrange::Triangle> Triangles(const ContactConfiguration& x, int a, int ta, int b, int tb) const;
-  // Adds the lagged data of the triangle pair (ta of mesh a, tb of mesh b) if it lies within d2.
-  void LagPair(const ContactConfiguration& start, int a, int b, int ta, int tb, double lambda);
+  // Adds the lagged data of the triangle pair (ta of p.a, tb of p.b) if it lies within d2.
+  void LagPair(const ContactConfiguration& start, Pair& p, int ta, int tb, double lambda);
   // Evaluates the plane friction (eq. 12) of `f` at the trial configuration `x`.
   // Starts from (and updates) the pair's friction_velocity_ entry: the step's pair set is fixed
   // and consecutive iterates are close, so the inner Newton usually needs one or two steps.
@@ -100,9 +100,13 @@ class LongRangeContact final : public ContactPotential {
   longrange::LongRangeOptions options_;
   double dt_, friction_eps_;
   std::vector<double> mesh_friction_;  // per mesh: its collider's coefficient
+  // Per mesh: fixed to the world. The sink drops its points' derivatives (ContactDerivativeSink),
+  // so the potential does not compute them.
+  std::vector<bool> mesh_static_;
   std::vector<FrictionPair> friction_;
   std::vector<Vec3> friction_velocity_;  // per friction pair: its last plane velocity u (NaN: none yet)
   longrange::PlaneFrictionResult friction_result_;  // scratch (large: kept off the stack)
+  longrange::TrianglePairResult lag_result_;  // scratch of LagPair
   longrange::PointBlockSum blocks_;  // one body pair's Hessian blocks, summed per point pair
   std::vector<std::unique_ptr<longrange::BoundingSphereHierarchy>> bsh_;  // per mesh
   std::vector<longrange::BshPose> poses_;
