@@ -9,36 +9,109 @@ namespace arena::longrange {
 
 namespace {
 
-// Per vertex at the current u: s = a - u, rho = sqrt(|s|^2 + eps), M = (I - s s^T / rho^2) / rho
-// (the Hessian of rho in s).
+// L(u) = sum_k c_k rho_k, rho_k = sqrt(|a_k - u|^2 + eps), c_k = dt w_k, with its u-gradient
+// and Hessian (Hessian of rho in s = a - u: (I - s s^T / rho^2) / rho).
+struct Objective {
+  double value = 0.0;
+  Vec3 gradient = Vec3::Zero();
+  Mat3 hessian = Mat3::Zero();
+};
+
+void EvaluateAt(const std::array<double, 6>& c, const std::array<Vec3, 6>& a, double eps, const Vec3& u, Objective* o) {
+  // Local sums (registers, not stores through `o`), one division per vertex: this is the
+  // innermost loop of the friction, run millions of times per step.
+  double value = 0.0, diagonal = 0.0;
+  Vec3 gradient = Vec3::Zero();
+  double xx = 0.0, xy = 0.0, xz = 0.0, yy = 0.0, yz = 0.0, zz = 0.0;  // sum f s s^T / rho^2
+  for (int k = 0; k < 6; ++k) {
+    const Vec3 s = a[k] - u;
+    const double rho = std::sqrt(s.squaredNorm() + eps);
+    const double inv = 1.0 / rho;
+    const double f = c[k] * inv;
+    const double f3 = f * inv * inv;
+    value += c[k] * rho;
+    gradient -= f * s;
+    diagonal += f;
+    xx += f3 * s.x() * s.x();
+    xy += f3 * s.x() * s.y();
+    xz += f3 * s.x() * s.z();
+    yy += f3 * s.y() * s.y();
+    yz += f3 * s.y() * s.z();
+    zz += f3 * s.z() * s.z();
+  }
+  o->value = value;
+  o->gradient = gradient;
+  o->hessian << diagonal - xx, -xy, -xz, -xy, diagonal - yy, -yz, -xz, -yz, diagonal - zz;
+}
+
+// Newton with backtracking on the strictly convex L(u) (3 unknowns) from u; returns the
+// minimiser and leaves L there in *o. L is a sum of positive terms, so its decrease sinks below
+// its round-off (~eps L) while |grad L| is still far above its own (~eps dt sum w): there a trial
+// within L's round-off is judged by |grad L| instead (as the triangle-pair solve does), else the
+// search stalls at a 1e-8 error for 100 x 60 evaluations. No acceptable step at all means u is
+// at round-off level: stop. `value_only`: see below.
+Vec3 Minimize(const std::array<double, 6>& c, const std::array<Vec3, 6>& a, double eps, double scale, bool value_only,
+              Vec3 u, Objective* o, bool* converged) {
+  EvaluateAt(c, a, eps, u, o);
+  *converged = false;
+  Objective trial;
+  for (int it = 0; it < 100; ++it) {
+    const Vec3 step = -o->hessian.llt().solve(o->gradient);
+    if (step.norm() <= 1e-12 * (1.0 + u.norm()) || o->gradient.norm() <= 1e-14 * scale) {
+      // Take that last (full) step too: the derivatives go through u with weights
+      // ~ 1 / sqrt(eps), so u's remaining error would show in them as noise.
+      u += step;
+      EvaluateAt(c, a, eps, u, o);
+      *converged = true;
+      return u;
+    }
+    // The value alone needs u only until the remaining decrease, -g.step / 2 near the minimiser
+    // (the Newton decrement), is below L's round-off: D is a minimum over u, so u's error enters
+    // it squared (the line searches' trial energies, which are most of the solves).
+    const double decrease = -o->gradient.dot(step);
+    if (value_only && decrease <= std::numeric_limits<double>::epsilon() * o->value) {
+      *converged = true;
+      return u;
+    }
+    const double noise = 16.0 * std::numeric_limits<double>::epsilon() * o->value;
+    double t = 1.0;
+    bool accepted = false;
+    for (int ls = 0; ls < 60; ++ls, t *= 0.5) {
+      EvaluateAt(c, a, eps, u + t * step, &trial);
+      if (trial.value <= o->value - 1e-4 * t * decrease || trial.value < o->value - noise) {
+        accepted = true;
+      } else if (trial.value <= o->value + noise) {
+        accepted = trial.gradient.norm() < o->gradient.norm();
+      }
+      if (accepted) break;
+    }
+    if (!accepted) {
+      *converged = true;  // no step lowers L or |grad L|: u is at round-off level
+      return u;
+    }
+    u += t * step;
+    *o = trial;
+  }
+  return u;
+}
+
+// Per vertex at the minimiser: s = a - u, rho, shat = s / rho, M = (I - shat shat^T) / rho.
 struct Slip {
   Vec3 s, shat;
   double rho = 0.0;
   Mat3 M;
 };
 
-void Evaluate(const PlaneFrictionInput& in, const std::array<Vec3, 6>& a, const Vec3& u, std::array<Slip, 6>* slips,
-              double* value, Vec3* grad_u, Mat3* hess_u) {
-  *value = 0.0;
-  grad_u->setZero();
-  hess_u->setZero();
+std::array<Slip, 6> SlipsAt(const std::array<Vec3, 6>& a, double eps, const Vec3& u) {
+  std::array<Slip, 6> slips;
   for (int k = 0; k < 6; ++k) {
-    Slip& p = (*slips)[k];
+    Slip& p = slips[k];
     p.s = a[k] - u;
-    p.rho = std::sqrt(p.s.squaredNorm() + in.eps);
+    p.rho = std::sqrt(p.s.squaredNorm() + eps);
     p.shat = p.s / p.rho;
     p.M = (Mat3::Identity() - p.shat * p.shat.transpose()) / p.rho;
-    *value += in.dt * in.weight[k] * p.rho;
-    *grad_u -= in.dt * in.weight[k] * p.shat;
-    *hess_u += in.dt * in.weight[k] * p.M;
   }
-}
-
-// L(u) alone, summed as in Evaluate (the line search compares like with like).
-double Value(const PlaneFrictionInput& in, const std::array<Vec3, 6>& a, const Vec3& u) {
-  double value = 0.0;
-  for (int k = 0; k < 6; ++k) value += in.dt * in.weight[k] * std::sqrt((a[k] - u).squaredNorm() + in.eps);
-  return value;
+  return slips;
 }
 
 }  // namespace
@@ -70,66 +143,15 @@ void PlaneFriction(const PlaneFrictionInput& in, PlaneFrictionResult* out) {
   u /= total_weight;  // start at the weighted mean slip: the exact minimiser when eps -> inf
   if (in.start_velocity != nullptr && in.start_velocity->allFinite()) u = *in.start_velocity;
 
-  // Newton with backtracking on the strictly convex L(u) (3 unknowns). L is a sum of positive
-  // terms, so its decrease sinks below its round-off (~eps L) while |grad L| is still far above
-  // its own (~eps dt sum w): there a trial within L's round-off is judged by |grad L| instead
-  // (as the triangle-pair solve does), else the search stalls at a 1e-8 error for 100 x 60
-  // evaluations. No acceptable step at all means u is at round-off level: stop.
-  std::array<Slip, 6> slips;
-  double L;
-  Vec3 g;
-  Mat3 H;
-  Evaluate(in, a, u, &slips, &L, &g, &H);
-  out->converged = false;
-  const double scale = in.dt * total_weight;  // |grad L| is at most this
-  std::array<Slip, 6> trial_slips;
-  double trial_L;
-  Vec3 trial_g;
-  Mat3 trial_H;
-  for (int it = 0; it < 100; ++it) {
-    const Vec3 step = -H.ldlt().solve(g);
-    if (step.norm() <= 1e-12 * (1.0 + u.norm()) || g.norm() <= 1e-14 * scale) {
-      // Take that last (full) step too: the derivatives below go through u with weights
-      // ~ 1 / sqrt(eps), so u's remaining error would show in them as noise.
-      u += step;
-      Evaluate(in, a, u, &slips, &L, &g, &H);
-      out->converged = true;
-      break;
-    }
-    // The value alone needs u only until the remaining decrease, -g.step / 2 near the minimiser
-    // (the Newton decrement), is below L's round-off: D is a minimum over u, so u's error enters
-    // it squared (the line searches' trial energies, which are most of the solves).
-    if (in.outputs == FrictionOutputs::kValue && -g.dot(step) <= std::numeric_limits<double>::epsilon() * L) {
-      out->converged = true;
-      break;
-    }
-    const double noise = 16.0 * std::numeric_limits<double>::epsilon() * L;
-    double t = 1.0;
-    bool accepted = false;
-    for (int ls = 0; ls < 60; ++ls, t *= 0.5) {
-      const double trial = Value(in, a, u + t * step);
-      if (trial <= L + 1e-4 * t * g.dot(step) || trial < L - noise) {
-        Evaluate(in, a, u + t * step, &trial_slips, &trial_L, &trial_g, &trial_H);
-        accepted = true;
-      } else if (trial <= L + noise) {
-        Evaluate(in, a, u + t * step, &trial_slips, &trial_L, &trial_g, &trial_H);
-        accepted = trial_g.norm() < g.norm();
-      }
-      if (accepted) break;
-    }
-    if (!accepted) {
-      out->converged = true;  // no step lowers L or |grad L|: u is at round-off level
-      break;
-    }
-    u += t * step;
-    slips = trial_slips;
-    L = trial_L;
-    g = trial_g;
-    H = trial_H;
-  }
+  std::array<double, 6> c;
+  for (int k = 0; k < 6; ++k) c[k] = in.dt * in.weight[k];
+  Objective o;
+  u = Minimize(c, a, in.eps, in.dt * total_weight, in.outputs == FrictionOutputs::kValue, u, &o, &out->converged);
+  const Mat3& H = o.hessian;
   out->plane_velocity = u;
-  out->value = L;
+  out->value = o.value;
   if (in.outputs == FrictionOutputs::kValue) return;
+  const std::array<Slip, 6> slips = SlipsAt(a, in.eps, u);
 
   // Envelope theorem and the Schur complement through u.
   for (int k = 0; k < 6; ++k) out->gradient.segment<3>(3 * k) = in.weight[k] * P * slips[k].shat;

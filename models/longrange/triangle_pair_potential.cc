@@ -348,11 +348,18 @@ TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangl
   // and triangular solves cost more than the arithmetic at these sizes.
   const Eigen::LLT<Mat4> llt(h);
   if (llt.info() == Eigen::Success) {
+    const Mat4 lower = llt.matrixL();
     Eigen::Matrix<double, 4, 18> w = l_xp.transpose();
-    llt.matrixL().solveInPlace(w);
+    for (int i = 0; i < 4; ++i) {  // w = C^-1 L_px (forward substitution)
+      for (int j = 0; j < i; ++j) w.row(i) -= lower(i, j) * w.row(j);
+      w.row(i) /= lower(i, i);
+    }
     out->hessian.noalias() -= w.transpose().lazyProduct(w);
-    llt.matrixU().solveInPlace(w);  // now L_pp^-1 L_px
-    out->dplane_dx = -w;            // dp*/dx = -L_pp^-1 L_px
+    for (int i = 3; i >= 0; --i) {  // w = C^-T w = L_pp^-1 L_px (back substitution)
+      for (int j = i + 1; j < 4; ++j) w.row(i) -= lower(j, i) * w.row(j);
+      w.row(i) /= lower(i, i);
+    }
+    out->dplane_dx = -w;  // dp*/dx = -L_pp^-1 L_px
   } else {
     const Eigen::Matrix<double, 4, 18> solved = h.ldlt().solve(l_xp.transpose());
     out->hessian.noalias() -= l_xp.lazyProduct(solved);

@@ -211,7 +211,9 @@ TEST(LongRange, DerivativesOfOneBodyOnlyAreItsPartOfTheFullOnes) {
     const int na = 3 * s.a->num_vertices();
     const MatX ha = DenseHessian(s, full).topLeftCorner(na, na);
     EXPECT_LT(CorrectedRelativeError(DenseHessian(s, part).topLeftCorner(na, na), ha), 1e-12) << brute;
-    if (!brute) EXPECT_GT(full.stats.blended_pairs, 0);
+    if (!brute) {
+      EXPECT_GT(full.stats.blended_pairs, 0);
+    }
   }
 }
 
