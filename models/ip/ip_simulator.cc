@@ -70,7 +70,9 @@ class TrialPath final : public ContactPath {
 // Integrate (so quaternions stay unit), bounded by the joint limits and the contact potential.
 class StepProblem final : public NewtonProblem {
  public:
-  StepProblem(StepEnergy& energy, ContactPotential* contact, VecX q) : energy_(energy), contact_(contact), q_(std::move(q)) {}
+  // `exact` receives the last exact Hessian and the iterate it was taken at.
+  StepProblem(StepEnergy& energy, ContactPotential* contact, VecX q, ExactHessianAt* exact)
+      : energy_(energy), contact_(contact), q_(std::move(q)), exact_(exact) {}
   int dimension() const override { return energy_.scene().nv(); }
   double Evaluate(VecX* gradient, MatX* hessian) override { return energy_.Evaluate(q_, gradient, hessian, true); }
   double EnergyAlong(const VecX& direction, double alpha) override {
@@ -88,7 +90,12 @@ class StepProblem final : public NewtonProblem {
     return alpha;
   }
   bool ExactDerivatives(VecX* gradient, MatX* hessian) override {
-    return std::isfinite(energy_.Evaluate(q_, gradient, hessian, false));
+    exact_->valid = std::isfinite(energy_.Evaluate(q_, gradient, hessian, false));
+    if (exact_->valid) {
+      exact_->q = q_;
+      exact_->hessian = *hessian;
+    }
+    return exact_->valid;
   }
   void Retract(const VecX& direction, double alpha) override {
     q_ = Integrate(energy_.scene().model, q_, alpha * direction);
@@ -101,6 +108,7 @@ class StepProblem final : public NewtonProblem {
   ContactPotential* contact_;
   VecX q_;
   ContactConfiguration now_;
+  ExactHessianAt* exact_;
 };
 
 }  // namespace
@@ -122,7 +130,8 @@ IncrementalPotentialSimulator::~IncrementalPotentialSimulator() = default;
 NewtonReport IncrementalPotentialSimulator::Solve(const State& state, const Control& control) {
   energy_->Begin(state, control);
   // The start is feasible (the state is); the first iterate keeps it.
-  StepProblem problem(*energy_, contact_.get(), state.q);
+  exact_.valid = false;
+  StepProblem problem(*energy_, contact_.get(), state.q, &exact_);
   const NewtonReport report = MinimizeNewton(problem, options_.Newton());
   q_next_ = problem.q();
   // A solve the deadline cut short is not this state's minimiser: the next Derivatives re-solves.
@@ -203,9 +212,18 @@ void IncrementalPotentialSimulator::DoDerivatives(const State& state, const Cont
   const MultibodyModel& model = scene_->model;
   const int nv = model.nv(), nu = scene_->nu();
   const double dt = options_.timestep;
-  VecX g;
+  // The exact Hessian at q+. The solver's polish has just taken it at its last iterate or one
+  // step before, which then moved q+ by a few 1e-14 (the inner solves' noise: longrange's
+  // gradient is known to its separating planes' tolerance). Within 1e-13 (m, rad) that Hessian
+  // is taken as q+'s: a barrier Hessian changes by ~dq / gap relative (1e-9 at a 0.1 mm gap),
+  // far below what the inner solves leave in it anyway; recomputing it costs a Newton iterate.
   MatX H;
-  energy_->Evaluate(q_next_, &g, &H, false);  // the exact Hessian
+  if (exact_.valid && exact_.q.size() == q_next_.size() && (exact_.q - q_next_).cwiseAbs().maxCoeff() <= 1e-13) {
+    H = exact_.hessian;
+  } else {
+    VecX g;
+    energy_->Evaluate(q_next_, &g, &H, false);
+  }
   MatX dg_dq, dg_dv, dg_du;
   energy_->InputDerivatives(q_next_, &dg_dq, &dg_dv, &dg_du);
   MatX rhs(nv, 2 * nv + nu);
