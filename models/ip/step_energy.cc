@@ -343,10 +343,12 @@ void StepEnergy::InputDerivatives(const VecX& q, MatX* dg_dq, MatX* dg_dv, MatX*
       void AddMixed(const MeshPoint& p, const MeshPoint& q, const Mat3& block) override {
         const int k = (*end_.meshes)[p.mesh].body, l = (*start_.meshes)[q.mesh].body;
         if (k == kWorldBody || l == kWorldBody || !moves_[k] || !moves_[l]) return;
-        const auto Bp = PointTwistJacobian(end_.pose[p.mesh].Act(p.local));
-        const auto Bq = PointTwistJacobian(start_.pose[q.mesh].Act(q.local));
-        auto [it, inserted] = out_->try_emplace({k, l}, Mat6::Zero());
-        it->second += Bp.transpose() * block * Bq;
+        if (k != last_k_ || l != last_l_) {  // consecutive blocks mostly join the same bodies
+          last_k_ = k;
+          last_l_ = l;
+          target_ = &out_->try_emplace({k, l}, Mat6::Zero()).first->second;
+        }
+        *target_ += PointPairTwistHessian(end_.pose[p.mesh].Act(p.local), block, start_.pose[q.mesh].Act(q.local));
       }
 
      private:
@@ -354,6 +356,8 @@ void StepEnergy::InputDerivatives(const VecX& q, MatX* dg_dq, MatX* dg_dv, MatX*
       const ContactConfiguration& start_;
       const std::vector<bool>& moves_;
       std::map<std::pair<int, int>, Mat6>* out_;
+      int last_k_ = -1, last_l_ = -1;
+      Mat6* target_ = nullptr;
     } sink(vertices_, start_vertices_, moves_, &mixed);
     contact_->StartDerivatives(vertices_, &sink);
     for (const auto& [kl, block] : mixed) {

@@ -281,18 +281,39 @@ void LongRangeContact::AddFriction(const ContactConfiguration& x, int pair, cons
 }
 
 void LongRangeContact::StartDerivatives(const ContactConfiguration& x, ContactStartSink* sink) {
-  for (int pair = 0; pair < static_cast<int>(friction_.size()); ++pair) {
-    const FrictionPair& f = friction_[pair];
-    longrange::PlaneFrictionResult& r = friction_result_;
-    EvaluateFriction(x, pair, longrange::FrictionOutputs::kAll, &r);
-    // d(grad_x+ D)/dx_start: -Hessian (D depends on x+ - x_start) plus the lagged data's terms.
-    const longrange::Mat18 mixed = -r.hessian + r.dgradient_dweight * f.dweight_dx + r.dgradient_dnormal * f.dnormal_dx;
-    for (int k = 0; k < 6; ++k) {
-      const MeshPoint p{f.vertices[k].first, (*x.meshes)[f.vertices[k].first].vertices.row(f.vertices[k].second).transpose()};
-      for (int l = 0; l < 6; ++l) {
-        const MeshPoint q{f.vertices[l].first, (*x.meshes)[f.vertices[l].first].vertices.row(f.vertices[l].second).transpose()};
-        sink->AddMixed(p, q, mixed.block<3, 3>(3 * k, 3 * l));
-      }
+  for (const Pair& p : pairs_) {
+    if (p.friction_begin == p.friction_end) continue;
+    // Blocks between the pair's vertices (end point, start point), summed per vertex pair as in
+    // Evaluate; a static mesh's are dropped by the sink, so they are not formed.
+    blocks_.Reset(p.data.points.size());
+    for (int pair = p.friction_begin; pair < p.friction_end; ++pair) AddStartBlocks(x, pair, p.data.points);
+    const longrange::BoundingSphereHierarchy& A = *bsh_[p.a];
+    const longrange::BoundingSphereHierarchy& B = *bsh_[p.b];
+    const longrange::PairPoints& pts = p.data.points;
+    auto point = [&](int i) -> MeshPoint {
+      if (i < pts.VertexB(0)) return {p.a, A.vertices().row(i).transpose()};
+      return {p.b, B.vertices().row(i - pts.VertexB(0)).transpose()};
+    };
+    for (const longrange::HessianBlock& h : blocks_.blocks()) sink->AddMixed(point(h.row), point(h.col), h.block);
+  }
+}
+
+void LongRangeContact::AddStartBlocks(const ContactConfiguration& x, int pair, const longrange::PairPoints& points) {
+  const FrictionPair& f = friction_[pair];
+  longrange::PlaneFrictionResult& r = friction_result_;
+  EvaluateFriction(x, pair, longrange::FrictionOutputs::kAll, &r);
+  // d(grad_x+ D)/dx_start: -Hessian (D depends on x+ - x_start) plus the lagged data's terms.
+  longrange::Mat18 mixed = -r.hessian;
+  mixed.noalias() += r.dgradient_dweight.lazyProduct(f.dweight_dx);
+  mixed.noalias() += r.dgradient_dnormal.lazyProduct(f.dnormal_dx);
+  std::array<int, 6> id;  // the vertices' numbers among the body pair's points; -1: static
+  for (int k = 0; k < 6; ++k) {
+    const auto [m, v] = f.vertices[k];
+    id[k] = mesh_static_[m] ? -1 : k < 3 ? points.VertexA(v) : points.VertexB(v);
+  }
+  for (int k = 0; k < 6; ++k) {
+    for (int l = 0; l < 6; ++l) {
+      if (id[k] >= 0 && id[l] >= 0) blocks_.Add(id[k], id[l], mixed.block<3, 3>(3 * k, 3 * l));
     }
   }
 }

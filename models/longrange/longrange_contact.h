@@ -91,6 +91,8 @@ class LongRangeContact final : public ContactPotential {
   // as the body pair's `points`).
   void AddFriction(const ContactConfiguration& x, int pair, const longrange::PairPoints& points,
                    ContactDerivativeSink* sink, bool hessian, double* value);
+  // Friction pair `pair`'s mixed derivatives (end, start) to blocks_ (numbered as `points`).
+  void AddStartBlocks(const ContactConfiguration& x, int pair, const longrange::PairPoints& points);
   // mu P's gradient to the sink; with `hessian`, starts blocks_ with its blocks.
   void AddPotential(const Pair& p, ContactDerivativeSink* sink, bool hessian);
   // The body pair's summed blocks (potential and friction) to the sink.
