@@ -157,13 +157,12 @@ void PlaneFriction(const PlaneFrictionInput& in, PlaneFrictionResult* out) {
   for (int k = 0; k < 6; ++k) out->gradient.segment<3>(3 * k) = in.weight[k] * P * slips[k].shat;
   if (in.outputs == FrictionOutputs::kGradient) return;
   const Mat3 Hinv = H.inverse();
-  std::array<Eigen::Matrix<double, 3, 3>, 6> Duk;  // dD_xk / du = -w_k P M_k
-  std::array<Eigen::Matrix<double, 3, 3>, 6> DukHinv;
+  std::array<Mat3, 6> PM, Duk, DukHinv;  // P M_k; dD_xk / du = -w_k P M_k; that times H^-1
   for (int k = 0; k < 6; ++k) {
-    const Slip& p = slips[k];
-    Duk[k] = -in.weight[k] * P * p.M;
+    PM[k] = P * slips[k].M;
+    Duk[k] = -in.weight[k] * PM[k];
     DukHinv[k] = Duk[k] * Hinv;
-    out->hessian.block<3, 3>(3 * k, 3 * k) += in.weight[k] / in.dt * P * p.M * P;
+    out->hessian.block<3, 3>(3 * k, 3 * k) += in.weight[k] / in.dt * PM[k] * P;
   }
   for (int k = 0; k < 6; ++k) {
     for (int l = 0; l < 6; ++l) out->hessian.block<3, 3>(3 * k, 3 * l) -= DukHinv[k] * Duk[l].transpose();
@@ -171,23 +170,26 @@ void PlaneFriction(const PlaneFrictionInput& in, PlaneFrictionResult* out) {
   if (in.outputs == FrictionOutputs::kHessian) return;
   // Weights: dg_k/dw_m = [k = m] P shat_k + Duk du/dw_m, du/dw_m = dt H^-1 shat_m.
   for (int m = 0; m < 6; ++m) {
-    const Vec3 du = in.dt * Hinv * slips[m].shat;
+    const Vec3 du = in.dt * (Hinv * slips[m].shat);
     for (int k = 0; k < 6; ++k) {
       Vec3 col = Duk[k] * du;
       if (k == m) col += P * slips[k].shat;
       out->dgradient_dweight.block<3, 1>(3 * k, m) = col;
     }
   }
-  // Normal: dP/dn_j = -(e_j n^T + n e_j^T).
+  // Normal: dP/dn_j = -(e_j n^T + n e_j^T); products taken matrix-vector, right to left.
   for (int j = 0; j < 3; ++j) {
     const Mat3 dP = -(Vec3::Unit(j) * in.normal.transpose() + in.normal * Vec3::Unit(j).transpose());
+    std::array<Vec3, 6> dPd;  // dP delta_m
     Vec3 dLu = Vec3::Zero();  // d(grad_u L)/dn_j at fixed u
-    for (int m = 0; m < 6; ++m) dLu -= in.weight[m] * slips[m].M * dP * delta[m];
-    const Vec3 du = -Hinv * dLu;
+    for (int m = 0; m < 6; ++m) {
+      dPd[m] = dP * delta[m];
+      dLu -= in.weight[m] * (slips[m].M * dPd[m]);
+    }
+    const Vec3 du = -(Hinv * dLu);
     for (int k = 0; k < 6; ++k) {
-      const Slip& p = slips[k];
       out->dgradient_dnormal.block<3, 1>(3 * k, j) =
-          in.weight[k] * (dP * p.shat + P * p.M * dP * delta[k] / in.dt) + Duk[k] * du;
+          in.weight[k] * (dP * slips[k].shat + PM[k] * dPd[k] / in.dt) + Duk[k] * du;
     }
   }
 }
