@@ -256,6 +256,7 @@ void LongRangeContact::EvaluateFriction(const ContactConfiguration& x, int pair,
   in.eps = friction_eps_;
   in.outputs = outputs;
   in.start_velocity = &friction_velocity_[pair];
+  for (int k = 0; k < 6; ++k) in.derivatives[k] = !mesh_static_[f.vertices[k].first];
   longrange::PlaneFriction(in, r);
   friction_velocity_[pair] = r->plane_velocity;
 }
@@ -268,15 +269,17 @@ void LongRangeContact::AddFriction(const ContactConfiguration& x, int pair, cons
   *value += r.value;
   if (sink == nullptr) return;
   const FrictionPair& f = friction_[pair];
-  std::array<int, 6> id;  // the vertices' numbers among the body pair's points
+  std::array<int, 6> id;  // the vertices' numbers among the body pair's points; -1: static
   for (int k = 0; k < 6; ++k) {
     const auto [m, v] = f.vertices[k];
-    sink->AddGradient({m, (*x.meshes)[m].vertices.row(v).transpose()}, r.gradient.segment<3>(3 * k));
-    id[k] = k < 3 ? points.VertexA(v) : points.VertexB(v);
+    id[k] = mesh_static_[m] ? -1 : k < 3 ? points.VertexA(v) : points.VertexB(v);
+    if (id[k] >= 0) sink->AddGradient({m, (*x.meshes)[m].vertices.row(v).transpose()}, r.gradient.segment<3>(3 * k));
   }
   if (!hessian) return;
   for (int k = 0; k < 6; ++k) {
-    for (int l = 0; l < 6; ++l) blocks_.Add(id[k], id[l], r.hessian.block<3, 3>(3 * k, 3 * l));
+    for (int l = 0; l < 6; ++l) {
+      if (id[k] >= 0 && id[l] >= 0) blocks_.Add(id[k], id[l], r.hessian.block<3, 3>(3 * k, 3 * l));
+    }
   }
 }
 

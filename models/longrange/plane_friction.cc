@@ -154,24 +154,31 @@ void PlaneFriction(const PlaneFrictionInput& in, PlaneFrictionResult* out) {
   const std::array<Slip, 6> slips = SlipsAt(a, in.eps, u);
 
   // Envelope theorem and the Schur complement through u.
-  for (int k = 0; k < 6; ++k) out->gradient.segment<3>(3 * k) = in.weight[k] * P * slips[k].shat;
+  const std::array<bool, 6>& want = in.derivatives;
+  for (int k = 0; k < 6; ++k) {
+    if (want[k]) out->gradient.segment<3>(3 * k) = in.weight[k] * P * slips[k].shat;
+  }
   if (in.outputs == FrictionOutputs::kGradient) return;
   const Mat3 Hinv = H.inverse();
   std::array<Mat3, 6> PM, Duk, DukHinv;  // P M_k; dD_xk / du = -w_k P M_k; that times H^-1
   for (int k = 0; k < 6; ++k) {
+    if (!want[k]) continue;
     PM[k] = P * slips[k].M;
     Duk[k] = -in.weight[k] * PM[k];
     DukHinv[k] = Duk[k] * Hinv;
     out->hessian.block<3, 3>(3 * k, 3 * k) += in.weight[k] / in.dt * PM[k] * P;
   }
   for (int k = 0; k < 6; ++k) {
-    for (int l = 0; l < 6; ++l) out->hessian.block<3, 3>(3 * k, 3 * l) -= DukHinv[k] * Duk[l].transpose();
+    for (int l = 0; l < 6; ++l) {
+      if (want[k] && want[l]) out->hessian.block<3, 3>(3 * k, 3 * l) -= DukHinv[k] * Duk[l].transpose();
+    }
   }
   if (in.outputs == FrictionOutputs::kHessian) return;
   // Weights: dg_k/dw_m = [k = m] P shat_k + Duk du/dw_m, du/dw_m = dt H^-1 shat_m.
   for (int m = 0; m < 6; ++m) {
     const Vec3 du = in.dt * (Hinv * slips[m].shat);
     for (int k = 0; k < 6; ++k) {
+      if (!want[k]) continue;
       Vec3 col = Duk[k] * du;
       if (k == m) col += P * slips[k].shat;
       out->dgradient_dweight.block<3, 1>(3 * k, m) = col;
@@ -188,6 +195,7 @@ void PlaneFriction(const PlaneFrictionInput& in, PlaneFrictionResult* out) {
     }
     const Vec3 du = -(Hinv * dLu);
     for (int k = 0; k < 6; ++k) {
+      if (!want[k]) continue;
       out->dgradient_dnormal.block<3, 1>(3 * k, j) =
           in.weight[k] * (dP * slips[k].shat + PM[k] * dPd[k] / in.dt) + Duk[k] * du;
     }

@@ -30,6 +30,9 @@ struct PlaneFrictionInput {
   double dt = 0.04;             // s
   double eps = 1e-4;            // smoothing of the speed, (m/s)^2
   FrictionOutputs outputs = FrictionOutputs::kAll;
+  // The vertices whose derivatives are wanted (false: a static mesh's, which nobody reads):
+  // the rows of the others (and the Hessian's columns) are left zero, as if not computed.
+  std::array<bool, 6> derivatives = {true, true, true, true, true, true};
   // Where Newton starts (null: the weighted mean slip). The minimiser is unique, so a start
   // from a nearby solve's u (the same pair at the previous iterate) changes only the cost.
   const Vec3* start_velocity = nullptr;
