@@ -161,7 +161,8 @@ class Evaluator {
     TrianglePairResult& res = d_->pair_result;
     ComputeTrianglePairPotential(TriangleOf(a_, pa_, ta), TriangleOf(b_, pb_, tb),
                                  options_.derivatives, options_.pair,
-                                 options_.warm_start ? d_->PlaneOf(ta, tb) : nullptr, &res);
+                                 options_.warm_start ? d_->PlaneOf(ta, tb) : nullptr, &res,
+                                 {want_a_, want_b_});
     Count(res);
     if (res.status == TrianglePairStatus::kIntersecting) return kInf;
     if (!gradient_) return res.value;

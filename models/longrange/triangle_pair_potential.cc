@@ -149,6 +149,37 @@ bool SegmentCrossesTriangle(const Vec3& p0, const Vec3& p1, const Vec3& a, const
          (a - c).cross(q - c).dot(n) >= 0.0;
 }
 
+// hessian -= L_xp L_pp^-1 L_px and dplane_dx = -L_pp^-1 L_px on the N rows / columns from
+// `first` (N = 18: both triangles, 9: one). With L_pp = C C^T (Cholesky) the first is W^T W,
+// W^T = L_xp C^-T; the substitutions run on contiguous columns and the products are
+// coefficient-wise (Eigen's general product and triangular solver cost more than the
+// arithmetic at these sizes).
+template <int N>
+void SubtractSchur(const Mat4& l_pp, const Eigen::Matrix<double, 18, 4>& l_xp, int first, TrianglePairResult* out) {
+  auto hessian = out->hessian.block<N, N>(first, first);
+  const Eigen::LLT<Mat4> llt(l_pp);
+  if (llt.info() == Eigen::Success) {
+    const Mat4 c = llt.matrixL();
+    Eigen::Matrix<double, N, 4> wt = l_xp.middleRows<N>(first);
+    for (int i = 0; i < 4; ++i) {  // wt = L_xp C^-T (forward substitution)
+      for (int j = 0; j < i; ++j) wt.col(i) -= c(i, j) * wt.col(j);
+      wt.col(i) /= c(i, i);
+    }
+    hessian.noalias() -= wt.lazyProduct(wt.transpose());
+    for (int i = 3; i >= 0; --i) {  // wt = L_xp C^-T C^-1 = L_xp L_pp^-1 (back substitution)
+      for (int j = i + 1; j < 4; ++j) wt.col(i) -= c(j, i) * wt.col(j);
+      wt.col(i) /= c(i, i);
+    }
+    out->dplane_dx.middleCols<N>(first) = -wt.transpose();
+  } else {
+    const Eigen::Matrix<double, 4, N> solved = l_pp.ldlt().solve(l_xp.middleRows<N>(first).transpose());
+    hessian.noalias() -= l_xp.middleRows<N>(first).lazyProduct(solved);
+    out->dplane_dx.middleCols<N>(first) = -solved;
+  }
+  const Eigen::Matrix<double, N, N> symmetric = 0.5 * (hessian + hessian.transpose());
+  hessian = symmetric;
+}
+
 }  // namespace
 
 TriangleSeparation SeparateTriangles(const Triangle& a, const Triangle& b) {
@@ -207,7 +238,8 @@ double PairLagrangian(const Vec4& plane, const Triangle& a, const Triangle& b) {
 TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangle& b,
                                                 DerivativeOrder order,
                                                 const TrianglePairOptions& options,
-                                                Vec4* warm_plane, TrianglePairResult* out) {
+                                                Vec4* warm_plane, TrianglePairResult* out,
+                                                std::array<bool, 2> sides) {
   out->stats.Reset();
   if (order != DerivativeOrder::kValue) out->gradient.setZero();
   if (order == DerivativeOrder::kHessian) out->hessian.setZero();
@@ -311,7 +343,6 @@ TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangl
     damping *= 3.0;
   }
   const Vec4& g = e.gradient;
-  const Mat4& h = e.hessian;
   out->status = status;
   out->value = e.value;
   out->plane << p.head<3>(), p(3) - p.head<3>().dot(c);
@@ -321,12 +352,13 @@ TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangl
   out->stats.gradient_inf = g.lpNorm<Eigen::Infinity>();
   out->stats.gradient_roundoff = e.gradient_noise.maxCoeff();
   out->stats.damping = damping;
-  if (order == DerivativeOrder::kValue) return status;
+  if (order == DerivativeOrder::kValue || !(sides[0] || sides[1])) return status;
 
-  // Envelope theorem: dP/dx_m = dL/dx_m = -sign_m n / s_m^2.
+  // Envelope theorem: dP/dx_m = dL/dx_m = -sign_m n / s_m^2 (the wanted vertices [m0, m1)).
+  const int m0 = sides[0] ? 0 : 3, m1 = sides[1] ? 6 : 3;
   const Vec3 n = p.head<3>();
   std::array<double, 6> inv_s;
-  for (int m = 0; m < 6; ++m) {
+  for (int m = m0; m < m1; ++m) {
     inv_s[m] = 1.0 / (Sign(m) * v.h[m].dot(p));
     out->gradient.segment<3>(3 * m) = (-Sign(m) * inv_s[m] * inv_s[m]) * n;
   }
@@ -335,7 +367,7 @@ TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangl
   // IFT / Schur complement: d2P/dx2 = L_xx - L_xp L_pp^{-1} L_px, with per vertex m
   //   L_xx[m,m] = 2 n n^T / s^3,  L_xp[m] = -sign E / s^2 + 2 n h_m^T / s^3,  E = [I 0].
   Eigen::Matrix<double, 18, 4> l_xp;
-  for (int m = 0; m < 6; ++m) {
+  for (int m = m0; m < m1; ++m) {
     const double is2 = inv_s[m] * inv_s[m];
     const double is3 = is2 * inv_s[m];
     Mat34 block = (2.0 * is3) * n * v.h[m].transpose();
@@ -343,29 +375,12 @@ TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangl
     l_xp.middleRows<3>(3 * m) = block;
     out->hessian.block<3, 3>(3 * m, 3 * m) = (2.0 * is3) * n * n.transpose();
   }
-  // With L_pp = C C^T (Cholesky), L_xp L_pp^-1 L_px = W^T W for W = C^-1 L_px (4 x 18). The
-  // products are fixed-size and coefficient-wise (lazyProduct): Eigen's general matrix product
-  // and triangular solves cost more than the arithmetic at these sizes.
-  const Eigen::LLT<Mat4> llt(h);
-  if (llt.info() == Eigen::Success) {
-    const Mat4 lower = llt.matrixL();
-    Eigen::Matrix<double, 4, 18> w = l_xp.transpose();
-    for (int i = 0; i < 4; ++i) {  // w = C^-1 L_px (forward substitution)
-      for (int j = 0; j < i; ++j) w.row(i) -= lower(i, j) * w.row(j);
-      w.row(i) /= lower(i, i);
-    }
-    out->hessian.noalias() -= w.transpose().lazyProduct(w);
-    for (int i = 3; i >= 0; --i) {  // w = C^-T w = L_pp^-1 L_px (back substitution)
-      for (int j = i + 1; j < 4; ++j) w.row(i) -= lower(j, i) * w.row(j);
-      w.row(i) /= lower(i, i);
-    }
-    out->dplane_dx = -w;  // dp*/dx = -L_pp^-1 L_px
+  if (m1 - m0 == 6) {
+    SubtractSchur<18>(e.hessian, l_xp, 0, out);
   } else {
-    const Eigen::Matrix<double, 4, 18> solved = h.ldlt().solve(l_xp.transpose());
-    out->hessian.noalias() -= l_xp.lazyProduct(solved);
-    out->dplane_dx = -solved;
+    out->dplane_dx.setZero();
+    SubtractSchur<9>(e.hessian, l_xp, 3 * m0, out);
   }
-  out->hessian = 0.5 * (out->hessian + out->hessian.transpose()).eval();
   return status;
 }
 

@@ -175,6 +175,30 @@ TEST(TrianglePair, PointPairsMatchTheCentredClosedForm) {
   }
 }
 
+// Derivatives for one triangle only (the other on a static body): its gradient entries,
+// Hessian block and dplane_dx columns are those of the full solve; the rest are zero.
+TEST(TrianglePair, DerivativesOfOneTriangleAreItsPartOfTheFullOnes) {
+  Rng rng(15);
+  const Triangle a = RandomTriangle(rng, Vec3::Zero(), 0.4);
+  Triangle b = RandomTriangle(rng, Vec3::Zero(), 0.4);
+  SeparateAlong(a, &b, RandomUnit(rng), 0.02);
+  const TrianglePairResult full = Solve(a, b);
+  for (int side = 0; side < 2; ++side) {
+    TrianglePairResult part;
+    const std::array<bool, 2> sides = {side == 0, side == 1};
+    ComputeTrianglePairPotential(a, b, DerivativeOrder::kHessian, {}, nullptr, &part, sides);
+    const int first = 9 * side, other = 9 - first;
+    EXPECT_EQ(part.value, full.value);
+    EXPECT_LT(CorrectedRelativeError(part.gradient.segment(first, 9), full.gradient.segment(first, 9)), 1e-14);
+    EXPECT_EQ(part.gradient.segment(other, 9).norm(), 0.0);
+    EXPECT_LT(CorrectedRelativeError(part.hessian.block(first, first, 9, 9), full.hessian.block(first, first, 9, 9)),
+              1e-12);
+    EXPECT_EQ(part.hessian.middleRows(other, 9).norm() + part.hessian.middleCols(other, 9).norm(), 0.0);
+    EXPECT_LT(CorrectedRelativeError(part.dplane_dx.middleCols(first, 9), full.dplane_dx.middleCols(first, 9)), 1e-12);
+    EXPECT_EQ(part.dplane_dx.middleCols(other, 9).norm(), 0.0);
+  }
+}
+
 TEST(TrianglePair, WarmStartIsUsedWhenFeasible) {
   Rng rng(14);
   const Triangle a = RandomTriangle(rng, Vec3::Zero(), 0.4);
