@@ -107,6 +107,9 @@ double LongRangeContact::MaxStepOnPath(const ContactConfiguration& x, ContactPat
       const auto [A, B] = Triangles(x, p.a, ta, p.b, tb);
       TrackedDistance t;
       t.speed = fastest_a + fastest_b;
+      // Far enough by a plane test alone (a huge ground triangle's leaf sphere holds every ball,
+      // so the sphere test passes its far faces here): no exact distance needed.
+      if (!NeedsTracking(longrange::SeparationLowerBound(A, B), t.speed)) return;
       t.d0 = t.d = longrange::SeparateTriangles(A, B).distance;
       if (!NeedsTracking(t.d0, t.speed)) return;
       t.id = static_cast<int>(tracked_triangles_.size());

@@ -225,6 +225,23 @@ TriangleSeparation SeparateTriangles(const Triangle& a, const Triangle& b) {
   return out;
 }
 
+double SeparationLowerBound(const Triangle& a, const Triangle& b) {
+  // Every point of `near` is at least this far from the plane of `face`, on one side.
+  auto beyond = [](const Triangle& face, const Triangle& other) {
+    const Vec3 n = (face[1] - face[0]).cross(face[2] - face[0]);
+    const double length = n.norm();
+    if (!(length > 0.0)) return 0.0;
+    double lo = kInf, hi = -kInf;
+    for (const Vec3& x : other) {
+      const double s = n.dot(x - face[0]) / length;
+      lo = std::min(lo, s);
+      hi = std::max(hi, s);
+    }
+    return std::max({lo, -hi, 0.0});
+  };
+  return std::max(beyond(a, b), beyond(b, a));
+}
+
 double PairLagrangian(const Vec4& plane, const Triangle& a, const Triangle& b) {
   Vertices v;
   for (int k = 0; k < 3; ++k) {

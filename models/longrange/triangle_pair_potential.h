@@ -120,4 +120,9 @@ struct TriangleSeparation {
 /// after the 6 edge-triangle crossing tests that detect a piercing edge.
 TriangleSeparation SeparateTriangles(const Triangle& a, const Triangle& b);
 
+/// A cheap lower bound on the triangles' distance (0 when it finds none): how far one triangle
+/// lies beyond the other's plane, the larger of the two ways round. A culling test before
+/// SeparateTriangles (exact for a face against the plane it faces).
+double SeparationLowerBound(const Triangle& a, const Triangle& b);
+
 }  // namespace arena::longrange

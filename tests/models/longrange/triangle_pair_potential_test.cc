@@ -284,6 +284,27 @@ TEST(TrianglePair, SeparationMatchesSampledDistance) {
   }
 }
 
+// The plane bound never exceeds the exact distance; for a triangle in front of a face (a
+// ball's against the ground's top) it is the height of its lowest vertex.
+TEST(TrianglePair, SeparationLowerBoundIsALowerBound) {
+  Rng rng(16);
+  int positive = 0;
+  for (int s = 0; s < 200; ++s) {
+    const Triangle a = RandomTriangle(rng, Vec3::Zero(), 0.5);
+    Triangle b = RandomTriangle(rng, Vec3::Zero(), 0.5);
+    SeparateAlong(a, &b, RandomUnit(rng), 0.01 + 0.5 * std::abs(RandomUnit(rng).x()));
+    const double bound = SeparationLowerBound(a, b);
+    EXPECT_GE(bound, 0.0);
+    EXPECT_LE(bound, SeparateTriangles(a, b).distance + 1e-14);
+    positive += bound > 0.0;
+  }
+  EXPECT_GT(positive, 20);
+  const Triangle ground = {Vec3(-50, -50, 0), Vec3(50, -50, 0), Vec3(0, 50, 0)};
+  const Triangle above = {Vec3(0.1, 0.2, 0.3), Vec3(0.4, 0.1, 0.05), Vec3(-0.2, 0.3, 0.5)};
+  EXPECT_NEAR(SeparationLowerBound(ground, above), 0.05, 1e-15);
+  EXPECT_NEAR(SeparationLowerBound(above, ground), 0.05, 1e-15);
+}
+
 TEST(TrianglePair, OptionsValidate) {
   EXPECT_EQ(TrianglePairOptions{}.Validate(), "");
   TrianglePairOptions o;
