@@ -70,9 +70,7 @@ class TrialPath final : public ContactPath {
 // Integrate (so quaternions stay unit), bounded by the joint limits and the contact potential.
 class StepProblem final : public NewtonProblem {
  public:
-  // `exact` receives the last exact Hessian and the iterate it was taken at.
-  StepProblem(StepEnergy& energy, ContactPotential* contact, VecX q, ExactHessianAt* exact)
-      : energy_(energy), contact_(contact), q_(std::move(q)), exact_(exact) {}
+  StepProblem(StepEnergy& energy, ContactPotential* contact, VecX q) : energy_(energy), contact_(contact), q_(std::move(q)) {}
   int dimension() const override { return energy_.scene().nv(); }
   double Evaluate(VecX* gradient, MatX* hessian) override { return energy_.Evaluate(q_, gradient, hessian, true); }
   double EnergyAlong(const VecX& direction, double alpha) override {
@@ -90,12 +88,7 @@ class StepProblem final : public NewtonProblem {
     return alpha;
   }
   bool ExactDerivatives(VecX* gradient, MatX* hessian) override {
-    exact_->valid = std::isfinite(energy_.Evaluate(q_, gradient, hessian, false));
-    if (exact_->valid) {
-      exact_->q = q_;
-      exact_->hessian = *hessian;
-    }
-    return exact_->valid;
+    return std::isfinite(energy_.Evaluate(q_, gradient, hessian, false));
   }
   void Retract(const VecX& direction, double alpha) override {
     q_ = Integrate(energy_.scene().model, q_, alpha * direction);
@@ -108,7 +101,6 @@ class StepProblem final : public NewtonProblem {
   ContactPotential* contact_;
   VecX q_;
   ContactConfiguration now_;
-  ExactHessianAt* exact_;
 };
 
 }  // namespace
@@ -130,8 +122,7 @@ IncrementalPotentialSimulator::~IncrementalPotentialSimulator() = default;
 NewtonReport IncrementalPotentialSimulator::Solve(const State& state, const Control& control) {
   energy_->Begin(state, control);
   // The start is feasible (the state is); the first iterate keeps it.
-  exact_.valid = false;
-  StepProblem problem(*energy_, contact_.get(), state.q, &exact_);
+  StepProblem problem(*energy_, contact_.get(), state.q);
   const NewtonReport report = MinimizeNewton(problem, options_.Newton());
   q_next_ = problem.q();
   // A solve the deadline cut short is not this state's minimiser: the next Derivatives re-solves.
@@ -212,19 +203,9 @@ void IncrementalPotentialSimulator::DoDerivatives(const State& state, const Cont
   const MultibodyModel& model = scene_->model;
   const int nv = model.nv(), nu = scene_->nu();
   const double dt = options_.timestep;
-  // The exact Hessian at q+. The solver's polish has just taken it at its last iterate or one
-  // step before, a step at the inner solves' noise (1e-14 .. 1e-12: longrange's gradient is
-  // known to its separating planes' tolerance) that q+ is resolved to no better. Within 1e-12
-  // (m, rad) that Hessian is used for q+'s: at the resting billiards the derivatives then
-  // differ from a recomputed Hessian's by ~1e-10 relative (recomputing alone: ~1e-13), far
-  // below what the gradchecks resolve; recomputing costs a Newton iterate.
+  VecX g;
   MatX H;
-  if (exact_.valid && exact_.q.size() == q_next_.size() && (exact_.q - q_next_).cwiseAbs().maxCoeff() <= 1e-12) {
-    H = exact_.hessian;
-  } else {
-    VecX g;
-    energy_->Evaluate(q_next_, &g, &H, false);
-  }
+  energy_->Evaluate(q_next_, &g, &H, false);  // the exact Hessian
   MatX dg_dq, dg_dv, dg_du;
   energy_->InputDerivatives(q_next_, &dg_dq, &dg_dv, &dg_du);
   MatX rhs(nv, 2 * nv + nu);

@@ -57,13 +57,6 @@ struct IpOptions {
 /// shapes, analytical derivatives; `smooth` is the model's contact potential's own property.
 Capabilities IpCapabilities(bool smooth);
 
-/// The exact Hessian of the step energy at one iterate (the solver's last ExactDerivatives).
-struct ExactHessianAt {
-  bool valid = false;
-  VecX q;
-  MatX hessian;
-};
-
 class IncrementalPotentialSimulator : public Simulator {
  public:
   /// Builds the collider meshes, then the contact potential with `make_contact` (null: none).
@@ -106,7 +99,6 @@ class IncrementalPotentialSimulator : public Simulator {
   bool stepped_ = false;  // q_next_ is the end of a taken step
   // The (q, v, u) whose minimiser q_next_ holds: Derivatives after Step reuses it.
   bool snapshot_valid_ = false;
-  ExactHessianAt exact_;  // from the last Solve, for Derivatives at its minimiser
   State snapshot_state_;
   VecX snapshot_u_;
 };

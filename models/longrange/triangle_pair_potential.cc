@@ -6,6 +6,7 @@
 #include <Eigen/Cholesky>
 
 #include "core/geometry/primitives.h"
+#include "models/longrange/small_cholesky.h"
 
 namespace arena::longrange {
 
@@ -157,9 +158,8 @@ bool SegmentCrossesTriangle(const Vec3& p0, const Vec3& p1, const Vec3& a, const
 template <int N>
 void SubtractSchur(const Mat4& l_pp, const Eigen::Matrix<double, 18, 4>& l_xp, int first, TrianglePairResult* out) {
   auto hessian = out->hessian.block<N, N>(first, first);
-  const Eigen::LLT<Mat4> llt(l_pp);
-  if (llt.info() == Eigen::Success) {
-    const Mat4 c = llt.matrixL();
+  Mat4 c;
+  if (CholeskyFactor<4>(l_pp, &c)) {
     Eigen::Matrix<double, N, 4> wt = l_xp.middleRows<N>(first);
     for (int i = 0; i < 4; ++i) {  // wt = L_xp C^-T (forward substitution)
       for (int j = 0; j < i; ++j) wt.col(i) -= c(i, j) * wt.col(j);
@@ -330,10 +330,10 @@ TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangl
     ++iterations;
     Mat4 hd = e.hessian;
     hd.diagonal().array() += damping;
-    const Eigen::LLT<Mat4> llt(hd);
+    Mat4 factor;
     double trial_value = 0.0, trial_noise = 0.0;
-    if (llt.info() == Eigen::Success) {
-      const Vec4 trial = p - llt.solve(e.gradient);
+    if (CholeskyFactor<4>(hd, &factor)) {
+      const Vec4 trial = p - CholeskySolve<4>(factor, e.gradient);
       if (Value(trial, v, &trial_value, &trial_noise)) {
         // Accept a step that lowers L (the authors' test). Near p* the decrease of L sinks
         // below L's round-off long before dL/dp reaches its tolerance; there a step that keeps
