@@ -27,6 +27,10 @@ Mat6 PoseSecondOrder(const SE3& T, const Mat34& A);
 Mat6 PoseQuadratic(const SE3& T, const Eigen::Matrix4d& W);
 /// dx/dxi for the world point x = T v: [-[x]x, I] (3 x 6).
 Eigen::Matrix<double, 3, 6> PointTwistJacobian(const Vec3& x);
+/// B_p^T H B_q for the world points x_p, x_q and a 3 x 3 block H = d2E/dx_p dx_q, without
+/// forming the Jacobians: [[x_p]x; I] H [-[x_q]x, I] (three 3 x 3 products; the contact Hessians
+/// carry tens of thousands of such blocks per evaluation).
+Mat6 PointPairTwistHessian(const Vec3& x_p, const Mat3& H, const Vec3& x_q);
 /// The 3 x 4 top rows of T.
 Mat34 TopRows(const SE3& T);
 

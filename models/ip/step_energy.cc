@@ -38,9 +38,13 @@ class BodySink final : public ContactDerivativeSink {
   void AddHessian(const MeshPoint& p, const MeshPoint& q, const Mat3& block) override {
     const int k = BodyOf(p), l = BodyOf(q);
     if (k < 0 || l < 0 || l < k) return;
-    const auto Bp = PointTwistJacobian(x_.pose[p.mesh].Act(p.local));
-    const auto Bq = PointTwistJacobian(x_.pose[q.mesh].Act(q.local));
-    blocks_->Add(k, l, Bp.transpose() * block * Bq);
+    // Consecutive blocks mostly join the same two bodies: keep that target (a map entry).
+    if (k != last_k_ || l != last_l_) {
+      last_k_ = k;
+      last_l_ = l;
+      target_ = &blocks_->Block(k, l);
+    }
+    *target_ += PointPairTwistHessian(x_.pose[p.mesh].Act(p.local), block, x_.pose[q.mesh].Act(q.local));
   }
 
  private:
@@ -52,6 +56,8 @@ class BodySink final : public ContactDerivativeSink {
   const std::vector<bool>& moves_;  // bodies carried by at least one DOF
   std::vector<Mat34>* A_;
   BodyHessian* blocks_;
+  int last_k_ = -1, last_l_ = -1;
+  Mat6* target_ = nullptr;
 };
 
 }  // namespace
@@ -337,10 +343,12 @@ void StepEnergy::InputDerivatives(const VecX& q, MatX* dg_dq, MatX* dg_dv, MatX*
       void AddMixed(const MeshPoint& p, const MeshPoint& q, const Mat3& block) override {
         const int k = (*end_.meshes)[p.mesh].body, l = (*start_.meshes)[q.mesh].body;
         if (k == kWorldBody || l == kWorldBody || !moves_[k] || !moves_[l]) return;
-        const auto Bp = PointTwistJacobian(end_.pose[p.mesh].Act(p.local));
-        const auto Bq = PointTwistJacobian(start_.pose[q.mesh].Act(q.local));
-        auto [it, inserted] = out_->try_emplace({k, l}, Mat6::Zero());
-        it->second += Bp.transpose() * block * Bq;
+        if (k != last_k_ || l != last_l_) {  // consecutive blocks mostly join the same bodies
+          last_k_ = k;
+          last_l_ = l;
+          target_ = &out_->try_emplace({k, l}, Mat6::Zero()).first->second;
+        }
+        *target_ += PointPairTwistHessian(end_.pose[p.mesh].Act(p.local), block, start_.pose[q.mesh].Act(q.local));
       }
 
      private:
@@ -348,6 +356,8 @@ void StepEnergy::InputDerivatives(const VecX& q, MatX* dg_dq, MatX* dg_dv, MatX*
       const ContactConfiguration& start_;
       const std::vector<bool>& moves_;
       std::map<std::pair<int, int>, Mat6>* out_;
+      int last_k_ = -1, last_l_ = -1;
+      Mat6* target_ = nullptr;
     } sink(vertices_, start_vertices_, moves_, &mixed);
     contact_->StartDerivatives(vertices_, &sink);
     for (const auto& [kl, block] : mixed) {

@@ -21,6 +21,11 @@ void BodyHessian::Add(int k, int l, const Mat6& block) {
   }
 }
 
+Mat6& BodyHessian::Block(int k, int l) {
+  if (k == l) return self[k];
+  return cross.try_emplace({k, l}, Mat6::Zero()).first->second;
+}
+
 TangentChain::TangentChain(const MultibodyModel& model)
     : model_(model), data_(model), twists_(model.nv(), Motion::Zero()), joint_of_(model.nv(), -1),
       paths_(model.num_bodies()) {

@@ -30,6 +30,9 @@ struct BodyHessian {
   void Reset(int bodies);
   /// Adds d2E/dxi_k dxi_l (and its transpose where k > l).
   void Add(int k, int l, const Mat6& block);
+  /// The block d2E / dxi_k dxi_l for k <= l (a cross block is created zero); the reference stays
+  /// valid until Reset.
+  Mat6& Block(int k, int l);
 };
 
 class TangentChain {

@@ -81,7 +81,9 @@ class Evaluator {
         options_(options),
         d_(d),
         gradient_(options.derivatives != DerivativeOrder::kValue),
-        hessian_(options.derivatives == DerivativeOrder::kHessian) {}
+        hessian_(options.derivatives == DerivativeOrder::kHessian),
+        want_a_(options.derivatives_a),
+        want_b_(options.derivatives_b) {}
 
   double Process(int i, int j) {
     ++d_->stats.node_pairs;
@@ -142,10 +144,10 @@ class Evaluator {
           // -(d phi / d x_I) (d P1 / d x_p)^T and its mirror images.
           const Mat3 c = (-phi.first) * u * glog[e].g.transpose();
           const int p = glog[e].point;
-          hlog.push_back({pi, p, c});
-          hlog.push_back({p, pi, c.transpose()});
-          hlog.push_back({pj, p, -c});
-          hlog.push_back({p, pj, -c.transpose()});
+          PushBlock(pi, p, c);
+          PushBlock(p, pi, c.transpose());
+          PushBlock(pj, p, -c);
+          PushBlock(p, pj, -c.transpose());
         }
       }
       for (std::size_t e = g0; e < glog.size(); ++e) glog[e].g *= keep;
@@ -159,7 +161,8 @@ class Evaluator {
     TrianglePairResult& res = d_->pair_result;
     ComputeTrianglePairPotential(TriangleOf(a_, pa_, ta), TriangleOf(b_, pb_, tb),
                                  options_.derivatives, options_.pair,
-                                 options_.warm_start ? d_->PlaneOf(ta, tb) : nullptr, &res);
+                                 options_.warm_start ? d_->PlaneOf(ta, tb) : nullptr, &res,
+                                 {want_a_, want_b_});
     Count(res);
     if (res.status == TrianglePairStatus::kIntersecting) return kInf;
     if (!gradient_) return res.value;
@@ -168,11 +171,12 @@ class Evaluator {
       pts[k] = d_->points.VertexA(a_.triangles()(ta, k));
       pts[k + 3] = d_->points.VertexB(b_.triangles()(tb, k));
     }
-    for (int m = 0; m < 6; ++m)
-      d_->gradient_log.push_back({pts[m], res.gradient.segment<3>(3 * m)});
+    // Only the wanted bodies' vertices (m < 3: body a's, m >= 3: body b's).
+    const int m0 = want_a_ ? 0 : 3, m1 = want_b_ ? 6 : 3;
+    for (int m = m0; m < m1; ++m) d_->gradient_log.push_back({pts[m], res.gradient.segment<3>(3 * m)});
     if (hessian_) {
-      for (int m = 0; m < 6; ++m) {
-        for (int k = 0; k < 6; ++k) {
+      for (int m = m0; m < m1; ++m) {
+        for (int k = m0; k < m1; ++k) {
           d_->hessian.push_back({pts[m], pts[k], res.hessian.block<3, 3>(3 * m, 3 * k)});
         }
       }
@@ -193,15 +197,21 @@ class Evaluator {
   // Gradient entries and Hessian blocks of h(|x_I - x_J|) at the two centre points.
   void AppendRadial(int pi, int pj, const Scalar2& h, const Vec3& u, double r) {
     const Vec3 g = h.first * u;
-    d_->gradient_log.push_back({pi, g});
-    d_->gradient_log.push_back({pj, -g});
+    if (want_a_) d_->gradient_log.push_back({pi, g});
+    if (want_b_) d_->gradient_log.push_back({pj, -g});
     if (!hessian_) return;
     const Mat3 k = RadialHessianBlock(h, u, r);
-    d_->hessian.push_back({pi, pi, k});
-    d_->hessian.push_back({pi, pj, -k});
-    d_->hessian.push_back({pj, pi, -k});
-    d_->hessian.push_back({pj, pj, k});
+    PushBlock(pi, pi, k);
+    PushBlock(pi, pj, -k);
+    PushBlock(pj, pi, -k);
+    PushBlock(pj, pj, k);
   }
+
+  // A Hessian block, unless one of its points is on a body whose derivatives are not wanted.
+  void PushBlock(int row, int col, const Mat3& block) {
+    if (Wanted(row) && Wanted(col)) d_->hessian.push_back({row, col, block});
+  }
+  bool Wanted(int point) const { return point < d_->points.VertexB(0) ? want_a_ : want_b_; }
 
   const BoundingSphereHierarchy& a_;
   const BoundingSphereHierarchy& b_;
@@ -211,6 +221,8 @@ class Evaluator {
   LongRangeData* d_;
   bool gradient_ = false;
   bool hessian_ = false;
+  bool want_a_ = true;  // derivatives with respect to body a's points (LongRangeOptions)
+  bool want_b_ = true;
 };
 
 void CheckPose(const BoundingSphereHierarchy& bsh, const BshPose& pose, const char* name) {
@@ -261,11 +273,15 @@ double BruteForce(const BoundingSphereHierarchy& a, const BshPose& pa,
       }
     }
   }
+  if (gradient && !options.derivatives_a) d->gradient_a.setZero();
+  if (gradient && !options.derivatives_b) d->gradient_b.setZero();
   if (hessian) {
     auto point = [&](int v) { return v < na ? d->points.VertexA(v) : d->points.VertexB(v - na); };
+    auto wanted = [&](int v) { return v < na ? options.derivatives_a : options.derivatives_b; };
     for (int col = 0; col < na + nb; ++col) {
       for (int row = 0; row < na + nb; ++row) {
         const auto blk = d->brute_hessian.block<3, 3>(3 * row, 3 * col);
+        if (!wanted(row) || !wanted(col)) continue;
         if ((blk.array() != 0.0).any()) d->hessian.push_back({point(row), point(col), blk});
       }
     }

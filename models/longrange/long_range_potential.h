@@ -54,6 +54,11 @@ struct LongRangeOptions {
   // (the validation and scaling reference).
   bool brute_force = false;
   DerivativeOrder derivatives = DerivativeOrder::kHessian;
+  // Derivatives with respect to body a's (b's) points. False for a body that never moves (the
+  // static environment): its gradient is left zero and no Hessian block has one of its points,
+  // which drops 27 of an exact triangle pair's 36 blocks against it. The value is unchanged.
+  bool derivatives_a = true;
+  bool derivatives_b = true;
   // Start each exact pair solve from that pair's plane of the previous call with the same
   // LongRangeData (when still feasible). Keep one LongRangeData per body pair for this to help.
   // P is unique, so this changes results only within the solve tolerance; off by default so

@@ -17,6 +17,7 @@ LongRangeContact::LongRangeContact(const std::vector<ColliderMesh>& meshes, doub
   if (std::string why = options_.Validate(); !why.empty()) throw InvalidArgument("longrange: " + why);
   for (const ColliderMesh& m : meshes) {
     mesh_friction_.push_back(m.friction);
+    mesh_static_.push_back(m.body == kWorldBody);
     bsh_.push_back(std::make_unique<longrange::BoundingSphereHierarchy>(m.vertices, m.triangles));
   }
   poses_.resize(meshes.size());
@@ -41,38 +42,51 @@ double LongRangeContact::Evaluate(const ContactConfiguration& x, ContactDerivati
                         : hessian       ? longrange::DerivativeOrder::kHessian
                                         : longrange::DerivativeOrder::kGradient;
   stats_ = {};
-  double total = 0.0;
+  double total = 0.0, friction = 0.0;
   for (Pair& p : pairs_) {
     // One evaluation of a fine scene takes seconds: past the case's wall-clock budget
     // (core/common/deadline.h) give up as infeasible, and the step reports the deadline.
     if (DeadlinePassed()) return std::numeric_limits<double>::infinity();
+    options.derivatives_a = !mesh_static_[p.a];
+    options.derivatives_b = !mesh_static_[p.b];
     const auto status = longrange::ComputeLongRangePotential(*bsh_[p.a], poses_[p.a], *bsh_[p.b], poses_[p.b], options, &p.data);
     if (status == longrange::LongRangeStatus::kIntersecting) return std::numeric_limits<double>::infinity();
     total += mu_ * p.data.value;
     stats_.exact_pairs += p.data.stats.exact_pairs;
     stats_.centered_terms += p.data.stats.centered_terms;
     stats_.unconverged_pairs += p.data.stats.unconverged_pairs;
-    if (sink == nullptr) continue;
-    const longrange::BoundingSphereHierarchy& A = *bsh_[p.a];
-    const longrange::BoundingSphereHierarchy& B = *bsh_[p.b];
-    for (int v = 0; v < A.num_vertices(); ++v) {
-      sink->AddGradient({p.a, A.vertices().row(v).transpose()}, mu_ * p.data.gradient_a.row(v).transpose());
-    }
-    for (int v = 0; v < B.num_vertices(); ++v) {
-      sink->AddGradient({p.b, B.vertices().row(v).transpose()}, mu_ * p.data.gradient_b.row(v).transpose());
-    }
-    if (!hessian) continue;
-    const longrange::PairPoints& pts = p.data.points;
-    auto point = [&](int i) -> MeshPoint {
-      if (i < pts.NodeA(0)) return {p.a, A.vertices().row(i).transpose()};
-      if (i < pts.VertexB(0)) return {p.a, A.node(i - pts.NodeA(0)).center};
-      if (i < pts.NodeB(0)) return {p.b, B.vertices().row(i - pts.VertexB(0)).transpose()};
-      return {p.b, B.node(i - pts.NodeB(0)).center};
-    };
-    for (const longrange::HessianBlock& h : p.data.hessian) sink->AddHessian(point(h.row), point(h.col), mu_ * h.block);
+    if (sink != nullptr) AddPotential(p, sink, hessian);
+    for (int f = p.friction_begin; f < p.friction_end; ++f) AddFriction(x, f, p.data.points, sink, hessian, &friction);
+    if (sink != nullptr && hessian) AddBlocks(p, sink);
   }
-  for (const FrictionPair& f : friction_) AddFriction(x, f, sink, hessian, &total);
-  return total;
+  return total + friction;
+}
+
+void LongRangeContact::AddPotential(const Pair& p, ContactDerivativeSink* sink, bool hessian) {
+  const longrange::BoundingSphereHierarchy& A = *bsh_[p.a];
+  const longrange::BoundingSphereHierarchy& B = *bsh_[p.b];
+  for (int v = 0; v < A.num_vertices(); ++v) {
+    sink->AddGradient({p.a, A.vertices().row(v).transpose()}, mu_ * p.data.gradient_a.row(v).transpose());
+  }
+  for (int v = 0; v < B.num_vertices(); ++v) {
+    sink->AddGradient({p.b, B.vertices().row(v).transpose()}, mu_ * p.data.gradient_b.row(v).transpose());
+  }
+  if (!hessian) return;
+  blocks_.Reset(p.data.points.size());
+  for (const longrange::HessianBlock& h : p.data.hessian) blocks_.Add(h.row, h.col, mu_ * h.block);
+}
+
+void LongRangeContact::AddBlocks(const Pair& p, ContactDerivativeSink* sink) const {
+  const longrange::BoundingSphereHierarchy& A = *bsh_[p.a];
+  const longrange::BoundingSphereHierarchy& B = *bsh_[p.b];
+  const longrange::PairPoints& pts = p.data.points;
+  auto point = [&](int i) -> MeshPoint {
+    if (i < pts.NodeA(0)) return {p.a, A.vertices().row(i).transpose()};
+    if (i < pts.VertexB(0)) return {p.a, A.node(i - pts.NodeA(0)).center};
+    if (i < pts.NodeB(0)) return {p.b, B.vertices().row(i - pts.VertexB(0)).transpose()};
+    return {p.b, B.node(i - pts.NodeB(0)).center};
+  };
+  for (const longrange::HessianBlock& h : blocks_.blocks()) sink->AddHessian(point(h.row), point(h.col), h.block);
 }
 
 double LongRangeContact::MaxStep(const ContactConfiguration&, const std::vector<PointsX3>&) { return 1.0; }
@@ -97,6 +111,9 @@ double LongRangeContact::MaxStepOnPath(const ContactConfiguration& x, ContactPat
       const auto [A, B] = Triangles(x, p.a, ta, p.b, tb);
       TrackedDistance t;
       t.speed = fastest_a + fastest_b;
+      // Far enough by a plane test alone (a huge ground triangle's leaf sphere holds every ball,
+      // so the sphere test passes its far faces here): no exact distance needed.
+      if (!NeedsTracking(longrange::SeparationLowerBound(A, B), t.speed)) return;
       t.d0 = t.d = longrange::SeparateTriangles(A, B).distance;
       if (!NeedsTracking(t.d0, t.speed)) return;
       t.id = static_cast<int>(tracked_triangles_.size());
@@ -133,16 +150,19 @@ void LongRangeContact::PairForces(const ContactConfiguration& x, std::vector<std
 
 void LongRangeContact::BeginStep(const ContactConfiguration& start) {
   friction_.clear();
+  friction_velocity_.clear();
   for (size_t m = 0; m < bsh_.size(); ++m) {
     longrange::PoseRigid(*bsh_[m], start.pose[m].rotation(), start.pose[m].translation(), &poses_[m]);
   }
-  for (const Pair& p : pairs_) {
+  for (Pair& p : pairs_) {
+    p.friction_begin = p.friction_end = static_cast<int>(friction_.size());
     const double lambda = std::min(mesh_friction_[p.a], mesh_friction_[p.b]);
     if (!(lambda > 0.0)) continue;
     // The leaf pairs within d2 = (1 + eps)(R_i + R_j): with layered radii, a node pair farther
     // apart than its own d2 holds none (the pruning of Algorithm 1).
     ForEachNearLeafPair(p.a, p.b, 1.0 + options_.eps, 0.0,
-                        [&](int ta, int tb) { LagPair(start, p.a, p.b, ta, tb, lambda); });
+                        [&](int ta, int tb) { LagPair(start, p, ta, tb, lambda); });
+    p.friction_end = static_cast<int>(friction_.size());
   }
 }
 
@@ -179,7 +199,8 @@ std::pair<longrange::Triangle, longrange::Triangle> LongRangeContact::Triangles(
   return t;
 }
 
-void LongRangeContact::LagPair(const ContactConfiguration& start, int a, int b, int ta, int tb, double lambda) {
+void LongRangeContact::LagPair(const ContactConfiguration& start, Pair& p, int ta, int tb, double lambda) {
+  const int a = p.a, b = p.b;
   FrictionPair f;
   f.mesh_a = a;
   f.mesh_b = b;
@@ -193,8 +214,11 @@ void LongRangeContact::LagPair(const ContactConfiguration& start, int a, int b, 
     f.x_start[k] = A[k];
     f.x_start[3 + k] = B[k];
   }
-  longrange::TrianglePairResult pair;
-  longrange::ComputeTrianglePairPotential(A, B, longrange::DerivativeOrder::kHessian, options_.pair, nullptr, &pair);
+  // The potential's plane for this pair, from its last evaluation (the previous step's end,
+  // which is this step's start) when it keeps them: P_ij is unique, so only the cost changes.
+  longrange::TrianglePairResult& pair = lag_result_;
+  longrange::ComputeTrianglePairPotential(A, B, longrange::DerivativeOrder::kHessian, options_.pair,
+                                          options_.warm_start ? p.data.PlaneOf(ta, tb) : nullptr, &pair);
   if (!std::isfinite(pair.value)) return;
   // P_local = (1 - phi(r)) P_ij, r the centroids' distance (Eq. 12): value, gradient and Hessian
   // over the 18 start coordinates, phi lifted from the centroids (each the mean of 3 vertices).
@@ -224,10 +248,12 @@ void LongRangeContact::LagPair(const ContactConfiguration& start, int a, int b, 
   f.normal = n / n.norm();
   f.dnormal_dx = (Mat3::Identity() - f.normal * f.normal.transpose()) / n.norm() * pair.dplane_dx.topRows<3>();
   friction_.push_back(f);
+  friction_velocity_.push_back(Vec3::Constant(std::numeric_limits<double>::quiet_NaN()));
 }
 
-void LongRangeContact::EvaluateFriction(const ContactConfiguration& x, const FrictionPair& f,
-                                        longrange::FrictionOutputs outputs, longrange::PlaneFrictionResult* r) const {
+void LongRangeContact::EvaluateFriction(const ContactConfiguration& x, int pair, longrange::FrictionOutputs outputs,
+                                        longrange::PlaneFrictionResult* r) {
+  const FrictionPair& f = friction_[pair];
   longrange::PlaneFrictionInput in;
   for (int k = 0; k < 6; ++k) in.x_next[k] = x.world[f.vertices[k].first].row(f.vertices[k].second).transpose();
   in.x_start = f.x_start;
@@ -236,34 +262,68 @@ void LongRangeContact::EvaluateFriction(const ContactConfiguration& x, const Fri
   in.dt = dt_;
   in.eps = friction_eps_;
   in.outputs = outputs;
+  in.start_velocity = &friction_velocity_[pair];
+  for (int k = 0; k < 6; ++k) in.derivatives[k] = !mesh_static_[f.vertices[k].first];
   longrange::PlaneFriction(in, r);
+  friction_velocity_[pair] = r->plane_velocity;
 }
 
-void LongRangeContact::AddFriction(const ContactConfiguration& x, const FrictionPair& f, ContactDerivativeSink* sink,
-                                   bool hessian, double* value) const {
+void LongRangeContact::AddFriction(const ContactConfiguration& x, int pair, const longrange::PairPoints& points,
+                                   ContactDerivativeSink* sink, bool hessian, double* value) {
   using longrange::FrictionOutputs;
-  longrange::PlaneFrictionResult r;
-  EvaluateFriction(x, f, sink == nullptr ? FrictionOutputs::kValue : hessian ? FrictionOutputs::kHessian : FrictionOutputs::kGradient, &r);
+  longrange::PlaneFrictionResult& r = friction_result_;
+  EvaluateFriction(x, pair, sink == nullptr ? FrictionOutputs::kValue : hessian ? FrictionOutputs::kHessian : FrictionOutputs::kGradient, &r);
   *value += r.value;
   if (sink == nullptr) return;
-  const std::vector<std::pair<int, int>> stencil(f.vertices.begin(), f.vertices.end());
-  const VecX gradient = r.gradient;
-  const MatX H = r.hessian;
-  sink->AddStencil(x, stencil, gradient, hessian ? &H : nullptr);
+  const FrictionPair& f = friction_[pair];
+  std::array<int, 6> id;  // the vertices' numbers among the body pair's points; -1: static
+  for (int k = 0; k < 6; ++k) {
+    const auto [m, v] = f.vertices[k];
+    id[k] = mesh_static_[m] ? -1 : k < 3 ? points.VertexA(v) : points.VertexB(v);
+    if (id[k] >= 0) sink->AddGradient({m, (*x.meshes)[m].vertices.row(v).transpose()}, r.gradient.segment<3>(3 * k));
+  }
+  if (!hessian) return;
+  for (int k = 0; k < 6; ++k) {
+    for (int l = 0; l < 6; ++l) {
+      if (id[k] >= 0 && id[l] >= 0) blocks_.Add(id[k], id[l], r.hessian.block<3, 3>(3 * k, 3 * l));
+    }
+  }
 }
 
 void LongRangeContact::StartDerivatives(const ContactConfiguration& x, ContactStartSink* sink) {
-  for (const FrictionPair& f : friction_) {
-    longrange::PlaneFrictionResult r;
-    EvaluateFriction(x, f, longrange::FrictionOutputs::kAll, &r);
-    // d(grad_x+ D)/dx_start: -Hessian (D depends on x+ - x_start) plus the lagged data's terms.
-    const longrange::Mat18 mixed = -r.hessian + r.dgradient_dweight * f.dweight_dx + r.dgradient_dnormal * f.dnormal_dx;
-    for (int k = 0; k < 6; ++k) {
-      const MeshPoint p{f.vertices[k].first, (*x.meshes)[f.vertices[k].first].vertices.row(f.vertices[k].second).transpose()};
-      for (int l = 0; l < 6; ++l) {
-        const MeshPoint q{f.vertices[l].first, (*x.meshes)[f.vertices[l].first].vertices.row(f.vertices[l].second).transpose()};
-        sink->AddMixed(p, q, mixed.block<3, 3>(3 * k, 3 * l));
-      }
+  for (const Pair& p : pairs_) {
+    if (p.friction_begin == p.friction_end) continue;
+    // Blocks between the pair's vertices (end point, start point), summed per vertex pair as in
+    // Evaluate; a static mesh's are dropped by the sink, so they are not formed.
+    blocks_.Reset(p.data.points.size());
+    for (int pair = p.friction_begin; pair < p.friction_end; ++pair) AddStartBlocks(x, pair, p.data.points);
+    const longrange::BoundingSphereHierarchy& A = *bsh_[p.a];
+    const longrange::BoundingSphereHierarchy& B = *bsh_[p.b];
+    const longrange::PairPoints& pts = p.data.points;
+    auto point = [&](int i) -> MeshPoint {
+      if (i < pts.VertexB(0)) return {p.a, A.vertices().row(i).transpose()};
+      return {p.b, B.vertices().row(i - pts.VertexB(0)).transpose()};
+    };
+    for (const longrange::HessianBlock& h : blocks_.blocks()) sink->AddMixed(point(h.row), point(h.col), h.block);
+  }
+}
+
+void LongRangeContact::AddStartBlocks(const ContactConfiguration& x, int pair, const longrange::PairPoints& points) {
+  const FrictionPair& f = friction_[pair];
+  longrange::PlaneFrictionResult& r = friction_result_;
+  EvaluateFriction(x, pair, longrange::FrictionOutputs::kAll, &r);
+  // d(grad_x+ D)/dx_start: -Hessian (D depends on x+ - x_start) plus the lagged data's terms.
+  longrange::Mat18 mixed = -r.hessian;
+  mixed.noalias() += r.dgradient_dweight.lazyProduct(f.dweight_dx);
+  mixed.noalias() += r.dgradient_dnormal.lazyProduct(f.dnormal_dx);
+  std::array<int, 6> id;  // the vertices' numbers among the body pair's points; -1: static
+  for (int k = 0; k < 6; ++k) {
+    const auto [m, v] = f.vertices[k];
+    id[k] = mesh_static_[m] ? -1 : k < 3 ? points.VertexA(v) : points.VertexB(v);
+  }
+  for (int k = 0; k < 6; ++k) {
+    for (int l = 0; l < 6; ++l) {
+      if (id[k] >= 0 && id[l] >= 0) blocks_.Add(id[k], id[l], mixed.block<3, 3>(3 * k, 3 * l));
     }
   }
 }

@@ -23,6 +23,7 @@
 #include "models/ip/contact_potential.h"
 #include "models/longrange/long_range_potential.h"
 #include "models/longrange/plane_friction.h"
+#include "models/longrange/point_block_sum.h"
 
 namespace arena {
 
@@ -61,6 +62,7 @@ class LongRangeContact final : public ContactPotential {
   struct Pair {
     int a = 0, b = 0;  // mesh indices
     longrange::LongRangeData data;
+    int friction_begin = 0, friction_end = 0;  // its lagged friction pairs in friction_
   };
   // One triangle pair's lagged friction data (App. A.3).
   struct FrictionPair {
@@ -78,19 +80,36 @@ class LongRangeContact final : public ContactPotential {
   void ForEachNearLeafPair(int a, int b, double scale, double reach, const std::function<void(int, int)>& leaf) const;
   // The triangle pair's world triangles at x.
   std::pair<longrange::Triangle, longrange::Triangle> Triangles(const ContactConfiguration& x, int a, int ta, int b, int tb) const;
-  // Adds the lagged data of the triangle pair (ta of mesh a, tb of mesh b) if it lies within d2.
-  void LagPair(const ContactConfiguration& start, int a, int b, int ta, int tb, double lambda);
+  // Adds the lagged data of the triangle pair (ta of p.a, tb of p.b) if it lies within d2.
+  void LagPair(const ContactConfiguration& start, Pair& p, int ta, int tb, double lambda);
   // Evaluates the plane friction (eq. 12) of `f` at the trial configuration `x`.
-  void EvaluateFriction(const ContactConfiguration& x, const FrictionPair& f, longrange::FrictionOutputs outputs,
-                        longrange::PlaneFrictionResult* r) const;
-  void AddFriction(const ContactConfiguration& x, const FrictionPair& f, ContactDerivativeSink* sink, bool hessian,
-                   double* value) const;
+  // Starts from (and updates) the pair's friction_velocity_ entry: the step's pair set is fixed
+  // and consecutive iterates are close, so the inner Newton usually needs one or two steps.
+  void EvaluateFriction(const ContactConfiguration& x, int pair, longrange::FrictionOutputs outputs,
+                        longrange::PlaneFrictionResult* r);
+  // Adds friction pair `pair`'s value and gradient, and its Hessian blocks to blocks_ (numbered
+  // as the body pair's `points`).
+  void AddFriction(const ContactConfiguration& x, int pair, const longrange::PairPoints& points,
+                   ContactDerivativeSink* sink, bool hessian, double* value);
+  // Friction pair `pair`'s mixed derivatives (end, start) to blocks_ (numbered as `points`).
+  void AddStartBlocks(const ContactConfiguration& x, int pair, const longrange::PairPoints& points);
+  // mu P's gradient to the sink; with `hessian`, starts blocks_ with its blocks.
+  void AddPotential(const Pair& p, ContactDerivativeSink* sink, bool hessian);
+  // The body pair's summed blocks (potential and friction) to the sink.
+  void AddBlocks(const Pair& p, ContactDerivativeSink* sink) const;
 
   double mu_;
   longrange::LongRangeOptions options_;
   double dt_, friction_eps_;
   std::vector<double> mesh_friction_;  // per mesh: its collider's coefficient
+  // Per mesh: fixed to the world. The sink drops its points' derivatives (ContactDerivativeSink),
+  // so the potential does not compute them.
+  std::vector<bool> mesh_static_;
   std::vector<FrictionPair> friction_;
+  std::vector<Vec3> friction_velocity_;  // per friction pair: its last plane velocity u (NaN: none yet)
+  longrange::PlaneFrictionResult friction_result_;  // scratch (large: kept off the stack)
+  longrange::TrianglePairResult lag_result_;  // scratch of LagPair
+  longrange::PointBlockSum blocks_;  // one body pair's Hessian blocks, summed per point pair
   std::vector<std::unique_ptr<longrange::BoundingSphereHierarchy>> bsh_;  // per mesh
   std::vector<longrange::BshPose> poses_;
   std::vector<Pair> pairs_;

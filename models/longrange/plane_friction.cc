@@ -1,6 +1,7 @@
 #include "models/longrange/plane_friction.h"
 
 #include <cmath>
+#include <limits>
 
 #include <Eigen/Cholesky>
 
@@ -8,38 +9,122 @@ namespace arena::longrange {
 
 namespace {
 
-// Per vertex at the current u: s = a - u, rho = sqrt(|s|^2 + eps), M = (I - s s^T / rho^2) / rho
-// (the Hessian of rho in s).
+// L(u) = sum_k c_k rho_k, rho_k = sqrt(|a_k - u|^2 + eps), c_k = dt w_k, with its u-gradient
+// and Hessian (Hessian of rho in s = a - u: (I - s s^T / rho^2) / rho).
+struct Objective {
+  double value = 0.0;
+  Vec3 gradient = Vec3::Zero();
+  Mat3 hessian = Mat3::Zero();
+};
+
+void EvaluateAt(const std::array<double, 6>& c, const std::array<Vec3, 6>& a, double eps, const Vec3& u, Objective* o) {
+  // Local sums (registers, not stores through `o`), one division per vertex: this is the
+  // innermost loop of the friction, run millions of times per step.
+  double value = 0.0, diagonal = 0.0;
+  Vec3 gradient = Vec3::Zero();
+  double xx = 0.0, xy = 0.0, xz = 0.0, yy = 0.0, yz = 0.0, zz = 0.0;  // sum f s s^T / rho^2
+  for (int k = 0; k < 6; ++k) {
+    const Vec3 s = a[k] - u;
+    const double rho = std::sqrt(s.squaredNorm() + eps);
+    const double inv = 1.0 / rho;
+    const double f = c[k] * inv;
+    const double f3 = f * inv * inv;
+    value += c[k] * rho;
+    gradient -= f * s;
+    diagonal += f;
+    xx += f3 * s.x() * s.x();
+    xy += f3 * s.x() * s.y();
+    xz += f3 * s.x() * s.z();
+    yy += f3 * s.y() * s.y();
+    yz += f3 * s.y() * s.z();
+    zz += f3 * s.z() * s.z();
+  }
+  o->value = value;
+  o->gradient = gradient;
+  o->hessian << diagonal - xx, -xy, -xz, -xy, diagonal - yy, -yz, -xz, -yz, diagonal - zz;
+}
+
+// Newton with backtracking on the strictly convex L(u) (3 unknowns) from u; returns the
+// minimiser and leaves L there in *o. L is a sum of positive terms, so its decrease sinks below
+// its round-off (~eps L) while |grad L| is still far above its own (~eps dt sum w): there a trial
+// within L's round-off is judged by |grad L| instead (as the triangle-pair solve does), else the
+// search stalls at a 1e-8 error for 100 x 60 evaluations. No acceptable step at all means u is
+// at round-off level: stop. `value_only`: see below.
+Vec3 Minimize(const std::array<double, 6>& c, const std::array<Vec3, 6>& a, double eps, double scale, bool value_only,
+              Vec3 u, Objective* o, bool* converged) {
+  EvaluateAt(c, a, eps, u, o);
+  *converged = false;
+  Objective trial;
+  for (int it = 0; it < 100; ++it) {
+    const Vec3 step = -o->hessian.llt().solve(o->gradient);
+    if (step.norm() <= 1e-12 * (1.0 + u.norm()) || o->gradient.norm() <= 1e-14 * scale) {
+      // Take that last (full) step too: the derivatives go through u with weights
+      // ~ 1 / sqrt(eps), so u's remaining error would show in them as noise.
+      u += step;
+      EvaluateAt(c, a, eps, u, o);
+      *converged = true;
+      return u;
+    }
+    // The value alone needs u only until the remaining decrease, -g.step / 2 near the minimiser
+    // (the Newton decrement), is below L's round-off: D is a minimum over u, so u's error enters
+    // it squared (the line searches' trial energies, which are most of the solves).
+    const double decrease = -o->gradient.dot(step);
+    if (value_only && decrease <= std::numeric_limits<double>::epsilon() * o->value) {
+      *converged = true;
+      return u;
+    }
+    const double noise = 16.0 * std::numeric_limits<double>::epsilon() * o->value;
+    double t = 1.0;
+    bool accepted = false;
+    for (int ls = 0; ls < 60; ++ls, t *= 0.5) {
+      EvaluateAt(c, a, eps, u + t * step, &trial);
+      if (trial.value <= o->value - 1e-4 * t * decrease || trial.value < o->value - noise) {
+        accepted = true;
+      } else if (trial.value <= o->value + noise) {
+        accepted = trial.gradient.norm() < o->gradient.norm();
+      }
+      if (accepted) break;
+    }
+    if (!accepted) {
+      *converged = true;  // no step lowers L or |grad L|: u is at round-off level
+      return u;
+    }
+    u += t * step;
+    *o = trial;
+  }
+  return u;
+}
+
+// Per vertex at the minimiser: s = a - u, rho, shat = s / rho, M = (I - shat shat^T) / rho.
 struct Slip {
   Vec3 s, shat;
   double rho = 0.0;
   Mat3 M;
 };
 
-void Evaluate(const PlaneFrictionInput& in, const std::array<Vec3, 6>& a, const Vec3& u, std::array<Slip, 6>* slips,
-              double* value, Vec3* grad_u, Mat3* hess_u) {
-  *value = 0.0;
-  grad_u->setZero();
-  hess_u->setZero();
+std::array<Slip, 6> SlipsAt(const std::array<Vec3, 6>& a, double eps, const Vec3& u) {
+  std::array<Slip, 6> slips;
   for (int k = 0; k < 6; ++k) {
-    Slip& p = (*slips)[k];
+    Slip& p = slips[k];
     p.s = a[k] - u;
-    p.rho = std::sqrt(p.s.squaredNorm() + in.eps);
+    p.rho = std::sqrt(p.s.squaredNorm() + eps);
     p.shat = p.s / p.rho;
     p.M = (Mat3::Identity() - p.shat * p.shat.transpose()) / p.rho;
-    *value += in.dt * in.weight[k] * p.rho;
-    *grad_u -= in.dt * in.weight[k] * p.shat;
-    *hess_u += in.dt * in.weight[k] * p.M;
   }
+  return slips;
 }
 
 }  // namespace
 
 void PlaneFriction(const PlaneFrictionInput& in, PlaneFrictionResult* out) {
-  out->gradient.setZero();
-  out->hessian.setZero();
-  out->dgradient_dweight.setZero();
-  out->dgradient_dnormal.setZero();
+  // Only the requested outputs are cleared (and written): the result is ~4 kB, and most calls
+  // (the line searches' energies) want the value alone.
+  if (in.outputs != FrictionOutputs::kValue) out->gradient.setZero();
+  if (in.outputs == FrictionOutputs::kHessian || in.outputs == FrictionOutputs::kAll) out->hessian.setZero();
+  if (in.outputs == FrictionOutputs::kAll) {
+    out->dgradient_dweight.setZero();
+    out->dgradient_dnormal.setZero();
+  }
   out->plane_velocity.setZero();
   out->value = 0.0;
   out->converged = true;
@@ -56,79 +141,63 @@ void PlaneFriction(const PlaneFrictionInput& in, PlaneFrictionResult* out) {
     u += in.weight[k] * a[k];
   }
   u /= total_weight;  // start at the weighted mean slip: the exact minimiser when eps -> inf
+  if (in.start_velocity != nullptr && in.start_velocity->allFinite()) u = *in.start_velocity;
 
-  // Newton with backtracking on the strictly convex L(u) (3 unknowns).
-  std::array<Slip, 6> slips;
-  double L;
-  Vec3 g;
-  Mat3 H;
-  Evaluate(in, a, u, &slips, &L, &g, &H);
-  out->converged = false;
-  const double scale = in.dt * total_weight;  // |grad L| is at most this
-  for (int it = 0; it < 100; ++it) {
-    const Vec3 step = -H.ldlt().solve(g);
-    if (step.norm() <= 1e-12 * (1.0 + u.norm()) || g.norm() <= 1e-14 * scale) {
-      // Take that last (full) step too: the derivatives below go through u with weights
-      // ~ 1 / sqrt(eps), so u's remaining error would show in them as noise.
-      u += step;
-      Evaluate(in, a, u, &slips, &L, &g, &H);
-      out->converged = true;
-      break;
-    }
-    double t = 1.0;
-    std::array<Slip, 6> trial_slips;
-    double trial;
-    Vec3 tg;
-    Mat3 tH;
-    for (int ls = 0; ls < 60; ++ls, t *= 0.5) {
-      Evaluate(in, a, u + t * step, &trial_slips, &trial, &tg, &tH);
-      if (trial <= L + 1e-4 * t * g.dot(step) || trial <= L) break;
-    }
-    u += t * step;
-    slips = trial_slips;
-    L = trial;
-    g = tg;
-    H = tH;
-  }
+  std::array<double, 6> c;
+  for (int k = 0; k < 6; ++k) c[k] = in.dt * in.weight[k];
+  Objective o;
+  u = Minimize(c, a, in.eps, in.dt * total_weight, in.outputs == FrictionOutputs::kValue, u, &o, &out->converged);
+  const Mat3& H = o.hessian;
   out->plane_velocity = u;
-  out->value = L;
+  out->value = o.value;
   if (in.outputs == FrictionOutputs::kValue) return;
+  const std::array<Slip, 6> slips = SlipsAt(a, in.eps, u);
 
   // Envelope theorem and the Schur complement through u.
-  for (int k = 0; k < 6; ++k) out->gradient.segment<3>(3 * k) = in.weight[k] * P * slips[k].shat;
+  const std::array<bool, 6>& want = in.derivatives;
+  for (int k = 0; k < 6; ++k) {
+    if (want[k]) out->gradient.segment<3>(3 * k) = in.weight[k] * P * slips[k].shat;
+  }
   if (in.outputs == FrictionOutputs::kGradient) return;
   const Mat3 Hinv = H.inverse();
-  std::array<Eigen::Matrix<double, 3, 3>, 6> Duk;  // dD_xk / du = -w_k P M_k
-  std::array<Eigen::Matrix<double, 3, 3>, 6> DukHinv;
+  std::array<Mat3, 6> PM, Duk, DukHinv;  // P M_k; dD_xk / du = -w_k P M_k; that times H^-1
   for (int k = 0; k < 6; ++k) {
-    const Slip& p = slips[k];
-    Duk[k] = -in.weight[k] * P * p.M;
+    if (!want[k]) continue;
+    PM[k] = P * slips[k].M;
+    Duk[k] = -in.weight[k] * PM[k];
     DukHinv[k] = Duk[k] * Hinv;
-    out->hessian.block<3, 3>(3 * k, 3 * k) += in.weight[k] / in.dt * P * p.M * P;
+    out->hessian.block<3, 3>(3 * k, 3 * k) += in.weight[k] / in.dt * PM[k] * P;
   }
   for (int k = 0; k < 6; ++k) {
-    for (int l = 0; l < 6; ++l) out->hessian.block<3, 3>(3 * k, 3 * l) -= DukHinv[k] * Duk[l].transpose();
+    for (int l = 0; l < 6; ++l) {
+      if (want[k] && want[l]) out->hessian.block<3, 3>(3 * k, 3 * l) -= DukHinv[k] * Duk[l].transpose();
+    }
   }
   if (in.outputs == FrictionOutputs::kHessian) return;
   // Weights: dg_k/dw_m = [k = m] P shat_k + Duk du/dw_m, du/dw_m = dt H^-1 shat_m.
   for (int m = 0; m < 6; ++m) {
-    const Vec3 du = in.dt * Hinv * slips[m].shat;
+    const Vec3 du = in.dt * (Hinv * slips[m].shat);
     for (int k = 0; k < 6; ++k) {
+      if (!want[k]) continue;
       Vec3 col = Duk[k] * du;
       if (k == m) col += P * slips[k].shat;
       out->dgradient_dweight.block<3, 1>(3 * k, m) = col;
     }
   }
-  // Normal: dP/dn_j = -(e_j n^T + n e_j^T).
+  // Normal: dP/dn_j = -(e_j n^T + n e_j^T); products taken matrix-vector, right to left.
   for (int j = 0; j < 3; ++j) {
     const Mat3 dP = -(Vec3::Unit(j) * in.normal.transpose() + in.normal * Vec3::Unit(j).transpose());
+    std::array<Vec3, 6> dPd;  // dP delta_m
     Vec3 dLu = Vec3::Zero();  // d(grad_u L)/dn_j at fixed u
-    for (int m = 0; m < 6; ++m) dLu -= in.weight[m] * slips[m].M * dP * delta[m];
-    const Vec3 du = -Hinv * dLu;
+    for (int m = 0; m < 6; ++m) {
+      dPd[m] = dP * delta[m];
+      dLu -= in.weight[m] * (slips[m].M * dPd[m]);
+    }
+    const Vec3 du = -(Hinv * dLu);
     for (int k = 0; k < 6; ++k) {
-      const Slip& p = slips[k];
+      if (!want[k]) continue;
       out->dgradient_dnormal.block<3, 1>(3 * k, j) =
-          in.weight[k] * (dP * p.shat + P * p.M * dP * delta[k] / in.dt) + Duk[k] * du;
+          in.weight[k] * (dP * slips[k].shat + PM[k] * dPd[k] / in.dt) + Duk[k] * du;
     }
   }
 }

@@ -30,12 +30,18 @@ struct PlaneFrictionInput {
   double dt = 0.04;             // s
   double eps = 1e-4;            // smoothing of the speed, (m/s)^2
   FrictionOutputs outputs = FrictionOutputs::kAll;
+  // The vertices whose derivatives are wanted (false: a static mesh's, which nobody reads):
+  // the rows of the others (and the Hessian's columns) are left zero, as if not computed.
+  std::array<bool, 6> derivatives = {true, true, true, true, true, true};
+  // Where Newton starts (null: the weighted mean slip). The minimiser is unique, so a start
+  // from a nearby solve's u (the same pair at the previous iterate) changes only the cost.
+  const Vec3* start_velocity = nullptr;
 };
 
 struct PlaneFrictionResult {
   double value = 0.0;
   Vec3 plane_velocity = Vec3::Zero();  // the minimising u
-  // Each zero unless `outputs` asks for it.
+  // Each written only when `outputs` asks for it (else it keeps an earlier call's values).
   Eigen::Matrix<double, 18, 1> gradient;      // dD/dx+ (kGradient and up)
   Eigen::Matrix<double, 18, 18> hessian;      // d2D/dx+2 (exact, Schur complement; kHessian and up)
   Eigen::Matrix<double, 18, 6> dgradient_dweight;  // d(dD/dx+)/dw (kAll)

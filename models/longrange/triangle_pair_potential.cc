@@ -6,6 +6,7 @@
 #include <Eigen/Cholesky>
 
 #include "core/geometry/primitives.h"
+#include "models/longrange/small_cholesky.h"
 
 namespace arena::longrange {
 
@@ -149,6 +150,36 @@ bool SegmentCrossesTriangle(const Vec3& p0, const Vec3& p1, const Vec3& a, const
          (a - c).cross(q - c).dot(n) >= 0.0;
 }
 
+// hessian -= L_xp L_pp^-1 L_px and dplane_dx = -L_pp^-1 L_px on the N rows / columns from
+// `first` (N = 18: both triangles, 9: one). With L_pp = C C^T (Cholesky) the first is W^T W,
+// W^T = L_xp C^-T; the substitutions run on contiguous columns and the products are
+// coefficient-wise (Eigen's general product and triangular solver cost more than the
+// arithmetic at these sizes).
+template <int N>
+void SubtractSchur(const Mat4& l_pp, const Eigen::Matrix<double, 18, 4>& l_xp, int first, TrianglePairResult* out) {
+  auto hessian = out->hessian.block<N, N>(first, first);
+  Mat4 c;
+  if (CholeskyFactor<4>(l_pp, &c)) {
+    Eigen::Matrix<double, N, 4> wt = l_xp.middleRows<N>(first);
+    for (int i = 0; i < 4; ++i) {  // wt = L_xp C^-T (forward substitution)
+      for (int j = 0; j < i; ++j) wt.col(i) -= c(i, j) * wt.col(j);
+      wt.col(i) /= c(i, i);
+    }
+    hessian.noalias() -= wt.lazyProduct(wt.transpose());
+    for (int i = 3; i >= 0; --i) {  // wt = L_xp C^-T C^-1 = L_xp L_pp^-1 (back substitution)
+      for (int j = i + 1; j < 4; ++j) wt.col(i) -= c(j, i) * wt.col(j);
+      wt.col(i) /= c(i, i);
+    }
+    out->dplane_dx.middleCols<N>(first) = -wt.transpose();
+  } else {
+    const Eigen::Matrix<double, 4, N> solved = l_pp.ldlt().solve(l_xp.middleRows<N>(first).transpose());
+    hessian.noalias() -= l_xp.middleRows<N>(first).lazyProduct(solved);
+    out->dplane_dx.middleCols<N>(first) = -solved;
+  }
+  const Eigen::Matrix<double, N, N> symmetric = 0.5 * (hessian + hessian.transpose());
+  hessian = symmetric;
+}
+
 }  // namespace
 
 TriangleSeparation SeparateTriangles(const Triangle& a, const Triangle& b) {
@@ -194,6 +225,23 @@ TriangleSeparation SeparateTriangles(const Triangle& a, const Triangle& b) {
   return out;
 }
 
+double SeparationLowerBound(const Triangle& a, const Triangle& b) {
+  // Every point of `near` is at least this far from the plane of `face`, on one side.
+  auto beyond = [](const Triangle& face, const Triangle& other) {
+    const Vec3 n = (face[1] - face[0]).cross(face[2] - face[0]);
+    const double length = n.norm();
+    if (!(length > 0.0)) return 0.0;
+    double lo = kInf, hi = -kInf;
+    for (const Vec3& x : other) {
+      const double s = n.dot(x - face[0]) / length;
+      lo = std::min(lo, s);
+      hi = std::max(hi, s);
+    }
+    return std::max({lo, -hi, 0.0});
+  };
+  return std::max(beyond(a, b), beyond(b, a));
+}
+
 double PairLagrangian(const Vec4& plane, const Triangle& a, const Triangle& b) {
   Vertices v;
   for (int k = 0; k < 3; ++k) {
@@ -207,7 +255,8 @@ double PairLagrangian(const Vec4& plane, const Triangle& a, const Triangle& b) {
 TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangle& b,
                                                 DerivativeOrder order,
                                                 const TrianglePairOptions& options,
-                                                Vec4* warm_plane, TrianglePairResult* out) {
+                                                Vec4* warm_plane, TrianglePairResult* out,
+                                                std::array<bool, 2> sides) {
   out->stats.Reset();
   if (order != DerivativeOrder::kValue) out->gradient.setZero();
   if (order == DerivativeOrder::kHessian) out->hessian.setZero();
@@ -281,10 +330,10 @@ TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangl
     ++iterations;
     Mat4 hd = e.hessian;
     hd.diagonal().array() += damping;
-    const Eigen::LLT<Mat4> llt(hd);
+    Mat4 factor;
     double trial_value = 0.0, trial_noise = 0.0;
-    if (llt.info() == Eigen::Success) {
-      const Vec4 trial = p - llt.solve(e.gradient);
+    if (CholeskyFactor<4>(hd, &factor)) {
+      const Vec4 trial = p - CholeskySolve<4>(factor, e.gradient);
       if (Value(trial, v, &trial_value, &trial_noise)) {
         // Accept a step that lowers L (the authors' test). Near p* the decrease of L sinks
         // below L's round-off long before dL/dp reaches its tolerance; there a step that keeps
@@ -311,7 +360,6 @@ TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangl
     damping *= 3.0;
   }
   const Vec4& g = e.gradient;
-  const Mat4& h = e.hessian;
   out->status = status;
   out->value = e.value;
   out->plane << p.head<3>(), p(3) - p.head<3>().dot(c);
@@ -321,12 +369,13 @@ TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangl
   out->stats.gradient_inf = g.lpNorm<Eigen::Infinity>();
   out->stats.gradient_roundoff = e.gradient_noise.maxCoeff();
   out->stats.damping = damping;
-  if (order == DerivativeOrder::kValue) return status;
+  if (order == DerivativeOrder::kValue || !(sides[0] || sides[1])) return status;
 
-  // Envelope theorem: dP/dx_m = dL/dx_m = -sign_m n / s_m^2.
+  // Envelope theorem: dP/dx_m = dL/dx_m = -sign_m n / s_m^2 (the wanted vertices [m0, m1)).
+  const int m0 = sides[0] ? 0 : 3, m1 = sides[1] ? 6 : 3;
   const Vec3 n = p.head<3>();
   std::array<double, 6> inv_s;
-  for (int m = 0; m < 6; ++m) {
+  for (int m = m0; m < m1; ++m) {
     inv_s[m] = 1.0 / (Sign(m) * v.h[m].dot(p));
     out->gradient.segment<3>(3 * m) = (-Sign(m) * inv_s[m] * inv_s[m]) * n;
   }
@@ -335,7 +384,7 @@ TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangl
   // IFT / Schur complement: d2P/dx2 = L_xx - L_xp L_pp^{-1} L_px, with per vertex m
   //   L_xx[m,m] = 2 n n^T / s^3,  L_xp[m] = -sign E / s^2 + 2 n h_m^T / s^3,  E = [I 0].
   Eigen::Matrix<double, 18, 4> l_xp;
-  for (int m = 0; m < 6; ++m) {
+  for (int m = m0; m < m1; ++m) {
     const double is2 = inv_s[m] * inv_s[m];
     const double is3 = is2 * inv_s[m];
     Mat34 block = (2.0 * is3) * n * v.h[m].transpose();
@@ -343,16 +392,12 @@ TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangl
     l_xp.middleRows<3>(3 * m) = block;
     out->hessian.block<3, 3>(3 * m, 3 * m) = (2.0 * is3) * n * n.transpose();
   }
-  Eigen::Matrix<double, 4, 18> solved;
-  const Eigen::LLT<Mat4> llt(h);
-  if (llt.info() == Eigen::Success) {
-    solved = llt.solve(l_xp.transpose());
+  if (m1 - m0 == 6) {
+    SubtractSchur<18>(e.hessian, l_xp, 0, out);
   } else {
-    solved = h.ldlt().solve(l_xp.transpose());
+    out->dplane_dx.setZero();
+    SubtractSchur<9>(e.hessian, l_xp, 3 * m0, out);
   }
-  out->hessian.noalias() -= l_xp * solved;
-  out->hessian = 0.5 * (out->hessian + out->hessian.transpose()).eval();
-  out->dplane_dx = -solved;  // dp*/dx = -L_pp^-1 L_px
   return status;
 }
 

@@ -97,11 +97,14 @@ struct TrianglePairResult {
 /// unless the triangles intersect. Otherwise the start is the bisector plane of the closest
 /// points scaled to |n| = 1 / (1 + sqrt(gap)) (the optimum of two points a gap apart, Eq. 5).
 /// Never throws; non-convergence is reported in the status. Derivatives beyond `order` are not
-/// written (they keep the values of an earlier call).
+/// written (they keep the values of an earlier call). `sides`: derivatives with respect to
+/// triangle a's and b's vertices; the gradient entries and Hessian rows and columns (and
+/// dplane_dx columns) of an unwanted triangle are zero (a static body's, which nobody reads).
 TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangle& b,
                                                 DerivativeOrder order,
                                                 const TrianglePairOptions& options,
-                                                Vec4* warm_plane, TrianglePairResult* out);
+                                                Vec4* warm_plane, TrianglePairResult* out,
+                                                std::array<bool, 2> sides = {true, true});
 
 /// L_ij(p) of Sec. 4 in world coordinates; +inf outside the feasible set.
 double PairLagrangian(const Vec4& plane, const Triangle& a, const Triangle& b);
@@ -116,5 +119,10 @@ struct TriangleSeparation {
 /// Exact up to round-off: the minimum over the 6 vertex-triangle and 9 edge-edge distances,
 /// after the 6 edge-triangle crossing tests that detect a piercing edge.
 TriangleSeparation SeparateTriangles(const Triangle& a, const Triangle& b);
+
+/// A cheap lower bound on the triangles' distance (0 when it finds none): how far one triangle
+/// lies beyond the other's plane, the larger of the two ways round. A culling test before
+/// SeparateTriangles (exact for a face against the plane it faces).
+double SeparationLowerBound(const Triangle& a, const Triangle& b);
 
 }  // namespace arena::longrange

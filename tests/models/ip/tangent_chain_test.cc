@@ -38,6 +38,18 @@ void DifferenceDerivatives(const F& e, int n, double h, VecX* g, MatX* H) {
   }
 }
 
+// The structured product the contact sink uses equals the product of the point Jacobians.
+TEST(PoseDerivatives, PointPairTwistHessianIsTheJacobianProduct) {
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 5; ++trial) {
+    const Vec3 xp = RandomVec3(rng, 2.0), xq = RandomVec3(rng, 2.0);
+    Mat3 H;
+    for (int c = 0; c < 3; ++c) H.col(c) = RandomVec3(rng, 1.0);
+    const Mat6 expected = PointTwistJacobian(xp).transpose() * H * PointTwistJacobian(xq);
+    EXPECT_LT((PointPairTwistHessian(xp, H, xq) - expected).cwiseAbs().maxCoeff(), 1e-14 * (1.0 + expected.norm()));
+  }
+}
+
 TEST(PoseDerivatives, LinearAndQuadraticTermsMatchDifferences) {
   std::mt19937_64 rng(3);
   for (int trial = 0; trial < 5; ++trial) {

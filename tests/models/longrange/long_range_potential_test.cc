@@ -189,6 +189,34 @@ TEST(LongRange, SwappingTheBodiesSwapsTheOutputs) {
   EXPECT_LT(CorrectedRelativeError(ab.gradient_b, ba.gradient_a), 1e-9);
 }
 
+// Without body b's derivatives (a static body), body a's are those of the full evaluation: the
+// same gradient and the same a-a Hessian block; b's gradient is zero and no block touches b.
+// Brute force too. Blends occur at this gap (the hierarchy's cross terms are covered).
+TEST(LongRange, DerivativesOfOneBodyOnlyAreItsPartOfTheFullOnes) {
+  Rng rng(45);
+  const TwoSpheres s = MakeTwoSpheres(14, 10, 0.03, rng);
+  for (bool brute : {false, true}) {
+    LongRangeOptions o;
+    o.brute_force = brute;
+    const LongRangeData full = Evaluate(s, s.xa, s.xb, o);
+    o.derivatives_b = false;
+    const LongRangeData part = Evaluate(s, s.xa, s.xb, o);
+    EXPECT_EQ(part.value, full.value);
+    EXPECT_LT(CorrectedRelativeError(part.gradient_a, full.gradient_a), 1e-12) << brute;
+    EXPECT_EQ(part.gradient_b.norm(), 0.0);
+    for (const HessianBlock& h : part.hessian) {
+      EXPECT_LT(h.row, part.points.VertexB(0));
+      EXPECT_LT(h.col, part.points.VertexB(0));
+    }
+    const int na = 3 * s.a->num_vertices();
+    const MatX ha = DenseHessian(s, full).topLeftCorner(na, na);
+    EXPECT_LT(CorrectedRelativeError(DenseHessian(s, part).topLeftCorner(na, na), ha), 1e-12) << brute;
+    if (!brute) {
+      EXPECT_GT(full.stats.blended_pairs, 0);
+    }
+  }
+}
+
 TEST(LongRange, IntersectingMeshesAreInfinite) {
   Rng rng(45);
   const TwoSpheres s = MakeTwoSpheres(20, 20, -0.3, rng);  // centres 0.7 apart: the shells cross

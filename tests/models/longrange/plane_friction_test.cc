@@ -114,6 +114,23 @@ TEST(PlaneFriction, ForceOpposesSlipRelativeToThePlane) {
   }
 }
 
+// Without derivatives for triangle b's vertices (a static mesh), a's rows are the full ones.
+TEST(PlaneFriction, DerivativesOfSomeVerticesAreTheirRowsOfTheFullOnes) {
+  const PlaneFrictionInput in = RandomInput(5, 0.05);
+  PlaneFrictionResult full, part;
+  PlaneFriction(in, &full);
+  PlaneFrictionInput masked = in;
+  masked.derivatives = {true, true, true, false, false, false};
+  PlaneFriction(masked, &part);
+  EXPECT_EQ(part.value, full.value);
+  EXPECT_EQ(VecX(part.gradient.head(9)), VecX(full.gradient.head(9)));
+  EXPECT_EQ(part.gradient.tail<9>().norm(), 0.0);
+  EXPECT_EQ(MatX(part.hessian.topLeftCorner(9, 9)), MatX(full.hessian.topLeftCorner(9, 9)));
+  EXPECT_EQ(part.hessian.rightCols<9>().norm() + part.hessian.bottomRows<9>().norm(), 0.0);
+  EXPECT_EQ(MatX(part.dgradient_dweight.topRows(9)), MatX(full.dgradient_dweight.topRows(9)));
+  EXPECT_EQ(MatX(part.dgradient_dnormal.topRows(9)), MatX(full.dgradient_dnormal.topRows(9)));
+}
+
 TEST(PlaneFriction, NoWeightNoDamping) {
   PlaneFrictionInput in = RandomInput(4, 1.0);
   in.weight.fill(0.0);

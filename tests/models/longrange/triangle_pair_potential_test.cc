@@ -175,6 +175,30 @@ TEST(TrianglePair, PointPairsMatchTheCentredClosedForm) {
   }
 }
 
+// Derivatives for one triangle only (the other on a static body): its gradient entries,
+// Hessian block and dplane_dx columns are those of the full solve; the rest are zero.
+TEST(TrianglePair, DerivativesOfOneTriangleAreItsPartOfTheFullOnes) {
+  Rng rng(15);
+  const Triangle a = RandomTriangle(rng, Vec3::Zero(), 0.4);
+  Triangle b = RandomTriangle(rng, Vec3::Zero(), 0.4);
+  SeparateAlong(a, &b, RandomUnit(rng), 0.02);
+  const TrianglePairResult full = Solve(a, b);
+  for (int side = 0; side < 2; ++side) {
+    TrianglePairResult part;
+    const std::array<bool, 2> sides = {side == 0, side == 1};
+    ComputeTrianglePairPotential(a, b, DerivativeOrder::kHessian, {}, nullptr, &part, sides);
+    const int first = 9 * side, other = 9 - first;
+    EXPECT_EQ(part.value, full.value);
+    EXPECT_LT(CorrectedRelativeError(part.gradient.segment(first, 9), full.gradient.segment(first, 9)), 1e-14);
+    EXPECT_EQ(part.gradient.segment(other, 9).norm(), 0.0);
+    EXPECT_LT(CorrectedRelativeError(part.hessian.block(first, first, 9, 9), full.hessian.block(first, first, 9, 9)),
+              1e-12);
+    EXPECT_EQ(part.hessian.middleRows(other, 9).norm() + part.hessian.middleCols(other, 9).norm(), 0.0);
+    EXPECT_LT(CorrectedRelativeError(part.dplane_dx.middleCols(first, 9), full.dplane_dx.middleCols(first, 9)), 1e-12);
+    EXPECT_EQ(part.dplane_dx.middleCols(other, 9).norm(), 0.0);
+  }
+}
+
 TEST(TrianglePair, WarmStartIsUsedWhenFeasible) {
   Rng rng(14);
   const Triangle a = RandomTriangle(rng, Vec3::Zero(), 0.4);
@@ -258,6 +282,27 @@ TEST(TrianglePair, SeparationMatchesSampledDistance) {
     EXPECT_LE(sep.distance, sampled + 1e-12);
     EXPECT_GT(sep.distance, sampled - 0.1);
   }
+}
+
+// The plane bound never exceeds the exact distance; for a triangle in front of a face (a
+// ball's against the ground's top) it is the height of its lowest vertex.
+TEST(TrianglePair, SeparationLowerBoundIsALowerBound) {
+  Rng rng(16);
+  int positive = 0;
+  for (int s = 0; s < 200; ++s) {
+    const Triangle a = RandomTriangle(rng, Vec3::Zero(), 0.5);
+    Triangle b = RandomTriangle(rng, Vec3::Zero(), 0.5);
+    SeparateAlong(a, &b, RandomUnit(rng), 0.01 + 0.5 * std::abs(RandomUnit(rng).x()));
+    const double bound = SeparationLowerBound(a, b);
+    EXPECT_GE(bound, 0.0);
+    EXPECT_LE(bound, SeparateTriangles(a, b).distance + 1e-14);
+    positive += bound > 0.0;
+  }
+  EXPECT_GT(positive, 20);
+  const Triangle ground = {Vec3(-50, -50, 0), Vec3(50, -50, 0), Vec3(0, 50, 0)};
+  const Triangle above = {Vec3(0.1, 0.2, 0.3), Vec3(0.4, 0.1, 0.05), Vec3(-0.2, 0.3, 0.5)};
+  EXPECT_NEAR(SeparationLowerBound(ground, above), 0.05, 1e-15);
+  EXPECT_NEAR(SeparationLowerBound(above, ground), 0.05, 1e-15);
 }
 
 TEST(TrianglePair, OptionsValidate) {

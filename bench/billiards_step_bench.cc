@@ -1,0 +1,127 @@
+// One step of the billiards scene (scenes/longrange_scenes.h, seed 004 Fig. 5: 15 rack balls and
+// the cue ball, radius 0.5, 96 DOF, over a ground box) with the balls resting on the ground, at
+// the paper's settings: `longrange` at 18 vertices per ball (16 x 32 = 512 ball triangles),
+// mu 1e-7, dt 0.04; its Derivatives (the implicit function theorem's backward pass, the step's
+// minimiser reused); `ipc` at the same tessellation and dt; and MuJoCo on the same scene and dt.
+// The seed-004 billiards optimisation needs 400 x 100 forward + backward steps, so the issue's
+// targets are ~30 ms a frame (forward + backward) and a longrange step within 100x MuJoCo's.
+// Counter `vs_mujoco` (on the longrange step) is the ratio of its time to the MuJoCo step's.
+// BM_BilliardsContact times one evaluation of longrange's contact terms alone (a Newton
+// iterate's with Hessian, a line-search trial's value). The settled states are computed once.
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "bench/bench_support.h"
+#include "models/ip/ip_simulator.h"
+#include "models/registry.h"
+#include "scenes/longrange_scenes.h"
+
+namespace arena {
+namespace {
+
+constexpr int kSettleSteps = 8;  // 0.32 s: the balls have fallen their 0.105 m and rest
+
+OptionMap ModelOptions(const std::string& model) {
+  if (model == "mujoco") return {{"timestep", "0.04"}};
+  OptionMap o{{"timestep", "0.04"}, {"sphere_vertices", "18"}};
+  if (model == "longrange") o["mu"] = "1e-7";
+  return o;
+}
+
+std::unique_ptr<Simulator> Make(const std::string& model) {
+  return MakeSimulator(model, BilliardsScene(), ModelOptions(model));
+}
+
+// The state after kSettleSteps from rest 0.105 m above the ground, per model (cached).
+const State& Settled(const std::string& model) {
+  static std::map<std::string, State> cache;
+  auto it = cache.find(model);
+  if (it != cache.end()) return it->second;
+  auto sim = Make(model);
+  State s = DefaultState(sim->scene());
+  for (int i = 0; i < kSettleSteps; ++i) sim->Step(s, {});
+  return cache.emplace(model, s).first->second;
+}
+
+// Seconds per MuJoCo step from the settled state (for the ratio counter).
+double MujocoStepSeconds() {
+  static const double seconds = [] {
+    auto sim = Make("mujoco");
+    const State& start = Settled("mujoco");
+    const int n = 2000;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < n; ++i) {
+      State s = start;
+      sim->Step(s, {});
+    }
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / n;
+  }();
+  return seconds;
+}
+
+void BM_BilliardsStep(benchmark::State& state, const std::string& model) {
+  auto sim = Make(model);
+  TimeStepsFrom(state, *sim, Settled(model));
+  if (model == "longrange") {
+    const auto* lr = dynamic_cast<const IncrementalPotentialSimulator*>(sim.get());
+    if (lr != nullptr) state.counters["newton"] = lr->last_newton().iterations;
+    // (seconds per step) / (MuJoCo's seconds per step): the inverse of a rate.
+    state.counters["vs_mujoco"] = benchmark::Counter(
+        MujocoStepSeconds(), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  }
+}
+BENCHMARK_CAPTURE(BM_BilliardsStep, longrange, std::string("longrange"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_BilliardsStep, ipc, std::string("ipc"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_BilliardsStep, mujoco, std::string("mujoco"))->Unit(benchmark::kMicrosecond);
+
+// One evaluation of longrange's contact terms (mu P and the lagged friction) at the settled
+// state, value only (a line search's trial) or with gradient and Hessian (a Newton iterate),
+// alternating between the step's start and end so that warm starts are a step old.
+void BM_BilliardsContact(benchmark::State& state, bool hessian) {
+  auto sim = Make("longrange");
+  auto& ip = dynamic_cast<IncrementalPotentialSimulator&>(*sim);
+  const State& start = Settled("longrange");
+  State end = start;
+  sim->Step(end, {});
+  ContactConfiguration x[2];
+  ip.MeshConfiguration(start.q, &x[0]);
+  ip.MeshConfiguration(end.q, &x[1]);
+  ContactPotential& contact = *ip.contact_potential();
+  contact.BeginStep(x[0]);
+  class NullSink final : public ContactDerivativeSink {
+   public:
+    void AddGradient(const MeshPoint&, const Vec3& g) override { sum += g.x(); }
+    void AddHessian(const MeshPoint&, const MeshPoint&, const Mat3& b) override { sum += b(0, 0); }
+    double sum = 0.0;
+  } sink;
+  int k = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(contact.Evaluate(x[k], hessian ? &sink : nullptr, hessian, true));
+    k = 1 - k;
+  }
+  state.counters["exact_pairs"] = contact.ActiveContacts();
+}
+BENCHMARK_CAPTURE(BM_BilliardsContact, value, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_BilliardsContact, hessian, true)->Unit(benchmark::kMillisecond);
+
+// Derivatives of the settled state's step: the step is solved once, then every iteration
+// reuses its minimiser (as a forward-then-backward rollout does).
+void BM_BilliardsDerivatives(benchmark::State& state, const std::string& model) {
+  auto sim = Make(model);
+  const State& start = Settled(model);
+  State s = start;
+  sim->Step(s, {});
+  StepDerivatives d;
+  for (auto _ : state) {
+    sim->Derivatives(start, {}, &d);
+    benchmark::DoNotOptimize(d.dv_dq.data());
+  }
+}
+BENCHMARK_CAPTURE(BM_BilliardsDerivatives, longrange, std::string("longrange"))->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace arena
