@@ -59,13 +59,6 @@ std::vector<Column> AblationsExperiment::columns() const {
       {"variant", "the run's setting within its study", false, ColumnType::kText},
       {"timestep_s", "dt"},
       {"mu", "longrange's contact coefficient (empty for ipc)"},
-      {"steps", "H: real steps at most (horizon_s / dt)"},
-      {"window", "h: frames optimised at each real step (window_s / dt)"},
-      {"iterations", "Adam iterations per real step"},
-      {"learning_rate", "Adam's step size"},
-      {"adam_beta1", "Adam's first-moment decay"},
-      {"adam_beta2", "Adam's second-moment decay"},
-      {"target_tolerance_m", "eps_target"},
       {"time_to_converge_s", "last step row: reached_at_s, or the horizon H dt when the cube never got there"},
   };
   for (Column& c : RodTaskColumns()) columns.push_back(std::move(c));

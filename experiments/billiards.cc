@@ -155,12 +155,8 @@ Sweep BilliardsExperiment::Expand(const ProfileConfig& config, const std::vector
   for (const std::string& model : models) {
     for (const ModelSetting& setting : ExpandModelSweep(config, model, {"timestep"}, "set timestep_s instead")) {
       const Capabilities caps = FindModel(model).capabilities_for(setting.options);
-      if (std::string why = CheckSupport(caps, *MakeBilliardsTask("trivial", 0, 0, tolerance).scene); !why.empty()) {
+      if (std::string why = CheckGradientSupport(caps, *MakeBilliardsTask("trivial", 0, 0, tolerance).scene); !why.empty()) {
         sweep.notes.push_back(model + ": skipped (" + why + ")");
-        continue;
-      }
-      if (!caps.has_derivatives()) {
-        sweep.notes.push_back(model + ": skipped (no step derivatives)");
         continue;
       }
       for (const std::string& method : bundle_config.MethodsFor(model)) {

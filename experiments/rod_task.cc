@@ -69,6 +69,13 @@ RodTask MakeRodTask(const std::string& task, double tolerance) {
 
 std::vector<Column> RodTaskColumns() {
   return {
+      {"steps", "H: real steps at most (the run stops once every cube is at its target)"},
+      {"window", "h: frames optimised at each real step"},
+      {"iterations", "Adam iterations per real step"},
+      {"learning_rate", "Adam's step size"},
+      {"adam_beta1", "Adam's first-moment decay"},
+      {"adam_beta2", "Adam's second-moment decay"},
+      {"target_tolerance_m", "eps_target: a cube is at its target within this distance"},
       {"record", "step (one real step) or cube (a cube's centre after a real step)", false, ColumnType::kText},
       {"step", "real step"},
       {"time_s", "step: simulated time at its end"},

@@ -48,7 +48,8 @@ struct RodRunSettings {
 /// the target) and failure.
 std::vector<Row> RunRodTask(Simulator& sim, const RodTask& task, const RodRunSettings& settings);
 
-/// The columns RunRodTask writes.
+/// The columns of a run's settings (steps, window, iterations, Adam's, the tolerance), then the
+/// columns RunRodTask writes.
 std::vector<Column> RodTaskColumns();
 
 }  // namespace arena

@@ -40,13 +40,6 @@ std::vector<Column> RodTaskExperiment::columns() const {
       {"bundle_sigma", "bundle: std of the control perturbations"},
       {"bundle_order", "bundle: first_order or zeroth_order", false, ColumnType::kText},
       {"timestep_s", "dt"},
-      {"steps", "H: real steps at most (the run stops once every cube is at its target)"},
-      {"window", "h: frames optimised at each real step"},
-      {"iterations", "Adam iterations per real step"},
-      {"learning_rate", "Adam's step size"},
-      {"adam_beta1", "Adam's first-moment decay"},
-      {"adam_beta2", "Adam's second-moment decay"},
-      {"target_tolerance_m", "eps_target: a cube is at its target within this distance"},
   };
   for (Column& c : RodTaskColumns()) columns.push_back(std::move(c));
   return columns;
@@ -68,12 +61,8 @@ Sweep RodTaskExperiment::Expand(const ProfileConfig& config, const std::vector<s
   for (const std::string& model : models) {
     for (const ModelSetting& setting : ExpandModelSweep(config, model, {"timestep"}, "set timestep_s instead")) {
       const Capabilities caps = FindModel(model).capabilities_for(setting.options);
-      if (std::string why = CheckSupport(caps, *task.scene); !why.empty()) {
+      if (std::string why = CheckGradientSupport(caps, *task.scene); !why.empty()) {
         sweep.notes.push_back(model + ": skipped (" + why + ")");
-        continue;
-      }
-      if (!caps.has_derivatives()) {
-        sweep.notes.push_back(model + ": skipped (no step derivatives)");
         continue;
       }
       for (const std::string& method : bundle.MethodsFor(model)) {

@@ -38,6 +38,11 @@ std::string Capabilities::ToString() const {
   return s;
 }
 
+std::string CheckGradientSupport(const Capabilities& caps, const Scene& scene) {
+  if (std::string why = CheckSupport(caps, scene); !why.empty()) return why;
+  return caps.has_derivatives() ? "" : "no step derivatives";
+}
+
 std::string CheckSupport(const Capabilities& caps, const Scene& scene) {
   const bool planar = scene.IsPlanar();
   if (planar && !caps.planar) return "planar (2D) scenes are not supported";

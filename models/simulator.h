@@ -49,6 +49,9 @@ struct Capabilities {
 /// Empty when a model with these capabilities can simulate `scene`; otherwise the reason
 /// ("shape 'mesh' of collider 'l_foot' is not supported").
 std::string CheckSupport(const Capabilities& caps, const Scene& scene);
+/// CheckSupport, and "no step derivatives" for a model without them: why a gradient-based
+/// experiment cannot run the model on `scene` ("" when it can).
+std::string CheckGradientSupport(const Capabilities& caps, const Scene& scene);
 
 enum class StepStatus { kOk, kNotConverged, kNonFinite, kError };
 std::string_view ToString(StepStatus status);
