@@ -28,17 +28,15 @@ struct Variant {
 };
 
 std::vector<Variant> Variants(const ProfileConfig& config, const std::vector<std::string>& models) {
-  const Range mu_range = LeftOpen(0.0, 1.0);
-  auto mu = [&](const std::string& key) {
-    return config.Double(key, NumberRange::Between(std::numeric_limits<double>::min(), mu_range.hi));
-  };
+  // longrange's mu range, (0, 1] (models/longrange/longrange_simulator.h).
+  const NumberRange mu_range = NumberRange::Between(std::numeric_limits<double>::min(), 1.0);
+  auto mu = [&](const std::string& key) { return config.Double(key, mu_range); };
   const NumberRange dt_range = NumberRange::Between(kTimestepRange.lo, kTimestepRange.hi);
   const double smooth_mu = mu("smoothness_mu"), smooth_dt = config.Double("smoothness_timestep_s", dt_range);
   const double timestep_mu = mu("timestep_mu");
   const std::vector<double> timesteps = config.SweepDoubles("timesteps_s", dt_range);
   const double mu_dt = config.Double("mu_timestep_s", dt_range);
-  const std::vector<double> mus =
-      config.SweepDoubles("mus", NumberRange::Between(std::numeric_limits<double>::min(), mu_range.hi));
+  const std::vector<double> mus = config.SweepDoubles("mus", mu_range);
   auto text = [](double x) { return options_detail::FormatDouble(x); };
   const bool longrange = std::find(models.begin(), models.end(), "longrange") != models.end();
   const bool ipc = std::find(models.begin(), models.end(), "ipc") != models.end();
@@ -102,13 +100,7 @@ Sweep AblationsExperiment::Expand(const ProfileConfig& config, const std::vector
 
 std::vector<Row> AblationsExperiment::Run(const Case& c) const {
   const RodTask task = MakeRodTask("push", ParamNumber(c, "target_tolerance_m"));
-  RodRunSettings settings;
-  settings.steps = static_cast<int>(ParamNumber(c, "steps"));
-  settings.window = static_cast<int>(ParamNumber(c, "window"));
-  settings.iterations = static_cast<int>(ParamNumber(c, "iterations"));
-  settings.adam.learning_rate = ParamNumber(c, "learning_rate");
-  settings.adam.beta1 = ParamNumber(c, "adam_beta1");
-  settings.adam.beta2 = ParamNumber(c, "adam_beta2");
+  const RodRunSettings settings = RodRunSettingsOf(c);
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, task.scene, c.model_options);
   std::vector<Row> rows = RunRodTask(*sim, task, settings);
   for (Row& r : rows) {

@@ -179,13 +179,9 @@ Sweep BilliardsExperiment::Expand(const ProfileConfig& config, const std::vector
                         {"iterations", iterations},
                         {"learning_rate", adam.learning_rate},
                         {"target_tolerance_m", tolerance}};
-            if (method == "bundle") {
-              c.params.push_back({"bundle_samples", static_cast<std::int64_t>(bundle.samples)});
-              c.params.push_back({"bundle_sigma", bundle.sigma});
-            }
+            if (method == "bundle") AppendBundleParams(bundle, &c.params);
             c.params.push_back({"adam_beta1", adam.beta1});
             c.params.push_back({"adam_beta2", adam.beta2});
-            if (method == "bundle") c.params.push_back({"bundle_order", std::string(ToString(bundle.order))});
             c.seed = DeriveSeed(name(), c.id);
             sweep.cases.push_back(std::move(c));
           }
@@ -206,13 +202,8 @@ std::vector<Row> BilliardsExperiment::Run(const Case& c) const {
   LaunchObjective launch(*sim, task.start, task.cue, frames, task.loss);
   std::unique_ptr<GradientBundleObjective> bundle;
   Objective* objective = &launch;
-  if (ParamText(c, "method") == "bundle") {
-    GradientBundleOptions options;
-    options.samples = static_cast<int>(ParamNumber(c, "bundle_samples"));
-    options.sigma = ParamNumber(c, "bundle_sigma");
-    FromString(ParamText(c, "bundle_order"), &options.order);
-    options.seed = c.seed;
-    bundle = std::make_unique<GradientBundleObjective>(launch, options);
+  if (const std::optional<GradientBundleOptions> options = BundleOptionsOf(c)) {
+    bundle = std::make_unique<GradientBundleObjective>(launch, *options);
     objective = bundle.get();
   }
   RecordingObjective recording(*objective);

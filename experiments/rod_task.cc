@@ -8,6 +8,8 @@
 #include "core/common/strings.h"
 #include "core/multibody/data.h"
 #include "core/multibody/kinematics.h"
+#include "experiments/common/bundle_config.h"
+#include "experiments/common/case_params.h"
 #include "scenes/rod_scenes.h"
 #include "trajectory/receding_horizon.h"
 
@@ -65,6 +67,18 @@ RodTask MakeRodTask(const std::string& task, double tolerance) {
   loss->tolerance = tolerance;
   t.loss = loss;
   return t;
+}
+
+RodRunSettings RodRunSettingsOf(const Case& c) {
+  RodRunSettings settings;
+  settings.steps = static_cast<int>(ParamNumber(c, "steps"));
+  settings.window = static_cast<int>(ParamNumber(c, "window"));
+  settings.iterations = static_cast<int>(ParamNumber(c, "iterations"));
+  settings.adam.learning_rate = ParamNumber(c, "learning_rate");
+  settings.adam.beta1 = ParamNumber(c, "adam_beta1");
+  settings.adam.beta2 = ParamNumber(c, "adam_beta2");
+  settings.bundle = BundleOptionsOf(c);
+  return settings;
 }
 
 std::vector<Column> RodTaskColumns() {

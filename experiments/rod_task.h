@@ -40,6 +40,10 @@ struct RodRunSettings {
   std::optional<GradientBundleOptions> bundle;  // set: Adam follows the bundle (seed 004's GB)
 };
 
+/// The settings of a case that has the params steps, window, iterations, learning_rate,
+/// adam_beta1 and adam_beta2 (and, for method bundle, the bundle's: bundle_config.h).
+RodRunSettings RodRunSettingsOf(const Case& c);
+
 /// One receding-horizon run of `sim` on `task`, stopping early once every cube is within the
 /// tolerance of its target. Rows: `record = step` per real step (the rod's centre, the cubes at
 /// their targets, the mean cube-target distance, the window's best loss) and `record = cube` per

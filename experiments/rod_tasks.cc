@@ -76,11 +76,7 @@ Sweep RodTaskExperiment::Expand(const ProfileConfig& config, const std::vector<s
         c.params = {{"method", method},          {"timestep_s", dt},          {"steps", steps},
                     {"window", window},          {"iterations", iterations},  {"learning_rate", adam.learning_rate},
                     {"adam_beta1", adam.beta1},  {"adam_beta2", adam.beta2},  {"target_tolerance_m", tolerance}};
-        if (method == "bundle") {
-          c.params.push_back({"bundle_samples", static_cast<std::int64_t>(bundle.options.samples)});
-          c.params.push_back({"bundle_sigma", bundle.options.sigma});
-          c.params.push_back({"bundle_order", std::string(ToString(bundle.options.order))});
-        }
+        if (method == "bundle") AppendBundleParams(bundle.options, &c.params);
         c.seed = DeriveSeed(name(), c.id);
         sweep.cases.push_back(std::move(c));
       }
@@ -91,21 +87,7 @@ Sweep RodTaskExperiment::Expand(const ProfileConfig& config, const std::vector<s
 
 std::vector<Row> RodTaskExperiment::Run(const Case& c) const {
   const RodTask task = MakeRodTask(task_, ParamNumber(c, "target_tolerance_m"));
-  RodRunSettings settings;
-  settings.steps = static_cast<int>(ParamNumber(c, "steps"));
-  settings.window = static_cast<int>(ParamNumber(c, "window"));
-  settings.iterations = static_cast<int>(ParamNumber(c, "iterations"));
-  settings.adam.learning_rate = ParamNumber(c, "learning_rate");
-  settings.adam.beta1 = ParamNumber(c, "adam_beta1");
-  settings.adam.beta2 = ParamNumber(c, "adam_beta2");
-  if (ParamText(c, "method") == "bundle") {
-    GradientBundleOptions b;
-    b.samples = static_cast<int>(ParamNumber(c, "bundle_samples"));
-    b.sigma = ParamNumber(c, "bundle_sigma");
-    FromString(ParamText(c, "bundle_order"), &b.order);
-    b.seed = c.seed;
-    settings.bundle = b;
-  }
+  const RodRunSettings settings = RodRunSettingsOf(c);
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, task.scene, c.model_options);
   return RunRodTask(*sim, task, settings);
 }

@@ -103,7 +103,11 @@ NewtonReport MinimizeNewton(NewtonProblem& problem, const NewtonOptions& options
     const double energy = problem.Evaluate(&g, &H);
     report.energy = energy;
     if (!std::isfinite(energy)) {
-      report.status = it == 0 ? NewtonStatus::kInfeasibleStart : NewtonStatus::kNonFinite;
+      // A problem may give up mid-evaluation once the case's deadline has passed (an infinite
+      // energy): that is the deadline, not an infeasible start.
+      report.status = DeadlinePassed()  ? NewtonStatus::kDeadline
+                      : it == 0         ? NewtonStatus::kInfeasibleStart
+                                        : NewtonStatus::kNonFinite;
       return report;
     }
     if (!g.allFinite() || !H.allFinite()) {

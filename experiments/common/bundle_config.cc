@@ -4,6 +4,7 @@
 
 #include "config/profile_config.h"
 #include "core/common/error.h"
+#include "experiments/common/case_params.h"
 
 namespace arena {
 
@@ -26,6 +27,22 @@ BundleConfig ReadBundleConfig(const ProfileConfig& config) {
   if (!FromString(order, &b.options.order)) {
     throw InvalidArgument(config.file() + ": key bundle_order: '" + order + "' is neither first_order nor zeroth_order");
   }
+  return b;
+}
+
+void AppendBundleParams(const GradientBundleOptions& options, std::vector<std::pair<std::string, Value>>* params) {
+  params->push_back({"bundle_samples", static_cast<std::int64_t>(options.samples)});
+  params->push_back({"bundle_sigma", options.sigma});
+  params->push_back({"bundle_order", std::string(ToString(options.order))});
+}
+
+std::optional<GradientBundleOptions> BundleOptionsOf(const Case& c) {
+  if (!HasParam(c, "method") || ParamText(c, "method") != "bundle") return std::nullopt;
+  GradientBundleOptions b;
+  b.samples = static_cast<int>(ParamNumber(c, "bundle_samples"));
+  b.sigma = ParamNumber(c, "bundle_sigma");
+  FromString(ParamText(c, "bundle_order"), &b.order);
+  b.seed = c.seed;
   return b;
 }
 

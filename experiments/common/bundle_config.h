@@ -3,9 +3,11 @@
 // bundle_sigma and bundle_order (first_order or zeroth_order).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "experiments/experiment.h"
 #include "trajectory/gradient_bundle.h"
 
 namespace arena {
@@ -21,5 +23,11 @@ struct BundleConfig {
 
 /// Throws InvalidArgument naming the key for a bad sample count, sigma or order.
 BundleConfig ReadBundleConfig(const ProfileConfig& config);
+
+/// The params (columns) of a case of method bundle: bundle_samples, bundle_sigma, bundle_order.
+void AppendBundleParams(const GradientBundleOptions& options, std::vector<std::pair<std::string, Value>>* params);
+/// Those options read back from a case whose method is bundle, seeded with the case's seed;
+/// nullopt for any other case.
+std::optional<GradientBundleOptions> BundleOptionsOf(const Case& c);
 
 }  // namespace arena

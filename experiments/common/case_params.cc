@@ -15,6 +15,13 @@ const Value& Find(const Case& c, const std::string& name) {
 }
 }  // namespace
 
+bool HasParam(const Case& c, const std::string& name) {
+  for (const auto& [key, value] : c.params) {
+    if (key == name) return true;
+  }
+  return false;
+}
+
 std::string ParamText(const Case& c, const std::string& name) { return ToText(Find(c, name)); }
 
 double ParamNumber(const Case& c, const std::string& name) {

@@ -7,6 +7,8 @@
 
 namespace arena {
 
+/// Whether the case has the param.
+bool HasParam(const Case& c, const std::string& name);
 /// The param's text / number; throws InvalidArgument naming the case and the missing param.
 std::string ParamText(const Case& c, const std::string& name);
 double ParamNumber(const Case& c, const std::string& name);

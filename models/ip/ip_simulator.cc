@@ -123,10 +123,7 @@ NewtonReport IncrementalPotentialSimulator::Solve(const State& state, const Cont
   energy_->Begin(state, control);
   // The start is feasible (the state is); the first iterate keeps it.
   StepProblem problem(*energy_, contact_.get(), state.q);
-  NewtonReport report = MinimizeNewton(problem, options_.Newton());
-  // A contact potential may give up mid-evaluation once the deadline has passed (returning an
-  // infeasible energy): that is the deadline, not an intersection.
-  if (report.status != NewtonStatus::kConverged && DeadlinePassed()) report.status = NewtonStatus::kDeadline;
+  const NewtonReport report = MinimizeNewton(problem, options_.Newton());
   q_next_ = problem.q();
   // A solve the deadline cut short is not this state's minimiser: the next Derivatives re-solves.
   snapshot_valid_ = report.status != NewtonStatus::kDeadline;
