@@ -367,10 +367,10 @@ int Main(int argc, char** argv) {
       ->allow_extra_args(false);
   // The range is checked with the other run options (a message that says what to give).
   run->add_option("--threads", run_options.threads, "Worker threads (0: all cores; at most 1024)");
-  run->add_option("--case-timeout", run_options.case_timeout_s,
-                  "Wall-clock budget of one case in seconds; a case that runs longer is recorded as "
-                  "failed and the sweep goes on")
-      ->capture_default_str();
+  auto* case_timeout_option =
+      run->add_option("--case-timeout", run_options.case_timeout_s,
+                      "Wall-clock budget of one case in seconds (default: the profile's case_timeout_s, "
+                      "else 3600); a case that runs longer is recorded as failed and the sweep goes on");
   auto* out_option = run->add_option("--out", run_options.out_dir, "Results folder (default: <repo>/results)");
   auto* config_dir_option = run->add_option("--config-dir", run_options.config_dir,
                                             "Config folder (default: <repo>/experiments/configs)");
@@ -423,6 +423,7 @@ int Main(int argc, char** argv) {
     RequireNonEmpty(out_option, run_options.out_dir, "<repo>/results");
     RequireNonEmpty(config_dir_option, run_options.config_dir, "<repo>/experiments/configs");
     run_options.progress = !no_progress;
+    run_options.case_timeout_given = case_timeout_option->count() > 0;
     return Run(target, run_options);
   }
   if (*report) {

@@ -216,15 +216,17 @@ std::string ExperimentResultsDir(const std::string& out_dir, const std::string& 
   return (fs::path(root) / experiment).string();
 }
 
-RunSummary RunExperiment(const Experiment& experiment, const RunOptions& options) {
+RunSummary RunExperiment(const Experiment& experiment, const RunOptions& given) {
   const auto wall_start = std::chrono::system_clock::now();
   const auto steady_start = std::chrono::steady_clock::now();
   const std::string name = experiment.name();
-  const ModelRegistry registry(options.model_registry != nullptr ? *options.model_registry
-                                                                 : Models());
+  const ModelRegistry registry(given.model_registry != nullptr ? *given.model_registry
+                                                               : Models());
 
   // Every input error surfaces here, before anything is written.
-  const SweepPlan plan = PlanSweep(experiment, options, registry);
+  const SweepPlan plan = PlanSweep(experiment, given, registry);
+  RunOptions options = given;  // with the budget the profile may declare
+  options.case_timeout_s = plan.case_timeout_s;
   const RowFormatter formatter(experiment);
   ValidateCases(plan, name, options.profile, registry, formatter);
   for (const std::string& note : plan.sweep.notes) spdlog::info("{}: {}", name, note);

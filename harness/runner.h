@@ -36,7 +36,7 @@ namespace arena {
 
 /// Bounds of the run options, checked before anything runs.
 inline constexpr int kMaxThreads = 1024;
-inline constexpr double kDefaultCaseTimeout = 3600.0;  // s: 60x the longest paper case (trajopt's 60 s budget)
+inline constexpr double kDefaultCaseTimeout = 3600.0;  // s: an hour; profiles whose cases run longer declare case_timeout_s
 inline constexpr double kMaxCaseTimeout = 1e6;         // s, about 11.6 days
 
 struct RunOptions {
@@ -50,6 +50,9 @@ struct RunOptions {
   bool fresh = false;                   // discard this experiment's existing results first
   bool retry_failed = false;            // rerun cases whose existing rows have an error
   double case_timeout_s = kDefaultCaseTimeout;  // wall-clock budget of one case, (0, kMaxCaseTimeout]
+  /// --case-timeout given: case_timeout_s holds over the profile's `case_timeout_s` key (the
+  /// budget a profile whose cases run for hours declares); not given, the key holds if present.
+  bool case_timeout_given = false;
   std::int64_t max_cases = kDefaultMaxCases;    // the largest sweep the run accepts (>= 1)
   /// Registry the models, cases and options are checked against; nullptr: Models().
   /// (Tests pass their own.)

@@ -144,6 +144,11 @@ SweepPlan PlanSweep(const Experiment& experiment, const RunOptions& options,
   ProfileConfig config =
       ProfileConfig::Load(config_file, options.profile, options.overrides, registry.names());
   config.set_max_cases(options.max_cases);
+  double case_timeout_s = options.case_timeout_s;
+  if (config.Has("case_timeout_s")) {
+    const double declared = config.Double("case_timeout_s", NumberRange::Positive(kMaxCaseTimeout));
+    if (!options.case_timeout_given) case_timeout_s = declared;
+  }
 
   std::vector<std::string> config_models;
   if (config.Has("models")) config_models = config.Strings("models");
@@ -190,7 +195,8 @@ SweepPlan PlanSweep(const Experiment& experiment, const RunOptions& options,
                    .models = std::move(models),
                    .sweep = std::move(sweep),
                    .experiment_overrides = std::move(experiment_overrides),
-                   .model_overrides = std::move(model_overrides)};
+                   .model_overrides = std::move(model_overrides),
+                   .case_timeout_s = case_timeout_s};
 }
 
 void ValidateCases(const SweepPlan& plan, const std::string& experiment,

@@ -47,6 +47,7 @@ struct SweepPlan {
   // order of the --set flags does not matter; every model run has an entry, possibly empty.
   std::vector<std::string> experiment_overrides;
   std::map<std::string, std::vector<std::string>> model_overrides;
+  double case_timeout_s = 0.0;  // the budget of one case: --case-timeout, else the profile's key
 };
 
 /// Checks the run options and --set keys, loads the profile, resolves the models and expands

@@ -4,12 +4,21 @@
 #include <cmath>
 #include <vector>
 
+#include "core/common/enum_names.h"
 #include "core/common/error.h"
 #include "core/geometry/convex_hull.h"
 #include "core/geometry/mesh.h"
 #include "core/geometry/sphere_mesh.h"
 
 namespace arena {
+
+namespace {
+constexpr EnumNameTable<GroundMesh, 2> kGroundMeshes = {{{GroundMesh::kBox, "box"}, {GroundMesh::kTop, "top"}}};
+}  // namespace
+
+std::string_view ToString(GroundMesh v) { return EnumName(v, kGroundMeshes); }
+bool FromString(std::string_view text, GroundMesh* v) { return ParseEnum(text, kGroundMeshes, v); }
+std::string EnumValues(GroundMesh) { return EnumList(kGroundMeshes); }
 
 std::string ColliderMeshOptions::Validate() const {
   if (sphere_vertices < 12 || sphere_vertices > 100000) return "sphere_vertices must be in [12, 100000]";
@@ -112,6 +121,10 @@ std::vector<ColliderMesh> BuildColliderMeshes(const Scene& scene, const Collider
       // The half-space z <= 0 of its frame as a box whose top face is the plane.
       const double h = options.ground_half_size, d = options.ground_depth;
       BoxMesh(Vec3(h, h, 0.5 * d), Vec3(0.0, 0.0, -0.5 * d), &local, &m.triangles);
+      if (options.ground_mesh == GroundMesh::kTop) {
+        const TrianglesX3 top = m.triangles.middleRows(2, 2);  // BoxMesh's z+ face
+        m.triangles = top;
+      }
     } else if (const auto* hull = std::get_if<ConvexHull>(&c.shape); hull != nullptr && hull->radius == 0.0) {
       HullMesh(*hull->data, &local, &m.triangles);
     } else if (const auto* mesh = std::get_if<TriangleMesh>(&c.shape)) {

@@ -4,10 +4,12 @@
 // meshes (SDRS: unions of convex hulls; long-range: meshes) and the static environment as
 // fixed geometry; spheres are tessellated (Fibonacci points and their convex hull: 2V - 4
 // triangles, as seed 004's billiard balls), boxes are their 12 triangles (or a finer grid on
-// every face, box_max_edge), and a half-space is
-// a large box below its plane (the papers' ground is a box).
+// every face, box_max_edge), and a half-space is a large box below its plane (the papers' ground
+// is a box) or, with GroundMesh::kTop, that box's top face alone.
 #pragma once
 
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/geometry/primitives.h"
@@ -26,6 +28,16 @@ struct ColliderMesh {
   std::vector<int> partners;
 };
 
+/// How a half-space is meshed. kBox: a box whose top face is the plane (12 triangles; the
+/// papers' ground is a box). kTop: its top face alone (2 triangles). Seed 004's potential is
+/// a sum over triangle pairs and a ground triangle's bounding sphere is as wide as the ground,
+/// so every triangle near the ground is an exact pair with all 12; the 10 side and bottom ones lie
+/// 1 m to 50 m away and add almost nothing to the force but 5x to the cost of the ground pairs.
+enum class GroundMesh { kBox, kTop };
+std::string_view ToString(GroundMesh v);
+bool FromString(std::string_view text, GroundMesh* v);
+std::string EnumValues(GroundMesh);
+
 struct ColliderMeshOptions {
   int sphere_vertices = 96;         // Fibonacci points on a sphere (2V - 4 triangles)
   /// m: 0 keeps a box's 12 triangles; > 0 splits each face into a grid of cells no longer than
@@ -35,6 +47,7 @@ struct ColliderMeshOptions {
   double box_max_edge = 0.0;
   double ground_half_size = 50.0;   // m: a half-space becomes a box this wide (half extent)...
   double ground_depth = 1.0;        // m: ... and this deep below its plane
+  GroundMesh ground_mesh = GroundMesh::kBox;
   /// "" when valid.
   std::string Validate() const;
 };

@@ -112,6 +112,7 @@ IncrementalPotentialSimulator::IncrementalPotentialSimulator(std::shared_ptr<con
   ColliderMeshOptions mesh_options;
   mesh_options.sphere_vertices = options_.sphere_vertices;
   mesh_options.box_max_edge = options_.box_max_edge;
+  mesh_options.ground_mesh = options_.ground_mesh;
   std::vector<ColliderMesh> meshes = BuildColliderMeshes(*scene_, mesh_options);
   if (make_contact) contact_ = make_contact(meshes);
   energy_ = std::make_unique<StepEnergy>(scene_, std::move(meshes), contact_.get(), options_.Energy());

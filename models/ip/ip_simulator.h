@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "models/ip/collider_meshes.h"
 #include "models/ip/step_energy.h"
 #include "models/option_ranges.h"
 #include "models/simulator.h"
@@ -33,6 +34,7 @@ struct IpOptions {
   double limit_stiffness = 1e3;      // joint-limit barrier scale
   int sphere_vertices = 96;          // tessellation of spheres (2V - 4 triangles)
   double box_max_edge = 0.0;         // m: 0 = a box's 12 triangles, else faces gridded this fine
+  GroundMesh ground_mesh = GroundMesh::kBox;  // a half-space as a box or its top face alone
 
   template <class V>
   void VisitFields(V&& v) {
@@ -46,6 +48,8 @@ struct IpOptions {
     v("sphere_vertices", sphere_vertices, "vertices of a tessellated sphere (Fibonacci points)", "", Closed(12, 100000));
     v("box_max_edge", box_max_edge, "0: a box is its 12 triangles; else each face is a grid of cells at most this long",
       "m", ZeroOr(Closed(1e-3, 1e3)));
+    v("ground_mesh", ground_mesh,
+      "a half-space as a 100 m wide, 1 m deep box (box, 12 triangles) or its top face alone (top, 2 triangles)", "");
   }
   /// "" when valid, else the problem.
   std::string Validate() const;

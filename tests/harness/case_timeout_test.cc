@@ -39,15 +39,21 @@ class LoopingToy : public testing::ToyExperiment {
   }
 };
 
-TEST(CaseTimeout, CaseThatRunsOutOfTimeIsAFailedRowAndTheSweepGoesOn) {
-  testing::TempDir dir;
-  testing::WriteFile(dir / "configs/toy.toml", testing::kToyConfig);
+// The toy's run on two threads, its config and results in `dir`.
+RunOptions ToyRunOptions(const testing::TempDir& dir) {
   RunOptions o;
   o.out_dir = dir / "results";
   o.config_dir = dir / "configs";
   o.progress = false;
   o.model_registry = &testing::ToyModels();
   o.threads = 2;
+  return o;
+}
+
+TEST(CaseTimeout, CaseThatRunsOutOfTimeIsAFailedRowAndTheSweepGoesOn) {
+  testing::TempDir dir;
+  testing::WriteFile(dir / "configs/toy.toml", testing::kToyConfig);
+  RunOptions o = ToyRunOptions(dir);
   o.case_timeout_s = 0.2;
   LoopingToy toy;
   const auto start = Clock::now();
@@ -70,6 +76,47 @@ TEST(CaseTimeout, CaseThatRunsOutOfTimeIsAFailedRowAndTheSweepGoesOn) {
   o.case_timeout_s = 60.0;
   testing::ToyExperiment quick;
   EXPECT_EQ(RunExperiment(quick, o).cases_run, 6);
+}
+
+// A profile whose cases run for hours declares its budget (`case_timeout_s`); --case-timeout,
+// when given, holds over it. The budget a run used is in its sidecar.
+TEST(CaseTimeout, ProfileDeclaresTheBudgetAndTheFlagHoldsOverIt) {
+  testing::TempDir dir;
+  std::string config = testing::kToyConfig;
+  config.replace(config.find("repeats = 2\n"), 12, "repeats = 2\ncase_timeout_s = 0.2\n");
+  testing::WriteFile(dir / "configs/toy.toml", config);
+  RunOptions o = ToyRunOptions(dir);
+  LoopingToy toy;
+  RunSummary s = RunExperiment(toy, o);
+  EXPECT_EQ(s.cases_failed, 6);  // the profile's 0.2 s, not the default hour
+  const ResultTable t = ResultTable::ReadCsv(s.csv_path);
+  for (int r = 0; r < t.num_rows(); ++r) {
+    if (t.Text(r, "x") == "3") {
+      EXPECT_EQ(t.Text(r, "error"), "the case's wall-clock budget of 0.2 s ran out (--case-timeout)");
+    }
+  }
+  EXPECT_NE(testing::ReadFile(s.sidecar_path).find("\"case_timeout_s\": 0.2"), std::string::npos);
+  // Given, the flag holds: the looping cases now stop at its 0.4 s.
+  o.fresh = true;
+  o.case_timeout_s = 0.4;
+  o.case_timeout_given = true;
+  s = RunExperiment(toy, o);
+  const ResultTable again = ResultTable::ReadCsv(s.csv_path);
+  for (int r = 0; r < again.num_rows(); ++r) {
+    if (again.Text(r, "x") == "3") {
+      EXPECT_EQ(again.Text(r, "error"), "the case's wall-clock budget of 0.4 s ran out (--case-timeout)");
+    }
+  }
+  // Out of range in the profile: an error naming the key.
+  config.replace(config.find("case_timeout_s = 0.2"), 20, "case_timeout_s = -1.0");
+  testing::WriteFile(dir / "configs/toy.toml", config);
+  o.case_timeout_given = false;
+  try {
+    RunExperiment(toy, o);
+    ADD_FAILURE() << "a negative case_timeout_s was accepted";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("case_timeout_s"), std::string::npos) << e.what();
+  }
 }
 
 struct RealCase {

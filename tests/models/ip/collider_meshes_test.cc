@@ -62,5 +62,30 @@ TEST(ColliderMeshes, BarrierModelsSkipTheFilteredPairs) {
   }
 }
 
+// ground_mesh=top keeps the ground box's top face only: two triangles at z = 0 whose normals
+// point up (into the world), spanning the box's 100 m.
+TEST(ColliderMeshes, GroundTopFaceAlone) {
+  std::shared_ptr<Scene> scene = OverlappingChain();
+  ColliderMeshOptions options;
+  const ColliderMesh box = BuildColliderMeshes(*scene, options).back();
+  EXPECT_EQ(box.triangles.rows(), 12);
+  options.ground_mesh = GroundMesh::kTop;
+  const ColliderMesh top = BuildColliderMeshes(*scene, options).back();
+  ASSERT_EQ(top.triangles.rows(), 2);
+  double area = 0.0;
+  for (Eigen::Index t = 0; t < 2; ++t) {
+    const Vec3 a = top.vertices.row(top.triangles(t, 0)).transpose();
+    const Vec3 b = top.vertices.row(top.triangles(t, 1)).transpose();
+    const Vec3 c = top.vertices.row(top.triangles(t, 2)).transpose();
+    EXPECT_DOUBLE_EQ(a.z(), 0.0);
+    EXPECT_DOUBLE_EQ(b.z(), 0.0);
+    EXPECT_DOUBLE_EQ(c.z(), 0.0);
+    const Vec3 n = (b - a).cross(c - a);
+    EXPECT_GT(n.z(), 0.0);
+    area += 0.5 * n.norm();
+  }
+  EXPECT_NEAR(area, 100.0 * 100.0, 1e-6);
+}
+
 }  // namespace
 }  // namespace arena
