@@ -1,8 +1,10 @@
 #include "solvers/contact_lcp_solver.h"
 
 #include <cmath>
+#include <limits>
 #include <utility>
 
+#include "core/common/enum_names.h"
 #include "core/common/error.h"
 
 namespace arena {
@@ -12,10 +14,108 @@ std::string_view ToString(ContactLcpPath path) {
     case ContactLcpPath::kWarmStart: return "warm_start";
     case ContactLcpPath::kDantzig: return "dantzig";
     case ContactLcpPath::kPgs: return "pgs";
+    case ContactLcpPath::kLemke: return "lemke";
     case ContactLcpPath::kFrictionless: return "frictionless";
     case ContactLcpPath::kFailed: return "failed";
   }
   return "unknown";
+}
+
+namespace {
+
+constexpr EnumNameTable<LcpMethod, 3> kMethods = {
+    {{LcpMethod::kDantzig, "dantzig"}, {LcpMethod::kPgs, "pgs"}, {LcpMethod::kLemke, "lemke"}}};
+constexpr EnumNameTable<LcpFallback, 4> kFallbacks = {{{LcpFallback::kDantzig, "dantzig"},
+                                                        {LcpFallback::kPgs, "pgs"},
+                                                        {LcpFallback::kLemke, "lemke"},
+                                                        {LcpFallback::kFrictionless, "frictionless"}}};
+
+bool IsStandard(const BoxedLcp& lcp) {
+  for (int i = 0; i < lcp.size(); ++i) {
+    if (lcp.lo[i] != 0.0 || lcp.hi[i] != std::numeric_limits<double>::infinity()) return false;
+    if (!lcp.findex.empty() && lcp.findex[i] >= 0) return false;
+  }
+  return true;
+}
+
+ContactLcpPath PathOf(LcpMethod m) {
+  switch (m) {
+    case LcpMethod::kDantzig: return ContactLcpPath::kDantzig;
+    case LcpMethod::kPgs: return ContactLcpPath::kPgs;
+    case LcpMethod::kLemke: return ContactLcpPath::kLemke;
+  }
+  return ContactLcpPath::kFailed;
+}
+
+}  // namespace
+
+std::string_view ToString(LcpMethod v) { return EnumName(v, kMethods); }
+bool FromString(std::string_view text, LcpMethod* v) { return ParseEnum(text, kMethods, v); }
+std::string EnumValues(LcpMethod) { return EnumList(kMethods); }
+
+std::vector<LcpFallback> ParseLcpFallbacks(std::string_view text) {
+  std::vector<LcpFallback> out;
+  if (text.empty() || text == "none") return out;
+  size_t begin = 0;
+  while (begin <= text.size()) {
+    const size_t end = std::min(text.find(',', begin), text.size());
+    const std::string_view stage = text.substr(begin, end - begin);
+    LcpFallback f;
+    if (!ParseEnum(stage, kFallbacks, &f)) {
+      throw InvalidArgument("LCP fallback '" + std::string(stage) + "' is not one of " + EnumList(kFallbacks) +
+                            " (a comma-separated list, or none)");
+    }
+    out.push_back(f);
+    begin = end + 1;
+  }
+  return out;
+}
+
+LcpResult ContactLcpSolver::Run(LcpMethod method, const BoxedLcp& lcp, const VecX* start) const {
+  switch (method) {
+    case LcpMethod::kDantzig: return SolveDantzig(lcp, options_.dantzig);
+    case LcpMethod::kPgs: return SolvePgs(lcp, options_.pgs, start != nullptr && start->allFinite() ? start : nullptr);
+    case LcpMethod::kLemke:
+      if (IsStandard(lcp)) return SolveLemke(lcp, options_.lemke);
+      break;  // friction rows or boxes: not Lemke's problem
+  }
+  LcpResult failed;
+  failed.x = VecX::Constant(lcp.size(), std::numeric_limits<double>::quiet_NaN());
+  return failed;
+}
+
+bool ContactLcpSolver::TryFallback(LcpFallback stage, const BoxedLcp& lcp, LcpResult* r,
+                                   ContactLcpPath* path) const {
+  if (stage == LcpFallback::kFrictionless) {
+    // No friction this step (as Nimble's released code does, its last resort).
+    if (lcp.findex.empty()) return false;
+    BoxedLcp frictionless = lcp;
+    for (int i = 0; i < lcp.size(); ++i) {
+      if (lcp.findex[i] >= 0) frictionless.lo[i] = frictionless.hi[i] = 0.0;
+    }
+    LcpResult f = SolveDantzig(frictionless, options_.dantzig);
+    if (!f.x.allFinite()) return false;
+    *r = f;
+    *path = ContactLcpPath::kFrictionless;
+    return f.violation <= options_.tolerance;
+  }
+  if (stage == LcpFallback::kPgs) {
+    // PGS on A + cfm I, from the last answer. It solves the softened problem, so it is judged
+    // on that one: its x violates the original by about cfm |x|.
+    BoxedLcp soft = lcp;
+    soft.A.diagonal().array() += options_.pgs_cfm;
+    LcpResult p = Run(LcpMethod::kPgs, soft, &r->x);
+    if (!p.x.allFinite() || LcpViolation(soft, p.x) > options_.tolerance) return false;
+    *r = p;
+    *path = ContactLcpPath::kPgs;
+    return true;
+  }
+  const LcpMethod method = stage == LcpFallback::kDantzig ? LcpMethod::kDantzig : LcpMethod::kLemke;
+  LcpResult m = Run(method, lcp, &r->x);
+  if (!m.x.allFinite() || LcpViolation(lcp, m.x) > options_.tolerance) return false;
+  *r = m;
+  *path = PathOf(method);
+  return true;
 }
 
 ContactLcpSolution ContactLcpSolver::Solve(const BoxedLcp& lcp) {
@@ -35,33 +135,11 @@ ContactLcpSolution ContactLcpSolver::Solve(const BoxedLcp& lcp) {
       return Finish(std::move(out));
     }
   }
-  LcpResult r = SolveDantzig(lcp, options_.dantzig);
-  out.path = ContactLcpPath::kDantzig;
-  bool solved = r.violation <= options_.tolerance;
-  if (!solved) {
-    // PGS on A + cfm I, from Dantzig's answer. It solves the softened problem, so it is judged
-    // on that one: its x violates the original by about cfm |x|.
-    BoxedLcp soft = lcp;
-    soft.A.diagonal().array() += options_.pgs_cfm;
-    LcpResult p = SolvePgs(soft, options_.pgs, r.x.allFinite() ? &r.x : nullptr);
-    if (p.x.allFinite() && LcpViolation(soft, p.x) <= options_.tolerance) {
-      r = p;
-      out.path = ContactLcpPath::kPgs;
-      solved = true;
-    }
-  }
-  if (!solved && !lcp.findex.empty()) {
-    // Last resort: no friction this step (as Nimble's released code does).
-    BoxedLcp frictionless = lcp;
-    for (int i = 0; i < n; ++i) {
-      if (lcp.findex[i] >= 0) frictionless.lo[i] = frictionless.hi[i] = 0.0;
-    }
-    LcpResult f = SolveDantzig(frictionless, options_.dantzig);
-    if (f.x.allFinite()) {
-      r = f;
-      out.path = ContactLcpPath::kFrictionless;
-      solved = f.violation <= options_.tolerance;
-    }
+  LcpResult r = Run(options_.method, lcp, nullptr);
+  out.path = PathOf(options_.method);
+  bool solved = r.x.allFinite() && LcpViolation(lcp, r.x) <= options_.tolerance;
+  for (size_t k = 0; !solved && k < options_.fallbacks.size(); ++k) {
+    solved = TryFallback(options_.fallbacks[k], lcp, &r, &out.path);
   }
   out.x = r.x;
   for (int i = 0; i < n; ++i) {

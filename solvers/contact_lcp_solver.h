@@ -2,8 +2,10 @@
 // frictionless fallbacks as in Nimble's released code):
 //   1. warm start: the previous step's active set, if the problem has the same rows, solved on
 //      its own (SolveOnActiveSet) and kept when valid (a "hit": the paper reports > 95 %);
-//   2. otherwise Dantzig; if invalid, PGS on A + cfm I (valid for that softened problem); if
-//      still invalid, the frictionless problem (friction rows forced to 0) by Dantzig;
+//   2. otherwise the primary method (Dantzig by default; PGS; Lemke for standard LCPs only, so
+//      with friction rows it fails and the chain goes on), then each fallback in turn until one
+//      is valid: by default PGS on A + cfm I (valid for that softened problem), then the
+//      frictionless problem (friction rows forced to 0) by Dantzig;
 //   3. after a fresh solve, stabilization: the minimum-norm solution on the found active set
 //      replaces the solver's when it is valid (a unique answer for redundant contacts);
 //   4. non-finite impulses become 0.
@@ -11,27 +13,46 @@
 #pragma once
 
 #include <array>
+#include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "solvers/boxed_lcp.h"
 #include "solvers/dantzig_lcp.h"
+#include "solvers/lemke_lcp.h"
 #include "solvers/lcp_active_set.h"
 #include "solvers/pgs_lcp.h"
 
 namespace arena {
 
-enum class ContactLcpPath { kWarmStart, kDantzig, kPgs, kFrictionless, kFailed };
-inline constexpr int kNumContactLcpPaths = 5;
+enum class ContactLcpPath { kWarmStart, kDantzig, kPgs, kLemke, kFrictionless, kFailed };
+inline constexpr int kNumContactLcpPaths = 6;
 std::string_view ToString(ContactLcpPath path);
+
+/// The method of a cold solve.
+enum class LcpMethod { kDantzig, kPgs, kLemke };
+std::string_view ToString(LcpMethod v);
+bool FromString(std::string_view text, LcpMethod* v);
+std::string EnumValues(LcpMethod);
+
+/// A stage tried after the primary method fails: another method on the problem (PGS on the
+/// softened A + cfm I, from the last answer), or the frictionless problem by Dantzig.
+enum class LcpFallback { kDantzig, kPgs, kLemke, kFrictionless };
+/// "pgs,frictionless" -> its stages; "none" or "" -> no fallback. Throws InvalidArgument
+/// naming the unknown stage.
+std::vector<LcpFallback> ParseLcpFallbacks(std::string_view text);
 
 struct ContactLcpOptions {
   bool warm_start = true;
   bool stabilize = true;
   double tolerance = 1e-5;   // validity (Nimble's 1e-5)
   double pgs_cfm = 1e-4;     // added to A's diagonal before the PGS fallback (Nimble from 2021-03)
+  LcpMethod method = LcpMethod::kDantzig;
+  std::vector<LcpFallback> fallbacks = {LcpFallback::kPgs, LcpFallback::kFrictionless};
   DantzigOptions dantzig;
   PgsOptions pgs;
+  LemkeOptions lemke;
 };
 
 struct ContactLcpSolution {
@@ -65,6 +86,10 @@ class ContactLcpSolver {
  private:
   ContactLcpOptions options_;
   ContactLcpSolution Finish(ContactLcpSolution out);
+  // One method on `lcp` (PGS from `start` when finite); a Lemke call on a boxed LCP fails.
+  LcpResult Run(LcpMethod method, const BoxedLcp& lcp, const VecX* start) const;
+  // One fallback stage; true (and `r`, `path` set) when its answer is valid.
+  bool TryFallback(LcpFallback stage, const BoxedLcp& lcp, LcpResult* r, ContactLcpPath* path) const;
 
   LcpActiveSet previous_;
   long solves_ = 0, attempts_ = 0, hits_ = 0;

@@ -14,7 +14,15 @@
 
 namespace arena {
 
-std::string NimbleOptions::Validate() const { return CheckRanges(*this); }
+std::string NimbleOptions::Validate() const {
+  if (std::string error = CheckRanges(*this); !error.empty()) return error;
+  try {
+    ParseLcpFallbacks(lcp_fallbacks);
+  } catch (const std::exception& e) {
+    return "lcp_fallbacks: " + std::string(e.what());
+  }
+  return "";
+}
 
 Capabilities NimbleSimulator::CapabilitiesFor(const NimbleOptions& options) {
   Capabilities c;
@@ -39,6 +47,11 @@ NimbleSimulator::NimbleSimulator(std::shared_ptr<const Scene> scene, const Nimbl
   ContactLcpOptions lcp;
   lcp.warm_start = options_.warm_start;
   lcp.stabilize = options_.stabilize;
+  lcp.method = options_.lcp_solver;
+  lcp.fallbacks = ParseLcpFallbacks(options_.lcp_fallbacks);
+  lcp.tolerance = options_.lcp_tolerance;
+  lcp.pgs.max_sweeps = options_.pgs_max_sweeps;
+  lcp.pgs.tolerance = options_.pgs_tolerance;
   lcp_ = ContactLcpSolver(lcp);
   derivatives_lcp_ = ContactLcpSolver(lcp);
   for (const Collider& c : scene_->colliders) geometry_.push_back(contact::MakeColliderGeometry(c.shape));

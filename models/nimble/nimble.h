@@ -43,6 +43,11 @@ struct NimbleOptions {
   bool complementarity_aware = false;   // Backprop: also try the loss-guided classes (Sec. IV-D)
   bool bounce_approximation = true;     // dq+/d(q, v) of bouncing contacts (Sec. VI, App. E)
   bool design_derivatives = true;       // dv+/d(link masses) in Derivatives (Sec. III eq. 10)
+  LcpMethod lcp_solver = LcpMethod::kDantzig;   // the cold solve (Nimble: Dantzig)
+  std::string lcp_fallbacks = "pgs,frictionless";  // tried in turn when it fails (Nimble's chain)
+  double lcp_tolerance = 1e-5;          // LcpViolation a solution must meet (Nimble's 1e-5)
+  int pgs_max_sweeps = 10000;           // PGS's sweep cap (Nimble before June 2021)
+  double pgs_tolerance = 1e-8;          // PGS stops below this violation
 
   template <class V>
   void VisitFields(V&& v) {
@@ -64,6 +69,14 @@ struct NimbleOptions {
       "");
     v("design_derivatives", design_derivatives,
       "differentiate the step with respect to the link masses (design parameters mass:<body>)", "");
+    v("lcp_solver", lcp_solver, "method of a cold LCP solve (lemke: standard LCPs only, so frictionless contacts)", "");
+    v("lcp_fallbacks", lcp_fallbacks,
+      "stages tried in turn when the solve fails: a comma-separated list of dantzig, pgs (on A + 1e-4 I), lemke, "
+      "frictionless (friction rows zero, by Dantzig), or none",
+      "");
+    v("lcp_tolerance", lcp_tolerance, "largest complementarity violation a solution may have", "", Closed(1e-14, 1.0));
+    v("pgs_max_sweeps", pgs_max_sweeps, "PGS's sweep cap", "", Closed(1, 100000000));
+    v("pgs_tolerance", pgs_tolerance, "PGS stops once its violation is below this", "", Closed(1e-16, 1.0));
   }
   std::string Validate() const;
 };

@@ -278,6 +278,54 @@ TEST(ContactLcp, WarmStartMatchesColdSolveAndCountsHits) {
   EXPECT_GE(warm.hits(), 90);
 }
 
+// The cold solve's method and its fallback chain are options (issue 18: configurable solvers).
+// On a random standard LCP with a unique solution (A symmetric positive definite) every method
+// finds it and the path names it; Lemke on a friction problem is not its problem, so the chain
+// goes on (or, with no fallback, the solve reports failure as data).
+TEST(ContactLcp, MethodAndFallbacksAreOptions) {
+  std::mt19937 rng(18);
+  const MatX R = RandomMatrix(rng, 6, 6);
+  const BoxedLcp standard = BoxedLcp::Standard(R * R.transpose() + MatX::Identity(6, 6), RandomVector(rng, 6));
+  const VecX reference = SolveLemke(standard).x;
+  for (LcpMethod m : {LcpMethod::kDantzig, LcpMethod::kPgs, LcpMethod::kLemke}) {
+    ContactLcpOptions o;
+    o.method = m;
+    o.fallbacks = {};
+    o.stabilize = false;
+    o.pgs = TightPgs();
+    ContactLcpSolver solver(o);
+    const ContactLcpSolution s = solver.Solve(standard);
+    EXPECT_EQ(ToString(s.path), ToString(m));
+    EXPECT_LT((s.x - reference).lpNorm<Eigen::Infinity>(), 1e-6) << ToString(m);
+    EXPECT_EQ(solver.path_count(s.path), 1);
+  }
+  const CubeOnGround cube({{-0.5, -0.5}, {-0.5, 0.5}, {0.5, 0.0}});
+  VecX v = VecX::Zero(6);
+  v[0] = 2.0;
+  ContactLcpOptions lemke;
+  lemke.method = LcpMethod::kLemke;
+  lemke.fallbacks = {};
+  EXPECT_EQ(ContactLcpSolver(lemke).Solve(cube.Lcp(v)).path, ContactLcpPath::kFailed);
+  lemke.fallbacks = ParseLcpFallbacks("lemke,dantzig");
+  const ContactLcpSolution s = ContactLcpSolver(lemke).Solve(cube.Lcp(v));
+  EXPECT_EQ(s.path, ContactLcpPath::kDantzig);
+  EXPECT_LE(s.violation, 1e-5);
+}
+
+TEST(ContactLcp, FallbackListsParseOrNameTheUnknownStage) {
+  EXPECT_TRUE(ParseLcpFallbacks("none").empty());
+  EXPECT_TRUE(ParseLcpFallbacks("").empty());
+  EXPECT_EQ(ParseLcpFallbacks("pgs,frictionless"),
+            (std::vector<LcpFallback>{LcpFallback::kPgs, LcpFallback::kFrictionless}));
+  try {
+    ParseLcpFallbacks("pgs,simplex");
+    ADD_FAILURE() << "an unknown stage was accepted";
+  } catch (const InvalidArgument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("'simplex'"));
+  }
+  EXPECT_THROW(ParseLcpFallbacks("pgs,"), InvalidArgument);  // an empty stage
+}
+
 TEST(Lcp, ViolationMeasuresEachCondition) {
   BoxedLcp lcp = BoxedLcp::Standard(MatX::Identity(2, 2), VecX::Constant(2, 1.0));
   EXPECT_DOUBLE_EQ(LcpViolation(lcp, Vec2(1.0, 1.0)), 0.0);        // w = 0, interior

@@ -65,6 +65,44 @@ TEST(Nimble, SlidingBoxDeceleratesAtMuG) {
   EXPECT_NEAR(s.q[1], 0.1 - kSink, 1e-9);
 }
 
+// The LCP method is an option (lcp_solver, lcp_fallbacks, pgs_*): the sliding box decelerates
+// at mu g with Dantzig or with PGS, and the counters name the path that solved each step. With
+// lemke and no fallback its friction rows are not Lemke's problem: every contact step reports
+// its failure as data (lcp_solved_by_failed), the step itself goes on.
+TEST(Nimble, LcpSolverIsAnOption) {
+  const double mu = 0.3, dt = 0.001;
+  auto scene = BoxOnGround(mu);
+  for (const char* method : {"dantzig", "pgs"}) {
+    auto sim = MakeNimble(scene, {{"lcp_solver", method}, {"warm_start", "false"}, {"pgs_tolerance", "1e-12"}});
+    // (warm starts off: every step is a cold solve by the chosen method)
+    State s = DefaultState(*scene);
+    s.v[3] = 1.0;
+    for (int i = 1; i <= 100; ++i) {
+      ASSERT_TRUE(sim->Step(s, {}).ok()) << method;
+      ASSERT_NEAR(s.v[3], 1.0 - i * mu * kG * dt, 1e-6) << method << " step " << i;
+    }
+    const auto& lcp = static_cast<NimbleSimulator&>(*sim).lcp_solver();
+    const ContactLcpPath path = std::string(method) == "pgs" ? ContactLcpPath::kPgs : ContactLcpPath::kDantzig;
+    // Every step solved; on 8 of them Dantzig's answer for the four redundant corners fails the
+    // check and the PGS fallback takes over (the default chain), so Dantzig's count is below 100.
+    EXPECT_EQ(lcp.path_count(ContactLcpPath::kFailed), 0) << method;
+    const long by_fallback = path == ContactLcpPath::kPgs ? 0 : lcp.path_count(ContactLcpPath::kPgs);
+    EXPECT_EQ(lcp.path_count(path) + by_fallback, 100) << method;
+    EXPECT_GT(lcp.path_count(path), 0) << method;
+  }
+  auto lemke = MakeNimble(scene, {{"lcp_solver", "lemke"}, {"lcp_fallbacks", "none"}});
+  State s = DefaultState(*scene);
+  for (int i = 0; i < 10; ++i) lemke->Step(s, {});
+  EXPECT_EQ(static_cast<NimbleSimulator&>(*lemke).lcp_solver().path_count(ContactLcpPath::kFailed), 10);
+  try {
+    MakeNimble(scene, {{"lcp_fallbacks", "pgs,simplex"}});
+    FAIL() << "an unknown fallback was accepted";
+  } catch (const InvalidArgument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("lcp_fallbacks"));
+    EXPECT_THAT(e.what(), HasSubstr("simplex"));
+  }
+}
+
 // Free flight with the parallel update: positions move with the pre-step velocity, so after
 // k steps y = y0 + k dt v0 - g dt^2 k (k - 1) / 2 exactly; with parallel_position_update =
 // false (semi-implicit) the last term is k (k + 1) / 2.
