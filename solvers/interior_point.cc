@@ -345,9 +345,8 @@ bool InteriorPointSolver::Factorize(bool regularize) {
     for (int i = 0; i < nc; ++i) system_(ny + i, ny + i) -= options_.dual_regularization;
   }
   if (system_.size() == 0) return true;
-  lu_.ComputeInPlace(&system_);  // system_ is rebuilt before every factorization
-  const double largest = lu_.max_pivot(), smallest = lu_.min_pivot();
-  return std::isfinite(largest) && smallest > kSingularPivotRatio * largest;
+  lu_.set_kind(options_.linear_solver);  // options() may have changed since construction
+  return lu_.Compute(&system_, kSingularPivotRatio);  // system_ is rebuilt before every factorization
 }
 
 bool InteriorPointSolver::SolveDirection() {

@@ -42,7 +42,7 @@
 #include <Eigen/LU>
 
 #include "core/math/types.h"
-#include "solvers/dense_lu.h"
+#include "solvers/square_factorization.h"
 
 namespace arena {
 
@@ -89,6 +89,7 @@ struct InteriorPointOptions {
   /// Replace the problem's Jacobian with forward differences of F (step sqrt(eps) max(1, |w|)).
   bool finite_difference_jacobian = false;
   double initial_cone_value = 1.0;          // cold start: z = s = this times the neutral element
+  LinearSolver linear_solver = LinearSolver::kDenseLu;  // the Newton system's factorization
 };
 
 /// kDeadline: the calling thread's wall-clock deadline passed (core/common/deadline.h).
@@ -106,7 +107,8 @@ struct InteriorPointReport {
 
 class InteriorPointSolver {
  public:
-  explicit InteriorPointSolver(const InteriorPointOptions& options = {}) : options_(options) {}
+  explicit InteriorPointSolver(const InteriorPointOptions& options = {})
+      : options_(options), lu_(options.linear_solver) {}
 
   InteriorPointOptions& options() { return options_; }
   const InteriorPointOptions& options() const { return options_; }
@@ -153,7 +155,7 @@ class InteriorPointSolver {
   VecX eq_residual_, comp_residual_, rhs_, solution_, dz_aff_, ds_aff_, soc_work_;
   VecX fd_y_, fd_z_, fd_residual_;
   MatX dF_dtheta_, parameter_solution_;
-  DenseLu lu_;
+  SquareFactorization lu_;
   ConeSpec cone_;            // the cone the scratch is sized for
   int num_primals_ = -1;     // -1: no scratch yet
   bool scratch_compressed_ = true;

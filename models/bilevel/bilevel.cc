@@ -39,6 +39,7 @@ InteriorPointOptions BilevelOptions::Outer() const {
   o.max_iterations = max_iterations;
   o.warm_start = false;  // the sweeps start every step cold (the authors' benchmark code)
   o.compressed = compressed;
+  o.linear_solver = linear_solver;
   o.primal_regularization = primal_regularization;
   o.dual_regularization = dual_regularization;
   // Fig. 9-10: outer Jacobian by finite differences through the nested solve.

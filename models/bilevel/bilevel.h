@@ -43,6 +43,7 @@ struct BilevelOptions {
   int max_iterations = 30;             // outer; a step reaching it fails (Fig. 9)
   BilevelJacobian jacobian = BilevelJacobian::kFiniteDifference;
   bool compressed = false;             // the authors' outer solve was uncompressed (their code)
+  LinearSolver linear_solver = LinearSolver::kDenseLu;  // outer Newton system's factorization
   // The experiment-era solver hard-coded +1e-3 / -1e-3 for finite-difference Jacobians; with it
   // every free-flight step of this implementation stalls at 30 iterations (docs/deviations.md).
   double primal_regularization = 0.0;
@@ -62,6 +63,7 @@ struct BilevelOptions {
       "outer Jacobian: finite differences through the nested solves (Figs. 9-10) or the IFT chain "
       "rule (Fig. 11)", "");
     v("compressed", compressed, "outer solve: eliminate the slacks before factorizing", "");
+    v("linear_solver", linear_solver, "outer solve's factorization: dense_lu or sparse_lu (Eigen's SparseLU)", "");
     v("primal_regularization", primal_regularization, "outer: +eps on the primal diagonal of the Jacobian", "",
       kRegularizationRange);
     v("dual_regularization", dual_regularization, "outer: -eps on the dual diagonal of the Jacobian", "",

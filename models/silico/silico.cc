@@ -26,6 +26,7 @@ InteriorPointOptions SilicoOptions::Solver(double relaxation) const {
   o.warm_start = warm_start;
   o.warm_start_backstep = warm_start_backstep;
   o.compressed = compressed;
+  o.linear_solver = linear_solver;
   o.primal_regularization = primal_regularization;
   o.dual_regularization = dual_regularization;
   return o;

@@ -37,6 +37,7 @@ struct SilicoOptions {
   bool warm_start = false;                 // the paper's sweeps start every step cold
   double warm_start_backstep = 1e-2;
   bool compressed = true;
+  LinearSolver linear_solver = LinearSolver::kDenseLu;  // the Newton system's factorization
   double primal_regularization = 0.0;
   double dual_regularization = 0.0;
   double derivative_rho = 0.0;             // relaxation of Derivatives(); 0: rho
@@ -55,6 +56,9 @@ struct SilicoOptions {
     v("warm_start_backstep", warm_start_backstep, "added to the duals and slacks on a warm start", "",
       Closed(0.0, 1.0));
     v("compressed", compressed, "eliminate the slacks before factorizing", "");
+    v("linear_solver", linear_solver,
+      "factorization of the Newton system: dense_lu (hand-written, tens of unknowns) or sparse_lu (Eigen's "
+      "SparseLU with COLAMD, for many bodies and contacts)", "");
     v("primal_regularization", primal_regularization, "+eps on the primal diagonal of the Jacobian", "",
       kRegularizationRange);
     v("dual_regularization", dual_regularization, "-eps on the dual diagonal of the Jacobian", "",

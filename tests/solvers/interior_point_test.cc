@@ -342,28 +342,66 @@ TEST(InteriorPoint, ProjectionOntoMixedConeMatchesClosedForm) {
   }
 }
 
+// A QP, a second-order-cone projection and a mixed-cone projection, to run each through the
+// same checks.
+struct ThreeProblems {
+  QpProblem qp;
+  SocProjection soc{Vec3(1.0, 2.0, 1.0)};
+  ConeProjection mixed{MixedCone(), MixedPoint()};
+  std::vector<ComplementarityProblem*> all() { return {&qp, &soc, &mixed}; }
+};
+
+// Solves `problem` with options a and with b: both converge in the same iterations (and line
+// search failures) to the same point. Returns the iterations.
+int ExpectSameSolve(const InteriorPointOptions& a, const InteriorPointOptions& b, ComplementarityProblem& problem) {
+  InteriorPointSolver first(a), second(b);
+  const InteriorPointReport ra = first.Solve(problem);
+  const InteriorPointReport rb = second.Solve(problem);
+  EXPECT_TRUE(ra.converged());
+  EXPECT_TRUE(rb.converged());
+  EXPECT_EQ(ra.iterations, rb.iterations);
+  EXPECT_EQ(ra.line_search_failures, rb.line_search_failures);
+  EXPECT_LT((SolutionOf(first) - SolutionOf(second)).lpNorm<Eigen::Infinity>(), 1e-9);
+  return ra.iterations;
+}
+
 // 5. The compressed and the full system take the same steps.
 TEST(InteriorPoint, CompressedAndFullSystemsAgree) {
-  QpProblem qp;
-  SocProjection soc(Vec3(1.0, 2.0, 1.0));
-  ConeProjection mixed(MixedCone(), MixedPoint());
-  for (ComplementarityProblem* problem : {static_cast<ComplementarityProblem*>(&qp),
-                                          static_cast<ComplementarityProblem*>(&soc),
-                                          static_cast<ComplementarityProblem*>(&mixed)}) {
-    InteriorPointOptions options = Tight(1e-8);
-    options.compressed = true;
-    InteriorPointSolver compressed(options);
-    options.compressed = false;
-    InteriorPointSolver full(options);
-    const InteriorPointReport a = compressed.Solve(*problem);
-    const InteriorPointReport b = full.Solve(*problem);
-    ASSERT_TRUE(a.converged());
-    ASSERT_TRUE(b.converged());
-    EXPECT_EQ(a.iterations, b.iterations);
-    EXPECT_EQ(a.line_search_failures, b.line_search_failures);
-    EXPECT_LT((SolutionOf(compressed) - SolutionOf(full)).lpNorm<Eigen::Infinity>(), 1e-9);
-    std::cout << "[ compressed vs full ] iterations " << a.iterations << " / " << b.iterations
-              << "\n";
+  ThreeProblems problems;
+  for (ComplementarityProblem* problem : problems.all()) {
+    InteriorPointOptions compressed = Tight(1e-8), full = compressed;
+    compressed.compressed = true;
+    full.compressed = false;
+    const int iterations = ExpectSameSolve(compressed, full, *problem);
+    std::cout << "[ compressed vs full ] iterations " << iterations << "\n";
+  }
+}
+
+// The Newton system's factorization is an option (issue 18): Eigen's SparseLU solves the same
+// problems in the same iterations, to the same point, with the same sensitivities, compressed
+// or not.
+TEST(InteriorPoint, SparseAndDenseFactorizationsAgree) {
+  ThreeProblems problems;
+  QpProblem& qp = problems.qp;
+  for (bool compressed : {true, false}) {
+    for (ComplementarityProblem* problem : problems.all()) {
+      InteriorPointOptions dense = Tight(1e-8);
+      dense.compressed = compressed;
+      InteriorPointOptions sparse = dense;
+      sparse.linear_solver = LinearSolver::kSparseLu;
+      ExpectSameSolve(dense, sparse, *problem);
+    }
+    InteriorPointOptions options = Tight(1e-4, 1e-13);
+    options.compressed = compressed;
+    InteriorPointSolver dense(options);
+    options.linear_solver = LinearSolver::kSparseLu;
+    InteriorPointSolver sparse(options);
+    ASSERT_TRUE(dense.Solve(qp).converged());
+    ASSERT_TRUE(sparse.Solve(qp).converged());
+    MatX d_dense, d_sparse;
+    ASSERT_TRUE(dense.Differentiate(qp, &d_dense));
+    ASSERT_TRUE(sparse.Differentiate(qp, &d_sparse));
+    EXPECT_LT(CorrectedRelativeError(d_sparse, d_dense, 1e-12), 1e-8);
   }
 }
 

@@ -208,6 +208,35 @@ TEST_P(SpatialCone, SpinningCubeLandsAndComesToRest) {
 }
 
 
+// linear_solver=sparse_lu (Eigen's SparseLU) takes the same steps as the dense LU, through the
+// spinning cube's landing, and its implicit-function derivatives agree.
+TEST(SilicoSpatial, SparseFactorizationTakesTheSameSteps) {
+  auto scene = CubeScene(Vec3(0, 0, 0.8), kTilt);
+  SilicoOptions dense_options = Options(1e-6, "pyramid");
+  SilicoOptions sparse_options = dense_options;
+  sparse_options.linear_solver = LinearSolver::kSparseLu;
+  SilicoSimulator dense(scene, dense_options), sparse(scene, sparse_options);
+  State a = DefaultState(*scene);
+  const Mat3 R = kTilt.toRotationMatrix();
+  a.v << R.transpose() * Vec3(0.8, -0.5, 0.6), R.transpose() * Vec3(0.5, -0.3, -1.5);
+  State b = a;
+  int steps_in_contact = 0;
+  for (int k = 0; k < 60; ++k) {
+    const StepReport ra = dense.Step(a, {}), rb = sparse.Step(b, {});
+    ASSERT_EQ(ra.ok(), rb.ok()) << k;
+    ASSERT_EQ(ra.iterations, rb.iterations) << k;
+    steps_in_contact += ra.contacts > 0 ? 1 : 0;
+    ASSERT_LT((a.q - b.q).lpNorm<Eigen::Infinity>(), 1e-9) << k;
+  }
+  EXPECT_GT(steps_in_contact, 5);
+  StepDerivatives da, db;
+  dense.Derivatives(a, {}, &da);
+  sparse.Derivatives(b, {}, &db);
+  ASSERT_GT(da.dv_dv.size(), 0);
+  EXPECT_LT((da.dv_dv - db.dv_dv).lpNorm<Eigen::Infinity>(), 1e-7);
+  EXPECT_LT((da.dq_dq - db.dq_dq).lpNorm<Eigen::Infinity>(), 1e-7);
+}
+
 // A padded cube (a convex hull with a padding radius) rests on the ground at its half size plus
 // the radius. Pyramid friction only: with the SOC cone, shapes with auxiliary variables (padded
 // polytope, capsule) do not converge on landing (docs/models/silico.md, known behaviour).
