@@ -7,6 +7,7 @@
 #include <Eigen/Eigenvalues>
 
 #include "core/common/deadline.h"
+#include "core/common/enum_names.h"
 
 namespace arena {
 
@@ -17,8 +18,18 @@ std::string NewtonOptions::Validate() const {
   if (!(armijo > 0.0 && armijo < 0.5)) return "armijo must be in (0, 0.5)";
   if (!(step_bound_fraction > 0.0 && step_bound_fraction < 1.0)) return "step_bound_fraction must be in (0, 1)";
   if (!(eigenvalue_floor >= 0.0 && eigenvalue_floor < 1.0)) return "eigenvalue_floor must be in [0, 1)";
+  if (!(lm_initial_damping > 0.0 && lm_initial_damping <= 1e6)) return "lm_initial_damping must be in (0, 1e6]";
   return "";
 }
+
+namespace {
+constexpr EnumNameTable<NewtonMethod, 2> kMethods = {
+    {{NewtonMethod::kLineSearch, "newton"}, {NewtonMethod::kLevenbergMarquardt, "lm"}}};
+}  // namespace
+
+std::string_view ToString(NewtonMethod v) { return EnumName(v, kMethods); }
+bool FromString(std::string_view text, NewtonMethod* v) { return ParseEnum(text, kMethods, v); }
+std::string EnumValues(NewtonMethod) { return EnumList(kMethods); }
 
 std::string_view ToString(NewtonStatus status) {
   switch (status) {
@@ -92,6 +103,70 @@ void Polish(NewtonProblem& problem, const NewtonOptions& options, const VecX& la
   }
 }
 
+enum class StepOutcome { kTaken, kRejected, kDeadline };
+
+// Backtracking along the Newton direction d from the largest feasible step (Armijo).
+StepOutcome LineSearchStep(NewtonProblem& problem, const NewtonOptions& options, double energy, const VecX& g,
+                           const VecX& d, NewtonReport* report) {
+  // The step bound keeps every barrier finite; the line search then asks for a decrease.
+  const double bound = problem.MaxStep(d);
+  double alpha = bound >= 1.0 ? 1.0 : options.step_bound_fraction * bound;
+  const double slope = g.dot(d);
+  // Near the minimum the predicted decrease falls below what the energy's rounding resolves,
+  // and Armijo's test only measures noise: take the (tiny) Newton step if it is feasible.
+  if (-slope * alpha <= 1e-13 * std::max(1.0, std::abs(energy))) {
+    ++report->line_search_evaluations;
+    if (std::isfinite(problem.EnergyAlong(d, alpha))) {
+      problem.Retract(d, alpha);
+      return StepOutcome::kTaken;
+    }
+  }
+  for (int ls = 0; ls < options.max_line_search; ++ls, alpha *= 0.5) {
+    // Each trial can cost as much as an iteration (a long-range potential at fine meshes).
+    if (ls > 0 && DeadlinePassed()) return StepOutcome::kDeadline;
+    ++report->line_search_evaluations;
+    const double trial = problem.EnergyAlong(d, alpha);
+    if (std::isfinite(trial) && trial <= energy + options.armijo * alpha * slope) {
+      problem.Retract(d, alpha);
+      return StepOutcome::kTaken;
+    }
+  }
+  return StepOutcome::kRejected;
+}
+
+// Levenberg-Marquardt (Nocedal & Wright 2006, Sec. 10.3, as SDRS's outer loop): the step solves
+// (H + lambda I) d = -g, shortened to the feasible fraction of the step bound; a trial that
+// lowers the energy (Armijo) is taken and lambda shrinks 3x, else lambda grows 4x and the step
+// is solved again. lambda is kept from one iteration (and the next call's start) to the next.
+StepOutcome DampedStep(NewtonProblem& problem, const NewtonOptions& options, double energy, const VecX& g,
+                       const MatX& H, double* lambda, NewtonReport* report) {
+  const double scale = std::max(H.diagonal().cwiseAbs().maxCoeff(), 1e-300);
+  if (!(*lambda > 0.0)) *lambda = options.lm_initial_damping * scale;
+  MatX damped = H;
+  VecX d;
+  for (int trial = 0; trial < options.max_line_search; ++trial) {
+    if (trial > 0 && DeadlinePassed()) return StepOutcome::kDeadline;
+    damped.diagonal() = H.diagonal().array() + *lambda;
+    const Eigen::LLT<MatX> llt(damped);
+    if (llt.info() == Eigen::Success) d = -llt.solve(g);
+    if (llt.info() == Eigen::Success && d.allFinite()) {
+      const double bound = problem.MaxStep(d);
+      const double alpha = bound >= 1.0 ? 1.0 : options.step_bound_fraction * bound;
+      ++report->line_search_evaluations;
+      const double value = problem.EnergyAlong(d, alpha);
+      // As the line search: below the energy's rounding a feasible step is taken untested.
+      const bool rounding = -g.dot(d) * alpha <= 1e-13 * std::max(1.0, std::abs(energy));
+      if (std::isfinite(value) && (rounding || value <= energy + options.armijo * alpha * g.dot(d))) {
+        problem.Retract(d, alpha);
+        *lambda = std::max(*lambda / 3.0, 1e-16 * scale);
+        return StepOutcome::kTaken;
+      }
+    }
+    *lambda *= 4.0;
+  }
+  return StepOutcome::kRejected;
+}
+
 }  // namespace
 
 NewtonReport MinimizeNewton(NewtonProblem& problem, const NewtonOptions& options) {
@@ -99,6 +174,7 @@ NewtonReport MinimizeNewton(NewtonProblem& problem, const NewtonOptions& options
   const int n = problem.dimension();
   VecX g(n), d(n);
   MatX H(n, n);
+  double damping = 0.0;  // Levenberg-Marquardt's lambda (0: not yet scaled)
   for (int it = 0;; ++it) {
     const double energy = problem.Evaluate(&g, &H);
     report.energy = energy;
@@ -140,40 +216,19 @@ NewtonReport MinimizeNewton(NewtonProblem& problem, const NewtonOptions& options
       return report;
     }
     ++report.iterations;
-    // The step bound keeps every barrier finite; the line search then asks for a decrease.
-    const double bound = problem.MaxStep(d);
-    double alpha = bound >= 1.0 ? 1.0 : options.step_bound_fraction * bound;
-    const double slope = g.dot(d);
-    // Near the minimum the predicted decrease falls below what the energy's rounding resolves,
-    // and Armijo's test only measures noise: take the (tiny) Newton step if it is feasible.
-    if (-slope * alpha <= 1e-13 * std::max(1.0, std::abs(energy))) {
-      ++report.line_search_evaluations;
-      if (std::isfinite(problem.EnergyAlong(d, alpha))) {
-        problem.Retract(d, alpha);
-        continue;
-      }
+    const StepOutcome outcome = options.method == NewtonMethod::kLevenbergMarquardt
+                                    ? DampedStep(problem, options, energy, g, H, &damping, &report)
+                                    : LineSearchStep(problem, options, energy, g, d, &report);
+    if (outcome == StepOutcome::kDeadline) {
+      report.status = NewtonStatus::kDeadline;
+      return report;
     }
-    bool accepted = false;
-    for (int ls = 0; ls < options.max_line_search; ++ls, alpha *= 0.5) {
-      // Each trial can cost as much as an iteration (a long-range potential at fine meshes).
-      if (ls > 0 && DeadlinePassed()) {
-        report.status = NewtonStatus::kDeadline;
-        return report;
-      }
-      ++report.line_search_evaluations;
-      const double trial = problem.EnergyAlong(d, alpha);
-      if (std::isfinite(trial) && trial <= energy + options.armijo * alpha * slope) {
-        accepted = true;
-        break;
-      }
-    }
-    if (!accepted) {
+    if (outcome == StepOutcome::kRejected) {
       // At a minimum the energy cannot decrease measurably: rounding, not failure.
       report.status = report.step_norm <= 1e3 * options.step_tolerance ? NewtonStatus::kConverged
                                                                        : NewtonStatus::kLineSearchFailed;
       return report;
     }
-    problem.Retract(d, alpha);
   }
 }
 

@@ -4,7 +4,8 @@
 // projects each term; where the sum is still indefinite, the solver takes the absolute values
 // of its eigenvalues, floored), a step bound from the problem (no step may jump through a
 // barrier), and a backtracking line search that rejects infinite energies, so an iterate never
-// leaves the feasible set.
+// leaves the feasible set. Or, method = lm, Levenberg-Marquardt steps (H + lambda I) d = -g with
+// an adaptive lambda instead of the line search (seed 003's outer loop).
 //
 // The iterate belongs to the problem (it may live on a manifold, e.g. joint quaternions): the
 // solver moves it only through Retract(direction, alpha), and asks for energies along a
@@ -46,6 +47,13 @@ class NewtonProblem {
   }
 };
 
+/// kLineSearch: the (projected) Newton direction with a backtracking line search.
+/// kLevenbergMarquardt: (H + lambda I) d = -g with lambda adapted to the trials' success.
+enum class NewtonMethod { kLineSearch, kLevenbergMarquardt };
+std::string_view ToString(NewtonMethod v);
+bool FromString(std::string_view text, NewtonMethod* v);
+std::string EnumValues(NewtonMethod);
+
 struct NewtonOptions {
   // Converged when the Newton step (before the line search) has |step|_inf <= step_tolerance
   // (in the problem's coordinates: m and rad for a configuration increment) or the gradient
@@ -62,6 +70,8 @@ struct NewtonOptions {
   double armijo = 1e-4;              // sufficient decrease: E(a) <= E + armijo a g.d
   double step_bound_fraction = 0.9;  // of the problem's MaxStep, so a barrier is never reached
   double eigenvalue_floor = 1e-10;   // relative to the largest eigenvalue of the Hessian model
+  NewtonMethod method = NewtonMethod::kLineSearch;
+  double lm_initial_damping = 1e-4;  // LM's first lambda, relative to max |H_ii|
 
   /// "" when valid, else the problem.
   std::string Validate() const;

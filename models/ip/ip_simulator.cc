@@ -42,6 +42,7 @@ NewtonOptions IpOptions::Newton() const {
   o.step_tolerance = newton_tolerance;
   o.gradient_tolerance = gradient_tolerance;
   o.max_iterations = max_newton_iterations;
+  o.method = solver;
   return o;
 }
 

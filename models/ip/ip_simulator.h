@@ -30,6 +30,7 @@ struct IpOptions {
   double newton_tolerance = 1e-10;   // |Newton step|_inf at convergence (m, rad) ...
   double gradient_tolerance = 1e-8;  // ... or |grad E|_inf (energy units per m or rad)
   int max_newton_iterations = 200;
+  NewtonMethod solver = NewtonMethod::kLineSearch;  // newton (line search) or lm
   double limit_width = 1e-2;         // joint-limit barrier width (rad or m)
   double limit_stiffness = 1e3;      // joint-limit barrier scale
   int sphere_vertices = 96;          // tessellation of spheres (2V - 4 triangles)
@@ -43,6 +44,9 @@ struct IpOptions {
     v("newton_tolerance", newton_tolerance, "Newton stops when its step's largest entry is below this", "m or rad", Closed(1e-14, 1e-3));
     v("gradient_tolerance", gradient_tolerance, "... or the energy gradient's largest entry is below this", "", Closed(1e-14, 1.0));
     v("max_newton_iterations", max_newton_iterations, "Newton iterations per step", "", Closed(1, 10000));
+    v("solver", solver,
+      "newton (projected Newton with a backtracking line search) or lm (Levenberg-Marquardt steps, seed 003's "
+      "outer loop)", "");
     v("limit_width", limit_width, "the joint-limit barrier acts within this distance of a limit", "rad or m", LeftOpen(0.0, 1.0));
     v("limit_stiffness", limit_stiffness, "scale of the joint-limit barrier", "N m or N", LeftOpen(0.0, 1e9));
     v("sphere_vertices", sphere_vertices, "vertices of a tessellated sphere (Fibonacci points)", "", Closed(12, 100000));

@@ -177,6 +177,31 @@ TEST(ProjectedNewton, NeverLeavesTheBarriersFeasibleSet) {
   EXPECT_LT(r.gradient_norm, 1e-6);
 }
 
+// method = lm (Levenberg-Marquardt, issue 18's option): the same minimisers, through
+// Rosenbrock's indefinite region (lambda grows until H + lambda I is positive definite) and
+// inside the barrier's disk (the step bound as for the line search).
+TEST(ProjectedNewton, LevenbergMarquardtFindsTheSameMinimisers) {
+  NewtonOptions lm;
+  lm.method = NewtonMethod::kLevenbergMarquardt;
+  lm.step_tolerance = 1e-12;
+  Rosenbrock rosenbrock(Vec2(-1.2, 1.0));
+  const NewtonReport r = MinimizeNewton(rosenbrock, lm);
+  EXPECT_EQ(r.status, NewtonStatus::kConverged) << ToString(r.status);
+  EXPECT_LT((rosenbrock.x() - Vec2(1.0, 1.0)).norm(), 1e-8);
+  DiskBarrier disk(Vec2(0.5, 0.3));
+  EXPECT_EQ(MinimizeNewton(disk, lm).status, NewtonStatus::kConverged);
+  EXPECT_GT(disk.worst_iterate, 0.0);
+  EXPECT_LT((disk.x().normalized() - Vec2(-1.0, -1.0) / std::sqrt(2.0)).norm(), 1e-6);
+  Quadratic quadratic(Vec3::Zero());
+  EXPECT_EQ(MinimizeNewton(quadratic, lm).status, NewtonStatus::kConverged);
+  EXPECT_LT((quadratic.x() - Vec3(1.0, -2.0, 0.5)).norm(), 1e-10);
+  NewtonMethod parsed;
+  EXPECT_TRUE(FromString("lm", &parsed));
+  EXPECT_EQ(parsed, NewtonMethod::kLevenbergMarquardt);
+  lm.lm_initial_damping = 0.0;
+  EXPECT_FALSE(lm.Validate().empty());
+}
+
 TEST(ProjectedNewton, AnInfeasibleStartIsReported) {
   DiskBarrier p(Vec2(2.0, 0.0));
   EXPECT_EQ(MinimizeNewton(p, {}).status, NewtonStatus::kInfeasibleStart);

@@ -237,6 +237,17 @@ TEST(IpSimulator, DerivativesMatchRiddersInFlightAndInContact) {
   }
 }
 
+// The height of the box's lowest corner (half extents 0.2, 0.15, 0.1; its pose is q[0..6]).
+double LowestBoxCorner(const State& s) {
+  const Mat3 R = Quat(s.q[3], s.q[4], s.q[5], s.q[6]).normalized().toRotationMatrix();
+  double lowest = kInf;
+  for (int c = 0; c < 8; ++c) {
+    const Vec3 corner(c & 1 ? 0.2 : -0.2, c & 2 ? 0.15 : -0.15, c & 4 ? 0.1 : -0.1);
+    lowest = std::min(lowest, (R * corner).z() + s.q[2]);
+  }
+  return lowest;
+}
+
 // The box drops onto the barrier and settles: its lowest corner never reaches z = 0, and its
 // rocking dies out (implicit Euler damps it; without friction it may keep sliding sideways).
 TEST(IpSimulator, BoxRestsAboveTheBarrier) {
@@ -249,11 +260,7 @@ TEST(IpSimulator, BoxRestsAboveTheBarrier) {
   for (int i = 0; i < 150; ++i) {
     const StepReport r = sim.Step(s, {});
     ASSERT_TRUE(r.ok()) << i << ": " << r.message;
-    const Mat3 R = Quat(s.q[3], s.q[4], s.q[5], s.q[6]).normalized().toRotationMatrix();
-    for (int c = 0; c < 8; ++c) {
-      const Vec3 corner(c & 1 ? 0.2 : -0.2, c & 2 ? 0.15 : -0.15, c & 4 ? 0.1 : -0.1);
-      lowest = std::min(lowest, (R * corner).z() + s.q[2]);
-    }
+    lowest = std::min(lowest, LowestBoxCorner(s));
   }
   EXPECT_GT(lowest, 0.0);
   // Without friction it may spin about z and slide; it no longer tips or bounces.
@@ -261,6 +268,34 @@ TEST(IpSimulator, BoxRestsAboveTheBarrier) {
   const Vec3 omega_W = R * s.v.head<3>(), v_W = R * s.v.segment<3>(3);
   EXPECT_LT(omega_W.head<2>().norm(), 1e-3);
   EXPECT_LT(std::abs(v_W.z()), 1e-3);
+}
+
+// solver=lm (Levenberg-Marquardt) minimises the same incremental potential: over the box's drop
+// onto the barrier and the chain's swing (150 steps) every step lands on the line-search solver's minimiser
+// (to well within newton_tolerance's effect on q), and the derivatives agree.
+TEST(IpSimulator, LevenbergMarquardtTakesTheSameSteps) {
+  const auto scene = BoxAndChain();
+  IpOptions newton;
+  newton.timestep = 0.02;
+  IpOptions lm = newton;
+  lm.solver = NewtonMethod::kLevenbergMarquardt;
+  TestIpSimulator a(scene, newton, 1e-4), b(scene, lm, 1e-4);
+  State sa = DefaultState(*scene), sb = sa;
+  double lowest = kInf;
+  for (int i = 0; i < 150; ++i) {
+    ASSERT_TRUE(a.Step(sa, {}).ok()) << i;
+    lowest = std::min(lowest, LowestBoxCorner(sa));
+    const StepReport rb = b.Step(sb, {});
+    ASSERT_TRUE(rb.ok()) << i << ": " << rb.message;
+    ASSERT_LT((sa.q - sb.q).lpNorm<Eigen::Infinity>(), 1e-8) << i;
+    sb = sa;  // each step from the same state: the comparison is per step, not of trajectories
+  }
+  // The box came down onto the barrier (it rests ~1.5 mm up), so contact steps were compared.
+  EXPECT_LT(lowest, 5e-3);
+  StepDerivatives da, db;
+  a.Derivatives(sa, {}, &da);
+  b.Derivatives(sa, {}, &db);
+  EXPECT_LT((da.dv_dv - db.dv_dv).lpNorm<Eigen::Infinity>(), 1e-6);
 }
 
 }  // namespace
