@@ -145,6 +145,8 @@ SweepPlan PlanSweep(const Experiment& experiment, const RunOptions& options,
       ProfileConfig::Load(config_file, options.profile, options.overrides, registry.names());
   config.set_max_cases(options.max_cases);
   double case_timeout_s = options.case_timeout_s;
+  // Read (and range-checked) even when --case-timeout holds over it: a bad value is an error
+  // either way, and a key never read would count as misspelled.
   if (config.Has("case_timeout_s")) {
     const double declared = config.Double("case_timeout_s", NumberRange::Positive(kMaxCaseTimeout));
     if (!options.case_timeout_given) case_timeout_s = declared;

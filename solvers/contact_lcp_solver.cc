@@ -84,6 +84,10 @@ LcpResult ContactLcpSolver::Run(LcpMethod method, const BoxedLcp& lcp, const Vec
   return failed;
 }
 
+bool ContactLcpSolver::Valid(const BoxedLcp& lcp, const VecX& x) const {
+  return x.allFinite() && LcpViolation(lcp, x) <= options_.tolerance;
+}
+
 bool ContactLcpSolver::TryFallback(LcpFallback stage, const BoxedLcp& lcp, LcpResult* r,
                                    ContactLcpPath* path) const {
   if (stage == LcpFallback::kFrictionless) {
@@ -105,14 +109,14 @@ bool ContactLcpSolver::TryFallback(LcpFallback stage, const BoxedLcp& lcp, LcpRe
     BoxedLcp soft = lcp;
     soft.A.diagonal().array() += options_.pgs_cfm;
     LcpResult p = Run(LcpMethod::kPgs, soft, &r->x);
-    if (!p.x.allFinite() || LcpViolation(soft, p.x) > options_.tolerance) return false;
+    if (!Valid(soft, p.x)) return false;
     *r = p;
     *path = ContactLcpPath::kPgs;
     return true;
   }
   const LcpMethod method = stage == LcpFallback::kDantzig ? LcpMethod::kDantzig : LcpMethod::kLemke;
   LcpResult m = Run(method, lcp, &r->x);
-  if (!m.x.allFinite() || LcpViolation(lcp, m.x) > options_.tolerance) return false;
+  if (!Valid(lcp, m.x)) return false;
   *r = m;
   *path = PathOf(method);
   return true;
@@ -137,7 +141,7 @@ ContactLcpSolution ContactLcpSolver::Solve(const BoxedLcp& lcp) {
   }
   LcpResult r = Run(options_.method, lcp, nullptr);
   out.path = PathOf(options_.method);
-  bool solved = r.x.allFinite() && LcpViolation(lcp, r.x) <= options_.tolerance;
+  bool solved = Valid(lcp, r.x);
   for (size_t k = 0; !solved && k < options_.fallbacks.size(); ++k) {
     solved = TryFallback(options_.fallbacks[k], lcp, &r, &out.path);
   }

@@ -88,6 +88,8 @@ class ContactLcpSolver {
   ContactLcpSolution Finish(ContactLcpSolution out);
   // One method on `lcp` (PGS from `start` when finite); a Lemke call on a boxed LCP fails.
   LcpResult Run(LcpMethod method, const BoxedLcp& lcp, const VecX* start) const;
+  // x is finite and solves lcp within options_.tolerance.
+  bool Valid(const BoxedLcp& lcp, const VecX& x) const;
   // One fallback stage; true (and `r`, `path` set) when its answer is valid.
   bool TryFallback(LcpFallback stage, const BoxedLcp& lcp, LcpResult* r, ContactLcpPath* path) const;
 

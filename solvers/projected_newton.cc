@@ -105,16 +105,25 @@ void Polish(NewtonProblem& problem, const NewtonOptions& options, const VecX& la
 
 enum class StepOutcome { kTaken, kRejected, kDeadline };
 
+// The longest step along d to try: the whole step, or the step bound's feasible fraction (the
+// bound keeps every barrier finite).
+double FeasibleAlpha(NewtonProblem& problem, const NewtonOptions& options, const VecX& d) {
+  const double bound = problem.MaxStep(d);
+  return bound >= 1.0 ? 1.0 : options.step_bound_fraction * bound;
+}
+
+// Near the minimum the predicted decrease falls below what the energy's rounding resolves, and
+// Armijo's test only measures noise: a feasible step is then taken untested.
+bool BelowRounding(double predicted_decrease, double energy) {
+  return predicted_decrease <= 1e-13 * std::max(1.0, std::abs(energy));
+}
+
 // Backtracking along the Newton direction d from the largest feasible step (Armijo).
 StepOutcome LineSearchStep(NewtonProblem& problem, const NewtonOptions& options, double energy, const VecX& g,
                            const VecX& d, NewtonReport* report) {
-  // The step bound keeps every barrier finite; the line search then asks for a decrease.
-  const double bound = problem.MaxStep(d);
-  double alpha = bound >= 1.0 ? 1.0 : options.step_bound_fraction * bound;
+  double alpha = FeasibleAlpha(problem, options, d);
   const double slope = g.dot(d);
-  // Near the minimum the predicted decrease falls below what the energy's rounding resolves,
-  // and Armijo's test only measures noise: take the (tiny) Newton step if it is feasible.
-  if (-slope * alpha <= 1e-13 * std::max(1.0, std::abs(energy))) {
+  if (BelowRounding(-slope * alpha, energy)) {
     ++report->line_search_evaluations;
     if (std::isfinite(problem.EnergyAlong(d, alpha))) {
       problem.Retract(d, alpha);
@@ -137,7 +146,7 @@ StepOutcome LineSearchStep(NewtonProblem& problem, const NewtonOptions& options,
 // Levenberg-Marquardt (Nocedal & Wright 2006, Sec. 10.3, as SDRS's outer loop): the step solves
 // (H + lambda I) d = -g, shortened to the feasible fraction of the step bound; a trial that
 // lowers the energy (Armijo) is taken and lambda shrinks 3x, else lambda grows 4x and the step
-// is solved again. lambda is kept from one iteration (and the next call's start) to the next.
+// is solved again. lambda carries over from one iteration to the next within a solve.
 StepOutcome DampedStep(NewtonProblem& problem, const NewtonOptions& options, double energy, const VecX& g,
                        const MatX& H, double* lambda, NewtonReport* report) {
   const double scale = std::max(H.diagonal().cwiseAbs().maxCoeff(), 1e-300);
@@ -150,13 +159,12 @@ StepOutcome DampedStep(NewtonProblem& problem, const NewtonOptions& options, dou
     const Eigen::LLT<MatX> llt(damped);
     if (llt.info() == Eigen::Success) d = -llt.solve(g);
     if (llt.info() == Eigen::Success && d.allFinite()) {
-      const double bound = problem.MaxStep(d);
-      const double alpha = bound >= 1.0 ? 1.0 : options.step_bound_fraction * bound;
+      const double alpha = FeasibleAlpha(problem, options, d);
+      const double slope = g.dot(d);
       ++report->line_search_evaluations;
       const double value = problem.EnergyAlong(d, alpha);
-      // As the line search: below the energy's rounding a feasible step is taken untested.
-      const bool rounding = -g.dot(d) * alpha <= 1e-13 * std::max(1.0, std::abs(energy));
-      if (std::isfinite(value) && (rounding || value <= energy + options.armijo * alpha * g.dot(d))) {
+      if (std::isfinite(value) &&
+          (BelowRounding(-slope * alpha, energy) || value <= energy + options.armijo * alpha * slope)) {
         problem.Retract(d, alpha);
         *lambda = std::max(*lambda / 3.0, 1e-16 * scale);
         return StepOutcome::kTaken;
@@ -195,6 +203,8 @@ NewtonReport MinimizeNewton(NewtonProblem& problem, const NewtonOptions& options
       report.status = NewtonStatus::kConverged;
       return report;
     }
+    // The (projected) Newton step decides convergence for both methods; with lm it costs one
+    // more factorization an iteration, small next to an evaluation of the potentials.
     if (!NewtonDirection(H, g, options.eigenvalue_floor, &d)) {
       report.status = NewtonStatus::kNonFinite;
       return report;
