@@ -10,6 +10,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <vector>
 
@@ -112,6 +113,12 @@ void RoundVsPolytope(const PoseT<T>& XA, const ColliderGeometry& A, const V3<T>&
 }
 
 // Vertices of B inside polytope A: each gives a contact on A's face of least penetration.
+// A vertex on some of A's face planes (to round-off) is on A's boundary, which a vertex test
+// alone reads as no contact; but two equal boxes stacked exactly aligned overlap in a slab whose
+// corners are exactly such vertices (each box's corners lie on the other's side planes). So a
+// vertex on planes counts as inside, takes the least-penetrated face among those not opposite to
+// a plane it lies on (the stack's corner on the side planes x = +h, y = +h: the top face, not
+// the far sides), and gives none when no face is left (boxes side by side, touching).
 template <class T>
 void VerticesInPolytope(const PoseT<T>& XA, const ColliderGeometry& A, const PoseT<T>& XB,
                         const ColliderGeometry& B, double sign,
@@ -122,15 +129,30 @@ void VerticesInPolytope(const PoseT<T>& XA, const ColliderGeometry& A, const Pos
     int best = -1;
     T best_d = T(-1e300);
     bool inside = true;
+    const Vec3 x_value(Val(x[0]), Val(x[1]), Val(x[2]));
+    std::array<int, 8> on_plane;  // more planes through one vertex than this: the rest are ignored
+    int planes = 0;
     for (int i = 0; i < A.normals.rows() && inside; ++i) {
+      const double d = A.normals.row(i).dot(x_value) - A.offsets[i];
+      const double tolerance = 1e-12 * (1.0 + std::abs(A.offsets[i]));
+      if (d > tolerance) inside = false;
+      if (std::abs(d) <= tolerance && planes < static_cast<int>(on_plane.size())) on_plane[planes++] = i;
+    }
+    if (!inside) continue;
+    for (int i = 0; i < A.normals.rows(); ++i) {
+      bool excluded = false;
+      for (int p = 0; p < planes; ++p) {
+        const int k = on_plane[p];
+        excluded = excluded || k == i || A.normals.row(i).dot(A.normals.row(k)) < -1.0 + 1e-9;
+      }
+      if (excluded) continue;
       const T d = A.normals.row(i).cast<T>().dot(x) - T(A.offsets[i]);
-      if (Val(d) >= 0.0) inside = false;
       if (Val(d) > Val(best_d)) {
         best_d = d;
         best = i;
       }
     }
-    if (!inside) continue;
+    if (best < 0) continue;
     const V3<T> n = XA.R * A.normals.row(best).transpose().cast<T>();
     out->push_back({v - T(0.5) * best_d * n, T(sign) * n, best_d});
   }

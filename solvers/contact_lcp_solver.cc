@@ -156,6 +156,9 @@ ContactLcpSolution ContactLcpSolver::Solve(const BoxedLcp& lcp) {
       out.x = std::move(stable);
       out.stabilized = true;
       out.active_set = ClassifyLcpSolution(lcp, out.x);
+      // An unfinished iterate (PGS at its sweep cap) whose active set is right: the solve on
+      // that set is a valid solution, so the method solved the LCP.
+      solved = true;
     }
   }
   out.violation = LcpViolation(lcp, out.x);

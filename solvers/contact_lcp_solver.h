@@ -7,7 +7,9 @@
 //      is valid: by default PGS on A + cfm I (valid for that softened problem), then the
 //      frictionless problem (friction rows forced to 0) by Dantzig;
 //   3. after a fresh solve, stabilization: the minimum-norm solution on the found active set
-//      replaces the solver's when it is valid (a unique answer for redundant contacts);
+//      replaces the solver's when it is valid (a unique answer for redundant contacts), and
+//      then counts as solved even when the solver's own iterate was not (PGS stopped at its
+//      sweep cap with the right active set);
 //   4. non-finite impulses become 0.
 // The result carries the active set, which is what the analytical Jacobians differentiate.
 #pragma once

@@ -187,6 +187,24 @@ TEST(HullContacts, ModelsRejectAMeshPairWithoutAHull) {
   }
 }
 
+// Two equal boxes stacked exactly aligned, 1 mm into each other: every corner of each lies on a
+// side plane of the other (a degenerate box-box case, and the usual tower). The corners must
+// still count as inside and take the face they penetrate (the top / bottom one), not the side
+// plane they lie on at depth 0, so the stack is held up.
+TEST(BoxContacts, AlignedEqualBoxesTouchAtTheirCornersAlongTheStack) {
+  const Vec3 h(0.1, 0.1, 0.1);
+  const auto c = Contacts(Box{h}, SE3(), Box{h}, SE3::FromTranslation(Vec3(0, 0, 0.199)));
+  ASSERT_EQ(c.size(), 8u);  // four corners of each box
+  for (const auto& p : c) {
+    EXPECT_NEAR(p.phi, -1e-3, 1e-12);
+    EXPECT_NEAR(p.n_W.z(), 1.0, 1e-12);  // from A (below) to B
+    EXPECT_NEAR(std::abs(p.p_W.x()), 0.1, 1e-12);
+    EXPECT_NEAR(std::abs(p.p_W.y()), 0.1, 1e-12);
+  }
+  // Side by side, touching exactly along x: nothing penetrates, so no contact.
+  EXPECT_TRUE(Contacts(Box{h}, SE3(), Box{h}, SE3::FromTranslation(Vec3(0.2, 0, 0))).empty());
+}
+
 TEST(CapsuleContacts, CrossingCapsulesTouchAtTheirSegmentsClosestPoints) {
   const Capsule c{0.05, 0.3};
   // A along z through the origin; B along x (turned about y), centred 0.08 to the side and 0.1

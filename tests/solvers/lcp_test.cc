@@ -312,6 +312,26 @@ TEST(ContactLcp, MethodAndFallbacksAreOptions) {
   EXPECT_LE(s.violation, 1e-5);
 }
 
+// PGS stopped at its sweep cap with the right active set: the solve on that set is a valid
+// solution, so the LCP counts as solved by PGS (not failed); without stabilization it fails.
+TEST(ContactLcp, StabilizedPgsIterateAtItsSweepCapIsSolved) {
+  MatX A(2, 2);
+  A << 2, 1, 1, 2;
+  const BoxedLcp lcp = BoxedLcp::Standard(A, VecX::Ones(2));  // x = (1/3, 1/3), both rows clamp
+  ContactLcpOptions o;
+  o.method = LcpMethod::kPgs;
+  o.fallbacks = {};
+  o.warm_start = false;
+  o.pgs.max_sweeps = 1;  // one sweep from 0 ends at (1/2, 1/4)
+  const ContactLcpSolution s = ContactLcpSolver(o).Solve(lcp);
+  EXPECT_EQ(s.path, ContactLcpPath::kPgs);
+  EXPECT_TRUE(s.stabilized);
+  EXPECT_NEAR(s.x[0], 1.0 / 3.0, 1e-12);
+  EXPECT_NEAR(s.x[1], 1.0 / 3.0, 1e-12);
+  o.stabilize = false;
+  EXPECT_EQ(ContactLcpSolver(o).Solve(lcp).path, ContactLcpPath::kFailed);
+}
+
 TEST(ContactLcp, FallbackListsParseOrNameTheUnknownStage) {
   EXPECT_TRUE(ParseLcpFallbacks("none").empty());
   EXPECT_TRUE(ParseLcpFallbacks("").empty());
