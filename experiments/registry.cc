@@ -14,6 +14,7 @@
 #include "experiments/potential_scaling.h"
 #include "experiments/rod_tasks.h"
 #include "experiments/solve_time.h"
+#include "experiments/solver_compare.h"
 #include "experiments/stacking.h"
 #include "experiments/trajopt_compare.h"
 
@@ -38,6 +39,7 @@ const std::vector<std::unique_ptr<Experiment>>& Experiments() {
     list.push_back(std::make_unique<RodTaskExperiment>("gather"));
     list.push_back(std::make_unique<RodTaskExperiment>("sort"));
     list.push_back(std::make_unique<AblationsExperiment>());
+    list.push_back(std::make_unique<SolverCompareExperiment>());
     return list;
   }();
   return experiments;

@@ -24,6 +24,7 @@ class CountingSimulator final : public Simulator {
   void SetDesignParameters(const VecX& p) override { inner_.SetDesignParameters(p); }
   std::vector<ModelCounter> Counters() const override { return inner_.Counters(); }
   std::vector<BodyPairForce> ContactForces() override { return inner_.ContactForces(); }
+  bool ReportsContactPoints() const override { return inner_.ReportsContactPoints(); }
 
   long steps() const { return steps_; }
   /// Steps since Reset whose contact count or contact mode differed from the reference's
@@ -47,6 +48,7 @@ class CountingSimulator final : public Simulator {
     }
     return report;
   }
+  std::vector<ContactPoint> DoContactPoints() override { return inner_.ContactPoints(); }
   void DoDerivatives(const State& state, const Control& control, StepDerivatives* out) override {
     inner_.Derivatives(state, control, out);
   }

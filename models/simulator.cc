@@ -90,6 +90,7 @@ std::string Simulator::CheckInputs(const State& state, const Control& control) c
 StepReport Simulator::Step(State& state, const Control& control) {
   const auto start = std::chrono::steady_clock::now();
   StepReport report;
+  last_step_taken_ = false;
   if (std::string bad = CheckInputs(state, control); !bad.empty()) {
     report.status = StepStatus::kNonFinite;
     report.message = "input is not finite: " + bad;
@@ -109,11 +110,17 @@ StepReport Simulator::Step(State& state, const Control& control) {
       } else {
         scratch_.t = state.t + timestep();
         std::swap(state, scratch_);
+        last_step_taken_ = true;
       }
     }
   }
   report.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
+}
+
+std::vector<ContactPoint> Simulator::ContactPoints() {
+  if (!last_step_taken_) return {};
+  return DoContactPoints();
 }
 
 void Simulator::Derivatives(const State& state, const Control& control, StepDerivatives* out) {

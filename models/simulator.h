@@ -110,6 +110,22 @@ struct BodyPairForce {
   Vec3 force_on_a = Vec3::Zero();  // N
 };
 
+/// One contact point of the last step as the model resolved it (Simulator::ContactPoints). The
+/// physical criteria of contact (models/contact_criteria.h) are measured on these, the same way
+/// for every model.
+struct ContactPoint {
+  int body_a = kWorldBody;        // the body the force acts on (kWorldBody: the environment)
+  int body_b = kWorldBody;        // the body that exerts it
+  Vec3 position = Vec3::Zero();   // world, m
+  Vec3 normal = Vec3::UnitZ();    // unit, world, from body_b towards body_a
+  double gap = 0.0;               // signed distance of the pair along the normal, m (< 0: penetration)
+  // Whether position and gap are those of the step's start (time-stepping models detect their
+  // contacts there) or of its end (the incremental-potential models' contacts at q+).
+  bool at_start = true;
+  Vec3 force_on_a = Vec3::Zero();  // N, normal and friction: the step's contact impulse on a / dt
+  double friction = 0.0;           // the pair's Coulomb coefficient
+};
+
 /// A named count a model keeps since construction (nimble: how its LCPs were solved).
 struct ModelCounter {
   std::string name;  // snake_case, e.g. "lcp_warm_start_hits"
@@ -169,12 +185,21 @@ class Simulator {
   /// them. Experiments that need contact forces (book_stacking) skip the models that do not.
   virtual std::vector<BodyPairForce> ContactForces() { return {}; }
 
+  /// The contact points of the last Step with the force each carried; empty before the first
+  /// step, after a step that was not taken, and for models that do not report them.
+  std::vector<ContactPoint> ContactPoints();
+  /// Whether this model reports ContactPoints() (false: an empty list means "unknown", and the
+  /// criteria columns of its rows stay empty rather than zero).
+  virtual bool ReportsContactPoints() const { return false; }
+
  protected:
   /// The model's step, on a state already checked (right sizes, finite) and a control of size
   /// nu or empty (zero). It may leave `state` anything on failure: Step restores it.
   virtual StepReport DoStep(State& state, const Control& control) = 0;
   /// Called only when capabilities().has_derivatives(), with checked inputs.
   virtual void DoDerivatives(const State& state, const Control& control, StepDerivatives* out);
+  /// The last DoStep's contact points, called only after a taken step (see ContactPoints).
+  virtual std::vector<ContactPoint> DoContactPoints() { return {}; }
   /// Default: the transposed blocks of DoDerivatives.
   virtual void DoVjp(const State& state, const Control& control, const VecX& dl_dq_next, const VecX& dl_dv_next,
                      StepGradient* out);
@@ -183,6 +208,7 @@ class Simulator {
   // Checks sizes (throws) and finiteness (returns the offending entry, or "").
   std::string CheckInputs(const State& state, const Control& control) const;
 
+  bool last_step_taken_ = false;  // the last Step call changed the state (ContactPoints)
   State scratch_;  // Step's working copy of the state: a failed step leaves the caller's alone
   StepDerivatives vjp_jacobians_;  // the default DoVjp's scratch
 };

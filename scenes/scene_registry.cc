@@ -12,6 +12,7 @@
 #include "scenes/rod_scenes.h"
 #include "scenes/nimble_robots.h"
 #include "scenes/silico_scenes.h"
+#include "scenes/solver_compare_scenes.h"
 #include "scenes/stacking_scenes.h"
 
 namespace arena {
@@ -71,6 +72,15 @@ const std::vector<SceneInfo>& Scenes() {
        "seed 004 Fig. 8", [] { return SortScene(); }},
       {"ball_pair", "two of the billiard balls 5 mm apart and 5 mm above the ground (derivatives near contact)",
        "seed 004 Sec. 6 (our check)", [] { return BallPairScene(); }},
+      // issue 18 (solver_compare: the contact-solver comparison's problems), no paper
+      {"cube_on_ground", "a 0.2 m cube (1 kg, mu 0.5) 1 mm above the ground z <= 0",
+       "issue 18 (solver_compare)", [] { return CubeOnGroundScene(1e-3); }},
+      {"ball_on_ground", "a ball of radius 0.1 m (1 kg, mu 0.5) 1 mm above the ground z <= 0",
+       "issue 18 (solver_compare)", [] { return BallOnGroundScene(1e-3); }},
+      {"box_tower", "four 0.2 m cubes (1 kg, mu 0.5) stacked 1 mm apart on the ground",
+       "issue 18 (solver_compare)", [] { return BoxTowerScene(4, 1e-3); }},
+      {"tilted_box", "the 0.2 m cube on a slope at 0.95 of its friction threshold (gravity tilted: down the slope is +x)",
+       "issue 18 (solver_compare)", [] { return TiltedBoxScene(0.95, 1e-3); }},
       // issue 16 (robot files: mesh-mesh contact), no paper
       {"box_on_arm", "a 6 cm mesh cube (0.5 kg) dropped 15 cm onto the elbow of the KR5 arm (dart-doc URDF, STL meshes) welded at home, Y up",
        "issue 16 (robot files)", [] { return BoxOnArmScene(FallingBoxShape::kMesh); }},

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/common/error.h"
+#include "models/silico/planar_contact_points.h"
 
 namespace arena {
 
@@ -68,10 +69,25 @@ Capabilities BilevelSimulator::CapabilitiesFor(const BilevelOptions& options) {
 }
 
 BilevelSimulator::BilevelSimulator(std::shared_ptr<const Scene> scene, const BilevelOptions& options)
-    : scene_(std::move(scene)), options_(options) {
+    : scene_(std::move(scene)), options_(options), data_(scene_->model) {
   if (std::string why = options_.Validate(); !why.empty()) throw InvalidArgument("bilevel: " + why);
   problem_ = std::make_unique<bilevel::OuterProblem>(*scene_, options_.Inner());
   solver_.options() = options_.Outer();
+}
+
+// The inner answers at the new poses with the outer impulses (the file comment of
+// outer_problem.h): on the parent f = t (beta1 - beta2) + n gamma, t = (n_y, -n_x).
+void BilevelSimulator::RecordContactPoints(const State& end) {
+  step_points_.clear();
+  const VecX& z = solver_.duals();
+  const auto& pairs = problem_->pairs();
+  for (size_t k = 0; k < last_contacts_.size() && k < pairs.size(); ++k) {
+    const Vec2 n = last_contacts_[k].normal;
+    const Vec2 impulse = Vec2(n.y(), -n.x()) * (z[4 * k + 2] - z[4 * k + 3]) + n * z[4 * k];
+    ContactPoint p = silico::PlanarContactPoint(*scene_, data_, end, pairs[k], last_contacts_[k].point, n.normalized(),
+                                                impulse / options_.timestep);
+    if (std::isfinite(p.gap) && p.normal.allFinite() && p.force_on_a.allFinite()) step_points_.push_back(p);
+  }
 }
 
 StepReport BilevelSimulator::DoStep(State& state, const Control& control) {
@@ -110,6 +126,7 @@ StepReport BilevelSimulator::DoStep(State& state, const Control& control) {
       if (last_contacts_[k].phi < contact_psdf && impulse > 0.0) ++report.contacts;
     }
   }
+  RecordContactPoints(state);
   if (!last_solve_.converged()) {
     switch (last_solve_.status) {
       case InteriorPointStatus::kMaxIterations: report.status = StepStatus::kNotConverged; break;

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "core/common/options.h"
+#include "core/multibody/data.h"
 #include "models/bilevel/outer_problem.h"
 #include "models/option_ranges.h"
 #include "models/simulator.h"
@@ -103,14 +104,17 @@ class BilevelSimulator final : public Simulator {
   const InteriorPointSolver& solver() const { return solver_; }
 
   static constexpr double kContactPsdf = 1e-3;
+  bool ReportsContactPoints() const override { return true; }
 
  protected:
   /// Report: iterations = outer iterations; contacts = pairs whose P-SDF at the new poses is
   /// below max(kContactPsdf, sqrt(rho)) with a positive normal impulse; min_signed_distance is
   /// not computed (P-SDF values are not distances); solve_time_s = the outer solve only.
   StepReport DoStep(State& state, const Control& control) override;
+  std::vector<ContactPoint> DoContactPoints() override { return step_points_; }
 
  private:
+  void RecordContactPoints(const State& end);
   std::shared_ptr<const Scene> scene_;
   BilevelOptions options_;
   std::unique_ptr<bilevel::OuterProblem> problem_;
@@ -118,6 +122,8 @@ class BilevelSimulator final : public Simulator {
   InteriorPointReport last_solve_;
   bilevel::InnerStatistics last_inner_;
   std::vector<bilevel::InnerContact> last_contacts_;
+  MultibodyData data_;                      // kinematics of the criteria's gaps
+  std::vector<ContactPoint> step_points_;  // the last taken step's
 };
 
 }  // namespace arena

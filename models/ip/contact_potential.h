@@ -5,7 +5,6 @@
 // derivatives from vertices to joint coordinates through a ContactDerivativeSink.
 #pragma once
 
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -63,15 +62,25 @@ class ContactPath {
   virtual const std::vector<VecX>& SpeedBounds() = 0;
 };
 
+/// The contact between two meshes at one configuration, summed over the pair's terms: what the
+/// physical criteria of contact measure (models/contact_criteria.h, Simulator::ContactPoints).
+struct MeshPairContact {
+  int mesh_a = 0, mesh_b = 0;
+  Vec3 repulsion_on_a = Vec3::Zero();  // N: the potential's force on mesh a (friction aside)
+  Vec3 friction_on_a = Vec3::Zero();   // N: the friction term's force on mesh a
+  // Where the repulsion acts on a: the mean of the points of a that carry it, weighted by the
+  // magnitude of their share (the closest points of IPC's primitive pairs; longrange's vertices).
+  Vec3 point_a = Vec3::Zero();
+};
+
 class ContactPotential {
  public:
   virtual ~ContactPotential() = default;
   /// Called once per step, before any Evaluate, with the start configuration: terms lagged at
   /// the start (friction's normal forces and planes, as IPC lags them) are set up here.
   virtual void BeginStep(const ContactConfiguration& start) { (void)start; }
-  /// The net force of every pair of meshes on each other at x (the potential's, friction aside):
-  /// (mesh a, mesh b, force on a). Empty by default.
-  virtual void PairForces(const ContactConfiguration& x, std::vector<std::tuple<int, int, Vec3>>* out) {
+  /// Every pair of meshes with a nonzero repulsion at x (see MeshPairContact). Empty by default.
+  virtual void PairContacts(const ContactConfiguration& x, std::vector<MeshPairContact>* out) {
     (void)x;
     out->clear();
   }

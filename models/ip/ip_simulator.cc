@@ -9,6 +9,7 @@
 #include "core/common/deadline.h"
 #include "core/common/error.h"
 #include "core/common/options.h"
+#include "core/geometry/mesh_distance.h"
 #include "core/multibody/configuration.h"
 #include "models/ip/path_speed.h"
 
@@ -178,9 +179,11 @@ std::vector<BodyPairForce> IncrementalPotentialSimulator::ContactForces() {
   if (!stepped_ || contact_ == nullptr) return out;
   ContactConfiguration x;
   energy_->WorldVertices(q_next_, &x);
-  std::vector<std::tuple<int, int, Vec3>> pairs;
-  contact_->PairForces(x, &pairs);
-  for (const auto& [a, b, f] : pairs) {
+  std::vector<MeshPairContact> pairs;
+  contact_->PairContacts(x, &pairs);
+  for (const MeshPairContact& c : pairs) {
+    const int a = c.mesh_a, b = c.mesh_b;
+    const Vec3& f = c.repulsion_on_a;
     const int ka = (*x.meshes)[a].body, kb = (*x.meshes)[b].body;
     bool merged = false;
     for (BodyPairForce& e : out) {
@@ -188,6 +191,37 @@ std::vector<BodyPairForce> IncrementalPotentialSimulator::ContactForces() {
       if (e.body_a == kb && e.body_b == ka) e.force_on_a -= f, merged = true;
     }
     if (!merged) out.push_back({ka, kb, f});
+  }
+  return out;
+}
+
+// The contact potential's pairs at the step's end (models/ip/contact_potential.h): one point per
+// pair of meshes, where its repulsion acts, with the repulsion's direction as the normal and the
+// distance from that point to the other mesh as the gap. A pair's criteria are thus those of its
+// net force, a relaxation of per-point ones (forces inside one cone sum into it, not conversely).
+std::vector<ContactPoint> IncrementalPotentialSimulator::DoContactPoints() {
+  std::vector<ContactPoint> out;
+  if (!stepped_ || contact_ == nullptr) return out;
+  ContactConfiguration x;
+  energy_->WorldVertices(q_next_, &x);
+  std::vector<MeshPairContact> pairs;
+  contact_->PairContacts(x, &pairs);
+  const std::vector<ColliderMesh>& meshes = *x.meshes;
+  for (const MeshPairContact& c : pairs) {
+    const double repulsion = c.repulsion_on_a.norm();
+    if (!(repulsion > 0.0)) continue;
+    const Vec3 n = c.repulsion_on_a / repulsion;
+    double gap = std::numeric_limits<double>::infinity();
+    const PointsX3& other = x.world[c.mesh_b];
+    const TrianglesX3& triangles = meshes[c.mesh_b].triangles;
+    for (int t = 0; t < triangles.rows(); ++t) {
+      const TrianglePairDistance d =
+          TriangleTriangleDistance(c.point_a, c.point_a, c.point_a, other.row(triangles(t, 0)).transpose(),
+                                   other.row(triangles(t, 1)).transpose(), other.row(triangles(t, 2)).transpose());
+      gap = std::min(gap, d.distance);
+    }
+    out.push_back({meshes[c.mesh_a].body, meshes[c.mesh_b].body, c.point_a - 0.5 * gap * n, n, gap, false,
+                   c.repulsion_on_a + c.friction_on_a, std::min(meshes[c.mesh_a].friction, meshes[c.mesh_b].friction)});
   }
   return out;
 }

@@ -82,6 +82,7 @@ class IncrementalPotentialSimulator : public Simulator {
   const std::vector<ColliderMesh>& meshes() const { return energy_->meshes(); }
   /// The contact potential's pair forces at the last step's end (friction aside).
   std::vector<BodyPairForce> ContactForces() override;
+  bool ReportsContactPoints() const override { return contact_ != nullptr; }
   /// The contact potential on its own (null when the model has none) and the meshes' world
   /// configuration at q: for timing the potential without the step around it
   /// (experiments/potential_scaling.h). Evaluating it changes only its warm starts and stats.
@@ -91,6 +92,7 @@ class IncrementalPotentialSimulator : public Simulator {
  protected:
   StepReport DoStep(State& state, const Control& control) override;
   void DoDerivatives(const State& state, const Control& control, StepDerivatives* out) override;
+  std::vector<ContactPoint> DoContactPoints() override;
   ContactPotential* contact() { return contact_.get(); }
   const ContactPotential* contact() const { return contact_.get(); }
 

@@ -338,26 +338,51 @@ double IpcContact::Evaluate(const ContactConfiguration& x, ContactDerivativeSink
   return total;
 }
 
-void IpcContact::PairForces(const ContactConfiguration& x, std::vector<std::tuple<int, int, Vec3>>* out) {
+void IpcContact::PairContacts(const ContactConfiguration& x, std::vector<MeshPairContact>* out) {
   out->clear();
   const double activation = std::sqrt(ipc::ActivationSquaredDistance(params_.barrier));
   ipc::Vec12 g;
   for (const MeshPair& p : pairs_) {
     Stencils(x, p, activation, &stencils_);
-    Vec3 force = Vec3::Zero();
-    bool active = false;
+    MeshPairContact c{p.a, p.b};
+    double carried = 0.0;  // sum of the stencils' force magnitudes: the point's weights
     for (const Stencil& s : stencils_) {
       const ipc::Vec12 xs = Positions(x, s);
       const Vec3 x0 = xs.segment<3>(0), x1 = xs.segment<3>(3), x2 = xs.segment<3>(6), x3 = xs.segment<3>(9);
       const double b = s.edge_edge ? ipc::EdgeEdgeBarrier(x0, x1, x2, x3, s.eps_x, params_.barrier, &g)
                                    : ipc::PointTriangleBarrier(x0, x1, x2, x3, params_.barrier, &g);
       if (!(b > 0.0) || !std::isfinite(b)) continue;
-      active = true;
+      // The gradient on a primitive's vertices is the gradient at its closest point split by that
+      // point's barycentric weights, so the |g|-weighted mean of a's vertices is its closest point.
+      Vec3 force = Vec3::Zero(), point = Vec3::Zero();
+      double weight = 0.0;
       for (int k = 0; k < 4; ++k) {
-        if (s.vertices[k].first == p.a) force -= params_.kappa * g.segment<3>(3 * k);
+        if (s.vertices[k].first != p.a) continue;
+        force -= params_.kappa * g.segment<3>(3 * k);
+        const double w = g.segment<3>(3 * k).norm();
+        point += w * xs.segment<3>(3 * k);
+        weight += w;
+      }
+      if (!(weight > 0.0)) continue;
+      c.repulsion_on_a += force;
+      c.point_a += force.norm() * point / weight;
+      carried += force.norm();
+    }
+    if (!(carried > 0.0)) continue;
+    c.point_a /= carried;
+    out->push_back(c);
+  }
+  // Friction (lagged pairs of this step) on the pairs that repel at x.
+  for (const FrictionPair& f : friction_) {
+    const int ma = f.stencil.vertices[0].first, mb = f.stencil.vertices[3].first;
+    const ipc::Vec12 slip = Positions(x, f.stencil) - f.x_start;
+    ipc::FrictionPotential(f.lagged, slip, Friction(f.mu), &g);
+    for (MeshPairContact& c : *out) {
+      if (!((c.mesh_a == ma && c.mesh_b == mb) || (c.mesh_a == mb && c.mesh_b == ma))) continue;
+      for (int k = 0; k < 4; ++k) {
+        if (f.stencil.vertices[k].first == c.mesh_a) c.friction_on_a -= g.segment<3>(3 * k);
       }
     }
-    if (active) out->emplace_back(p.a, p.b, force);
   }
 }
 

@@ -41,7 +41,6 @@
 #include <array>
 #include <limits>
 #include <string>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -84,9 +83,9 @@ class IpcContact final : public ContactPotential {
   /// Conservative advancement along the true path (above): sound for any joint tree.
   double MaxStepOnPath(const ContactConfiguration& x, ContactPath& path) override;
   void BeginStep(const ContactConfiguration& start) override;
-  /// Per pair of meshes with an active barrier pair: the barrier's net force on the first, minus
-  /// the gradient of kappa sum b(d) in its vertices (friction aside).
-  void PairForces(const ContactConfiguration& x, std::vector<std::tuple<int, int, Vec3>>* out) override;
+  /// Per pair of meshes: the barrier's force and the lagged friction's on the first, at the
+  /// |force|-weighted mean of its primitive pairs' closest points on the first.
+  void PairContacts(const ContactConfiguration& x, std::vector<MeshPairContact>* out) override;
   void StartDerivatives(const ContactConfiguration& x, ContactStartSink* sink) override;
 
   const IpcContactParameters& parameters() const { return params_; }

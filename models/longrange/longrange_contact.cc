@@ -131,19 +131,38 @@ double LongRangeContact::MaxStepOnPath(const ContactConfiguration& x, ContactPat
       &advancement_);
 }
 
-void LongRangeContact::PairForces(const ContactConfiguration& x, std::vector<std::tuple<int, int, Vec3>>* out) {
+void LongRangeContact::PairContacts(const ContactConfiguration& x, std::vector<MeshPairContact>* out) {
   out->clear();
   for (size_t m = 0; m < bsh_.size(); ++m) {
     longrange::PoseRigid(*bsh_[m], x.pose[m].rotation(), x.pose[m].translation(), &poses_[m]);
   }
   longrange::LongRangeOptions options = options_;
   options.derivatives = longrange::DerivativeOrder::kGradient;
+  // The friction's inner solves start from (and update) the step's plane velocities: keep them,
+  // so that measuring leaves Derivatives' solves as they were.
+  const std::vector<Vec3> plane_velocities = friction_velocity_;
   for (Pair& p : pairs_) {
     longrange::ComputeLongRangePotential(*bsh_[p.a], poses_[p.a], *bsh_[p.b], poses_[p.b], options, &p.data);
     if (!std::isfinite(p.data.value)) continue;
-    // The force on a mesh is minus the gradient of mu P summed over its vertices.
-    out->emplace_back(p.a, p.b, Vec3(-mu_ * p.data.gradient_a.colwise().sum().transpose()));
+    // A static mesh's gradient is not computed (mesh_static_): report the pair from the moving
+    // side. P depends on the meshes' relative position only, so the forces are opposite.
+    const bool a_moves = !mesh_static_[p.a];
+    const int side = a_moves ? p.a : p.b;
+    const PointsX3 force = -mu_ * (a_moves ? p.data.gradient_a : p.data.gradient_b);
+    MeshPairContact c{side, a_moves ? p.b : p.a};
+    const VecX carried = force.rowwise().norm();
+    if (!(carried.sum() > 0.0)) continue;
+    c.repulsion_on_a = force.colwise().sum().transpose();
+    c.point_a = (x.world[side].transpose() * carried) / carried.sum();
+    for (int pair = p.friction_begin; pair < p.friction_end; ++pair) {
+      EvaluateFriction(x, pair, longrange::FrictionOutputs::kGradient, &friction_result_);
+      for (int k = 0; k < 6; ++k) {
+        if (friction_[pair].vertices[k].first == side) c.friction_on_a -= friction_result_.gradient.segment<3>(3 * k);
+      }
+    }
+    out->push_back(c);
   }
+  friction_velocity_ = plane_velocities;
 }
 
 // ---------------------------------------------------------------- friction (App. A.3)

@@ -51,7 +51,9 @@ class LongRangeContact final : public ContactPotential {
   /// The last MaxStepOnPath's advancement.
   const AdvancementStats& advancement() const { return advancement_; }
   void BeginStep(const ContactConfiguration& start) override;
-  void PairForces(const ContactConfiguration& x, std::vector<std::tuple<int, int, Vec3>>* out) override;
+  /// Per pair of meshes: mu P's force and the plane friction's on the moving mesh (the first
+  /// unless it is static), at the mean of its vertices weighted by their share of the force.
+  void PairContacts(const ContactConfiguration& x, std::vector<MeshPairContact>* out) override;
   void StartDerivatives(const ContactConfiguration& x, ContactStartSink* sink) override;
   const LongRangeContactStats& stats() const { return stats_; }
   int ActiveContacts() const override { return static_cast<int>(stats_.exact_pairs); }

@@ -217,9 +217,32 @@ void NimbleSimulator::SolveVelocity(const State& state, const Control& control, 
   }
 }
 
+// The step's contacts with the LCP's impulses as forces, impulse / dt (seed 002 eq. 2): the
+// normal row along n and the two friction rows along ODE's tangent basis, as BuildContactRows
+// laid them out. Derivatives re-solves into the workspace, so the points are kept apart.
+void NimbleSimulator::RecordContactPoints() {
+  step_points_.clear();
+  const VecX& x = impulses_.x;
+  for (size_t k = 0; k < contacts_.size(); ++k) {
+    const nimble::Contact& c = contacts_[k];
+    const int r = first_row_[k];
+    if (r >= x.size()) break;  // no solution was kept
+    Vec3 impulse = x[r] * c.normal_W;
+    if (c.friction >= nimble::kMinFriction && r + 2 < x.size()) {
+      Vec3 t1, t2;
+      nimble::TangentBasisOde(c.normal_W, &t1, &t2);
+      impulse += x[r + 1] * t1 + x[r + 2] * t2;
+    }
+    // The rows push B along n (from A to B).
+    step_points_.push_back(
+        {c.body_b, c.body_a, c.point_W, c.normal_W, -c.depth, true, impulse / options_.timestep, c.friction});
+  }
+}
+
 StepReport NimbleSimulator::DoStep(State& state, const Control& control) {
   StepReport report;
   SolveVelocity(state, control, lcp_, &report);
+  RecordContactPoints();
   state.q = Integrate(scene_->model, state.q, options_.parallel_position_update ? state.v : v_next_,
                       options_.timestep);
   state.v = v_next_;

@@ -121,6 +121,7 @@ class NimbleSimulator final : public Simulator {
   /// The LCP solution of the last Step or Derivatives (empty without contacts): its active set
   /// says which rows clamp, slide or separate.
   const ContactLcpSolution& last_lcp_solution() const { return impulses_; }
+  bool ReportsContactPoints() const override { return true; }
 
  protected:
   StepReport DoStep(State& state, const Control& control) override;
@@ -131,8 +132,10 @@ class NimbleSimulator final : public Simulator {
   /// Backprop, plus the design parameters' gradient when the model has them.
   void DoVjp(const State& state, const Control& control, const VecX& dl_dq_next, const VecX& dl_dv_next,
              StepGradient* out) override;
+  std::vector<ContactPoint> DoContactPoints() override { return step_points_; }
 
  private:
+  void RecordContactPoints();
   // Contacts at the current kinematics (data_ after ForwardKinematics).
   void FindContacts(std::vector<nimble::Contact>* out, double* min_signed_distance);
   // The velocity part of a step: v_next_ and its pieces in the workspace (contacts_, J_,
@@ -168,6 +171,7 @@ class NimbleSimulator final : public Simulator {
   bool snapshot_valid_ = false;
   VecX snapshot_q_, snapshot_v_, snapshot_u_;
   std::vector<contact::ContactPointT<double>> points_;
+  std::vector<ContactPoint> step_points_;  // the last DoStep's contacts and forces
 };
 
 }  // namespace arena

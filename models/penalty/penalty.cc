@@ -73,7 +73,8 @@ PenaltySimulator::PenaltySimulator(std::shared_ptr<const Scene> scene, const Pen
   f_ext_.assign(scene_->model.num_bodies(), Force::Zero());
 }
 
-int PenaltySimulator::ContactWrenches(std::vector<Force>* f_ext, double* min_phi) {
+int PenaltySimulator::ContactWrenches(std::vector<Force>* f_ext, double* min_phi, std::vector<ContactPoint>* points) {
+  if (points != nullptr) points->clear();
   for (auto& f : *f_ext) f.setZero();
   *min_phi = std::numeric_limits<double>::infinity();
   int count = 0;
@@ -92,6 +93,8 @@ int PenaltySimulator::ContactWrenches(std::vector<Force>* f_ext, double* min_phi
       *min_phi = std::min(*min_phi, c.phi);
       const Vec3 f = penalty::ContactForce<double>(pair.law, c, VA, VB);
       const Force w = MakeForce(c.p_W.cross(f), f);
+      // The kernel's normal points from A to B, and f is the force on B.
+      if (points != nullptr) points->push_back({B.body, A.body, c.p_W, c.n_W, c.phi, true, f, pair.law.friction});
       if (B.body != kWorldBody) (*f_ext)[B.body] += w;
       if (A.body != kWorldBody) (*f_ext)[A.body] -= w;
     }
@@ -105,7 +108,7 @@ StepReport PenaltySimulator::DoStep(State& state, const Control& control) {
   const auto& model = scene_->model;
   ForwardKinematics(model, data_, state.q, state.v);
   double min_phi = 0.0;
-  report.contacts = ContactWrenches(&f_ext_, &min_phi);
+  report.contacts = ContactWrenches(&f_ext_, &min_phi, &points_);
   report.min_signed_distance = min_phi;
   const VecX tau = ActuatorForces(*scene_, state, control) + PassiveForces(*scene_, state);
   const VecX& ddq = Aba(model, data_, state.q, state.v, tau, &f_ext_);

@@ -60,10 +60,12 @@ class PenaltySimulator final : public Simulator {
   const Scene& scene() const override { return *scene_; }
   double timestep() const override { return options_.timestep; }
   const PenaltyOptions& options() const { return options_; }
+  bool ReportsContactPoints() const override { return true; }
 
  protected:
   StepReport DoStep(State& state, const Control& control) override;
   void DoDerivatives(const State& state, const Control& control, StepDerivatives* out) override;
+  std::vector<ContactPoint> DoContactPoints() override { return points_; }
 
  private:
   struct Pair {
@@ -71,8 +73,9 @@ class PenaltySimulator final : public Simulator {
     penalty::ForceLaw law;
   };
   // Contact wrenches (world frame, about the origin) on every body, after ForwardKinematics.
-  // Returns the number of penetrating contact points; *min_phi the smallest signed distance.
-  int ContactWrenches(std::vector<Force>* f_ext, double* min_phi);
+  // Returns the number of penetrating contact points; *min_phi the smallest signed distance;
+  // with `points`, each contact point and its force.
+  int ContactWrenches(std::vector<Force>* f_ext, double* min_phi, std::vector<ContactPoint>* points = nullptr);
 
   // Immutable after construction.
   std::shared_ptr<const Scene> scene_;
@@ -84,6 +87,7 @@ class PenaltySimulator final : public Simulator {
   MultibodyData data_;
   std::vector<Force> f_ext_;
   std::vector<contact::ContactPointT<double>> contacts_;
+  std::vector<ContactPoint> points_;  // the last DoStep's
 };
 
 }  // namespace arena

@@ -343,6 +343,20 @@ void PlanarProblem::ParameterJacobian(const VecX& y, const VecX& z, MatX* dF_dth
   }
 }
 
+void PlanarProblem::PairContact(const VecX& y, const VecX& z, int i, Vec2* point, Vec2* normal,
+                                Vec2* impulse_on_parent) const {
+  const PlanarPair& pair = pairs_[i];
+  double in[kMaxLocal], out[kMaxLocal];
+  LocalInput(pair, y, z, in);
+  CollisionGeometry<double> geo;
+  EvaluateCollisionGeometry(pair, in, in + 6, in + 12, &geo);
+  ContactFrame frame;
+  ContactRows(pair, geo, in, in + 12 + pair.num_primals(), out, &frame);
+  *point = frame.point;
+  *normal = frame.n_p.normalized();
+  *impulse_on_parent = Vec2(out[0], out[1]);
+}
+
 int PlanarProblem::ActiveContacts(const VecX& z, const VecX& s) const {
   int n = 0;
   for (const PlanarPair& pair : pairs_) n += z[pair.z_offset] > s[pair.z_offset] ? 1 : 0;

@@ -43,6 +43,9 @@ class PlanarProblem final : public ComplementarityProblem {
   /// Pairs in contact at a solution: the impulse multiplier gamma exceeds its slack, the gap
   /// alpha - 1 (the interior-point active-set rule; with gamma s = rho, gap < sqrt(rho)).
   int ActiveContacts(const VecX& z, const VecX& s) const;
+  /// Pair i's contact at a solution: its contact point, the parent's unit normal (into the
+  /// parent) and the impulse on the parent, world xy.
+  void PairContact(const VecX& y, const VecX& z, int i, Vec2* point, Vec2* normal, Vec2* impulse_on_parent) const;
 
  private:
   // Fills the pair's local input vector (doubles).

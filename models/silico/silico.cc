@@ -7,6 +7,8 @@
 
 #include "core/common/error.h"
 #include "core/math/so3.h"
+#include "models/contact_criteria.h"
+#include "models/silico/planar_contact_points.h"
 
 namespace arena {
 
@@ -48,7 +50,7 @@ Capabilities SilicoSimulator::CapabilitiesFor(const SilicoOptions& options) {
 }
 
 SilicoSimulator::SilicoSimulator(std::shared_ptr<const Scene> scene, const SilicoOptions& options)
-    : scene_(std::move(scene)), options_(options) {
+    : scene_(std::move(scene)), options_(options), data_(scene_->model) {
   if (std::string why = options_.Validate(); !why.empty()) throw InvalidArgument("silico: " + why);
   if (scene_->IsPlanar()) {
     problem_ = std::make_unique<silico::PlanarProblem>(*scene_);
@@ -111,6 +113,7 @@ StepReport SilicoSimulator::DoStep(State& state, const Control& control) {
   state.t += options_.timestep;
   report.contacts = problem_->ActiveContacts(solver_.duals(), solver_.slacks());
   ReportConvergence(&report);
+  RecordPlanarContactPoints(state);
   return report;
 }
 
@@ -150,7 +153,38 @@ StepReport SilicoSimulator::FinishSpatial(State& state, StepReport report) {
   state.t += options_.timestep;
   report.contacts = spatial_->ActiveContacts(solver_.duals(), solver_.slacks());
   ReportConvergence(&report);
+  RecordSpatialContactPoints(state);
   return report;
+}
+
+// The planar pairs' contacts, as the spatial ones below (world xy, z = 0).
+void SilicoSimulator::RecordPlanarContactPoints(const State& end) {
+  step_points_.clear();
+  const auto& pairs = problem_->pairs();
+  for (int i = 0; i < static_cast<int>(pairs.size()); ++i) {
+    Vec2 point, normal, impulse;
+    problem_->PairContact(solver_.primals(), solver_.duals(), i, &point, &normal, &impulse);
+    step_points_.push_back(silico::PlanarContactPoint(*scene_, data_, end, pairs[i], point, normal, impulse / options_.timestep));
+    if (!std::isfinite(step_points_.back().gap) || !step_points_.back().force_on_a.allFinite()) step_points_.pop_back();
+  }
+}
+
+// Every pair's contact at the solution: the impulse on the parent over dt, at the collision
+// program's contact point, along the parent's normal; the gap is the pair's signed distance at
+// the step's end (alpha is a scaling, not a distance). Pairs far apart carry the relaxation's
+// small impulse at a distance, which the Signorini criterion is there to see.
+void SilicoSimulator::RecordSpatialContactPoints(const State& end) {
+  step_points_.clear();
+  const auto& pairs = spatial_->pairs();
+  for (int i = 0; i < static_cast<int>(pairs.size()); ++i) {
+    Vec3 point, normal, impulse;
+    spatial_->PairContact(solver_.primals(), solver_.duals(), i, &point, &normal, &impulse);
+    const double gap = ColliderGap(*scene_, data_, end, pairs[i].collider_p, pairs[i].collider_c);
+    if (!std::isfinite(gap) || !normal.allFinite() || !impulse.allFinite()) continue;
+    const Collider& P = scene_->colliders[pairs[i].collider_p];
+    const Collider& C = scene_->colliders[pairs[i].collider_c];
+    step_points_.push_back({P.body, C.body, point, normal, gap, false, impulse / options_.timestep, pairs[i].friction});
+  }
 }
 
 VecX SilicoSimulator::DifferentiateStep(const State& state, const Control& control, MatX* dw) {

@@ -21,6 +21,7 @@
 #include <string>
 
 #include "core/common/options.h"
+#include "core/multibody/data.h"
 #include "models/option_ranges.h"
 #include "models/silico/planar_problem.h"
 #include "models/silico/spatial_problem.h"
@@ -93,12 +94,16 @@ class SilicoSimulator final : public Simulator {
   const silico::PlanarProblem& problem() const;
   const silico::SpatialProblem* spatial_problem() const { return spatial_.get(); }
   const InteriorPointSolver& solver() const { return solver_; }
+  bool ReportsContactPoints() const override { return true; }
 
  protected:
   StepReport DoStep(State& state, const Control& control) override;
   void DoDerivatives(const State& state, const Control& control, StepDerivatives* out) override;
+  std::vector<ContactPoint> DoContactPoints() override { return step_points_; }
 
  private:
+  void RecordSpatialContactPoints(const State& end);
+  void RecordPlanarContactPoints(const State& end);
   // Loads (p2, v15, u) of `state` into the problem.
   void Load(const State& state, const Control& control);
   StepReport FinishSpatial(State& state, StepReport report);
@@ -115,6 +120,8 @@ class SilicoSimulator final : public Simulator {
   std::unique_ptr<silico::SpatialProblem> spatial_;  // spatial scenes
   InteriorPointSolver solver_;
   InteriorPointReport last_solve_;
+  MultibodyData data_;                      // kinematics of the criteria's gaps
+  std::vector<ContactPoint> step_points_;  // the last taken step's
 };
 
 }  // namespace arena

@@ -243,10 +243,11 @@ void PairPoses(const SpatialPair& pair, const SpatialStart& st, const T* in, Bod
   }
 }
 
-/// The pair's residual block (layout in the file comment); `dstart` as in PairPoses.
+/// The pair's residual block (layout in the file comment); `dstart` as in PairPoses. With
+/// `contact_point` / `parent_normal`, also the contact point p and the parent's normal n_P.
 template <class T>
 void SpatialContactResidual(const SpatialPair& pair, const SpatialStart& st, const T* in, T* out,
-                            const T* dstart = nullptr) {
+                            const T* dstart = nullptr, V3<T>* contact_point = nullptr, V3<T>* parent_normal = nullptr) {
   const T* v_p = in;
   const T* w_p = in + 3;
   const T* v_c = in + 6;
@@ -267,6 +268,8 @@ void SpatialContactResidual(const SpatialPair& pair, const SpatialStart& st, con
   V3<T> p, n_p, n_c;
   CollisionKkt3(pair, P, C, y, lambda, opt, g, &p, &n_p, &n_c);
   if (pair.child_is_floor()) n_c = n_p;
+  if (contact_point != nullptr) *contact_point = p;
+  if (parent_normal != nullptr) *parent_normal = n_p;
   V3<T> t1_p, t2_p, t1_c, t2_c;
   detail3::Tangents(n_p, &t1_p, &t2_p);
   detail3::Tangents(n_c, &t1_c, &t2_c);

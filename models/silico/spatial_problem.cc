@@ -278,6 +278,17 @@ void SpatialProblem::InitialPrimals(VecX* y) {
   for (const SpatialPair& pair : pairs_) (*y)[pair.y_offset + 3] = 1.0;
 }
 
+void SpatialProblem::PairContact(const VecX& y, const VecX& z, int i, Vec3* point, Vec3* normal,
+                                 Vec3* impulse_on_parent) const {
+  const SpatialPair& pair = pairs_[i];
+  double in[kMaxLocal3], out[kMaxLocal3];
+  LocalInput(pair, y, z, in);
+  Vec3 n;
+  SpatialContactResidual(pair, Start(pair), in, out, static_cast<const double*>(nullptr), point, &n);
+  *normal = n.normalized();
+  *impulse_on_parent = Vec3(out[0], out[1], out[2]);
+}
+
 int SpatialProblem::ActiveContacts(const VecX& z, const VecX& s) const {
   int n = 0;
   for (const SpatialPair& pair : pairs_) n += z[pair.z_offset] > s[pair.z_offset] ? 1 : 0;

@@ -73,6 +73,9 @@ class SpatialProblem final : public ComplementarityProblem {
   int ActiveContacts(const VecX& z, const VecX& s) const;
   /// The pair's start data at the current step.
   SpatialStart Start(const SpatialPair& pair) const;
+  /// Pair i's contact at a solution: its contact point p, the parent's unit normal n_P (towards
+  /// the parent) and the impulse on the parent (world).
+  void PairContact(const VecX& y, const VecX& z, int i, Vec3* point, Vec3* normal, Vec3* impulse_on_parent) const;
 
  private:
   void LocalInput(const SpatialPair& pair, const VecX& y, const VecX& z, double* in) const;

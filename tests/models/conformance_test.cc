@@ -21,6 +21,7 @@
 #include "core/common/error.h"
 #include "core/scene/scene_builder.h"
 #include "scenes/nimble_robots.h"
+#include "models/contact_criteria.h"
 #include "models/finite_difference_derivatives.h"
 #include "models/registry.h"
 
@@ -166,6 +167,31 @@ TEST_P(Conformance, RestingBoxStaysPut) {
   }
   EXPECT_LE(drift, info().conformance.resting_drift_m) << "over 1 s at " << sim->timestep() << " s steps";
   RecordProperty("resting_drift_m", options_detail::FormatDouble(drift));
+}
+
+// A model that reports its contact points gives, for the box resting 1 s later, points whose
+// normal forces carry its weight (1 kg: 9.81 N, to 2 %) without pulling; none before the first
+// step or after a refused one. (Friction inside the cone is not asked: a resting box's four
+// corners are statically indeterminate, and nimble's boxed friction rows reach outside the
+// circular cone, which the criteria are there to show.)
+TEST_P(Conformance, ContactPointsCarryTheRestingWeight) {
+  const auto scene = BoxFor(info());
+  ASSERT_NE(scene, nullptr);
+  auto sim = MakeSimulator(info().name, scene, info().conformance.resting_options);
+  if (!sim->ReportsContactPoints()) GTEST_SKIP() << "the model does not report contact points";
+  EXPECT_TRUE(sim->ContactPoints().empty());
+  State s = DefaultState(*scene);
+  const int steps = static_cast<int>(std::lround(1.0 / sim->timestep()));
+  for (int i = 0; i < steps; ++i) ASSERT_TRUE(sim->Step(s, {}).ok() || i + 1 < steps);
+  MultibodyData data(scene->model);
+  const ContactCriteria c = MeasureContactCriteria(*scene, data, s, sim->timestep(), sim->ContactPoints());
+  EXPECT_GT(c.points, 0);
+  EXPECT_NEAR(c.normal_force_n, 9.81, 0.02 * 9.81);
+  EXPECT_LE(c.adhesion_n, 1e-6 * 9.81);
+  State bad = s;
+  bad.v[0] = std::numeric_limits<double>::quiet_NaN();
+  sim->Step(bad, {});
+  EXPECT_TRUE(sim->ContactPoints().empty());
 }
 
 // A contact state and a free-flight state, both moving. In contact: the box tilted so that one

@@ -14,6 +14,7 @@
 
 #include "core/common/error.h"
 #include "scenes/box_drop_scenes.h"
+#include "scenes/solver_compare_scenes.h"
 #include "scenes/stacking_scenes.h"
 
 namespace arena {
@@ -74,6 +75,8 @@ TEST(SceneRegistry, ScenesHaveTheirPapersDimensions) {
       {"ball_pair", {14, 12, 0}},     {"push", {13, 12, 6}},
       {"gather", {74, 64, 4}},       {"sort", {73, 63, 3}},
       {"box_on_arm", {7, 6, 0}},      {"box_on_arm_primitive", {7, 6, 0}},
+      {"cube_on_ground", {7, 6, 0}},  {"ball_on_ground", {7, 6, 0}},
+      {"box_tower", {28, 24, 0}},     {"tilted_box", {7, 6, 0}},
   };
   for (const auto& [name, dims] : expected) {
     SCOPED_TRACE(name);
@@ -95,6 +98,18 @@ TEST(SceneRegistry, FixedScenesAreTheExperimentsInstances) {
   EXPECT_TRUE(same(*MakeScene("polygon"), *BoxDropScene("planar")));
   EXPECT_TRUE(same(*MakeScene("tower"), *StackingScene("spatial", 0)));
   EXPECT_TRUE(same(*MakeScene("tower_planar"), *StackingScene("planar", 0)));
+  EXPECT_TRUE(same(*MakeScene("box_tower"), *BoxTowerScene(4, 1e-3)));
+  EXPECT_TRUE(same(*MakeScene("tilted_box"), *TiltedBoxScene(0.95, 1e-3)));
+}
+
+// solver_compare's slope tilts gravity: tan(angle) = slope_over_mu * mu, down the slope along +x.
+TEST(SolverCompareScenes, TiltedGravityAndBadParameters) {
+  const Vec3 g = TiltedBoxScene(1.0, 1e-3)->model.gravity();
+  EXPECT_NEAR(g.x() / -g.z(), kContactProblemFriction, 1e-12);
+  EXPECT_NEAR(g.norm(), 9.81, 1e-12);
+  EXPECT_THROW(TiltedBoxScene(2.0, 1e-3), InvalidArgument);
+  EXPECT_THROW(BoxTowerScene(0, 1e-3), InvalidArgument);
+  EXPECT_THROW(CubeOnGroundScene(-1e-3), InvalidArgument);
 }
 
 TEST(SceneRegistry, FilePathsLoadLikeLoadScene) {

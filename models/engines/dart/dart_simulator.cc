@@ -185,12 +185,29 @@ StepReport DartSimulator::DoStep(State& state, const Control& control) {
       report.message = "DART's step produced a non-finite state: " + bad;
     } else {
       state = std::move(next);
+      RecordContactPoints(contacts);
     }
   } catch (const std::exception& e) {
     report.status = StepStatus::kError;
     report.message = std::string("DART threw: ") + e.what();
   }
   return report;
+}
+
+// DART's contacts of the step (found at its start) with the force its contact constraint stored
+// on each (impulse / dt, ContactConstraint::applyImpulse): acting on collision object 1's body,
+// along a normal from object 2 to object 1.
+void DartSimulator::RecordContactPoints(const dart::collision::CollisionResult& contacts) {
+  step_points_.clear();
+  for (const dart::collision::Contact& c : contacts.getContacts()) {
+    const auto a = engine_->skeletons.collider_of.find(c.collisionObject1->getShapeFrame());
+    const auto b = engine_->skeletons.collider_of.find(c.collisionObject2->getShapeFrame());
+    if (a == engine_->skeletons.collider_of.end() || b == engine_->skeletons.collider_of.end()) continue;
+    const Collider& A = scene_->colliders[a->second];
+    const Collider& B = scene_->colliders[b->second];
+    step_points_.push_back({A.body, B.body, c.point, c.normal.normalized(), -c.penetrationDepth, true, c.force,
+                            std::min(A.friction, B.friction)});
+  }
 }
 
 void DartSimulator::DoDerivatives(const State& state, const Control& control, StepDerivatives* out) {

@@ -29,6 +29,10 @@
 #include "models/simulator.h"
 #include "models/finite_difference_derivatives.h"
 
+namespace dart::collision {
+class CollisionResult;
+}  // namespace dart::collision
+
 namespace arena {
 
 /// DART's collision detectors available in Debian 12 (ode and bullet are not packaged).
@@ -89,18 +93,22 @@ class DartSimulator final : public Simulator {
   const Scene& scene() const override { return *scene_; }
   double timestep() const override { return options_.timestep; }
   const DartOptions& options() const { return options_; }
+  bool ReportsContactPoints() const override { return true; }
 
  protected:
   StepReport DoStep(State& state, const Control& control) override;
   /// Finite differences of Step (options().Fd()); failed steps give NaN columns.
   void DoDerivatives(const State& state, const Control& control, StepDerivatives* out) override;
+  std::vector<ContactPoint> DoContactPoints() override { return step_points_; }
 
  private:
   struct Engine;  // the DART World and the body/shape maps (DART types stay in the .cc)
+  void RecordContactPoints(const dart::collision::CollisionResult& contacts);
 
   std::shared_ptr<const Scene> scene_;
   DartOptions options_;
   std::unique_ptr<Engine> engine_;
+  std::vector<ContactPoint> step_points_;  // the last taken step's contacts and forces
 };
 
 }  // namespace arena

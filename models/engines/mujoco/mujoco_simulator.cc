@@ -151,6 +151,11 @@ MujocoSimulator::MujocoSimulator(std::shared_ptr<const Scene> scene, const Mujoc
     j.identity_placement = j.X_PJ.rotation() == Mat3::Identity() && j.X_PJ.translation().isZero(0.0);
     joints_.push_back(j);
   }
+  geom_body_.assign(m->ngeom, kUnknownBody);
+  for (size_t c = 0; c < mjcf.geom_names.size(); ++c) {
+    const int id = mj_name2id(m, mjOBJ_GEOM, mjcf.geom_names[c].c_str());
+    if (id >= 0) geom_body_[id] = scene_->colliders[c].body;
+  }
   for (int i = 0; i < scene_->nu(); ++i) {
     const int id = mj_name2id(m, mjOBJ_ACTUATOR, mjcf.actuator_names[i].c_str());
     if (id < 0) throw Error("mujoco: actuator '" + mjcf.actuator_names[i] + "' missing from the compiled model");
@@ -328,6 +333,7 @@ StepReport MujocoSimulator::DoStep(State& state, const Control& control) {
       report.message = "state became non-finite: " + bad;
     } else {
       state = std::move(next);
+      RecordContactPoints();
       if (!pin_warm_start_) {
         std::copy(d->qacc_warmstart, d->qacc_warmstart + m->nv, warm_start_.data());
         last_output_ = state;
@@ -336,6 +342,28 @@ StepReport MujocoSimulator::DoStep(State& state, const Control& control) {
     }
   }
   return report;
+}
+
+// MuJoCo's contacts of the step (found at its start) with their forces: mj_contactForce gives
+// the force in the contact frame, whose first axis is the normal from geom1 to geom2 and which
+// acts on geom2 (a positive normal force pushes geom2 away); pos is the midpoint between the
+// surfaces, dist their signed distance.
+void MujocoSimulator::RecordContactPoints() {
+  const mjModel* m = model_.get();
+  const mjData* d = data_.get();
+  step_points_.clear();
+  for (int i = 0; i < d->ncon; ++i) {
+    const mjContact& c = d->contact[i];
+    const int a = geom_body_[c.geom2], b = geom_body_[c.geom1];
+    if (a == kUnknownBody || b == kUnknownBody) continue;
+    mjtNum frame_force[6];
+    mj_contactForce(m, d, i, frame_force);
+    const Eigen::Map<const Eigen::Matrix<mjtNum, 3, 3, Eigen::RowMajor>> frame(c.frame);
+    const Vec3 force = frame.transpose() * Vec3(frame_force[0], frame_force[1], frame_force[2]);
+    step_points_.push_back(
+        {a, b, Vec3(c.pos[0], c.pos[1], c.pos[2]), frame.row(0).transpose().normalized(), c.dist, true, force,
+         c.friction[0]});
+  }
 }
 
 // ------------------------------------------------------------------ derivatives

@@ -113,12 +113,16 @@ class MujocoSimulator final : public Simulator {
   /// The compiled model and this simulator's data (tests inspect them).
   const mjModel_* mj_model() const { return model_.get(); }
   const mjData_* mj_data() const { return data_.get(); }
+  bool ReportsContactPoints() const override { return true; }
 
  protected:
   StepReport DoStep(State& state, const Control& control) override;
   void DoDerivatives(const State& state, const Control& control, StepDerivatives* out) override;
+  std::vector<ContactPoint> DoContactPoints() override { return step_points_; }
 
  private:
+  static constexpr int kUnknownBody = -2;  // a geom that is none of the scene's colliders
+  void RecordContactPoints();
   struct ModelDeleter { void operator()(mjModel_* m) const; };
   struct DataDeleter { void operator()(mjData_* d) const; };
   // Where one of our joints lives in MuJoCo's qpos / qvel.
@@ -143,6 +147,7 @@ class MujocoSimulator final : public Simulator {
   std::unique_ptr<mjModel_, ModelDeleter> model_;
   std::vector<JointMap> joints_;
   std::vector<int> actuator_ids_;  // MuJoCo actuator of each of ours
+  std::vector<int> geom_body_;     // per MuJoCo geom: our body (kWorldBody), or kUnknownBody
 
   // Workspace.
   std::unique_ptr<mjData_, DataDeleter> data_;
@@ -151,6 +156,7 @@ class MujocoSimulator final : public Simulator {
   bool have_last_ = false;
   bool pin_warm_start_ = false;  // Derivatives(): every step starts from pinned_warm_start_
   VecX pinned_warm_start_;
+  std::vector<ContactPoint> step_points_;  // the last taken step's contacts and forces
 };
 
 }  // namespace arena

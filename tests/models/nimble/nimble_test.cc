@@ -13,6 +13,7 @@
 #include "core/multibody/data.h"
 #include "core/multibody/kinematics.h"
 #include "core/scene/scene_builder.h"
+#include "models/contact_criteria.h"
 #include "models/nimble/contact_reduction.h"
 #include "tests/models/nimble/nimble_test_scenes.h"
 #include "models/registry.h"
@@ -63,6 +64,39 @@ TEST(Nimble, SlidingBoxDeceleratesAtMuG) {
   for (int i = 0; i < 200; ++i) ASSERT_TRUE(sim->Step(s, {}).ok());
   EXPECT_NEAR(s.v[3], 0.0, 1e-12);  // stopped, held by static friction
   EXPECT_NEAR(s.q[1], 0.1 - kSink, 1e-9);
+}
+
+// The physical criteria see what Nimble's friction rows are (models/contact_criteria.h): each
+// tangent row is boxed to +-mu f_n on its own, so a box sliding along a row's axis gets Coulomb
+// friction exactly (on the cone, against the slip), while one sliding diagonally gets both rows
+// saturated: |f_t| = sqrt(2) mu f_n, outside the circular cone by (sqrt(2) - 1) mu f_n and off
+// the maximum-dissipation force by as much. A sphere, so that one contact point carries it all
+// (a box's four corners share friction in many ways).
+TEST(Nimble, ContactPointsShowTheBoxedFrictionRows) {
+  const double mu = 0.3, weight = 2.0 * kG;
+  SceneBuilder b("sphere_on_ground");
+  b.SetGravity(Vec3(0.0, -kG, 0.0));
+  const int ball = b.AddFreeBody("ball", SpatialInertia::SolidSphere(2.0, 0.1), SE3::FromTranslation(Vec3(0, 0.1 - kSink, 0)));
+  b.AddCollider(ball, Sphere{0.1}, SE3(), "ball").friction = mu;
+  b.AddCollider(kWorldBody, Box{Vec3(10.0, 0.05, 10.0)}, SE3::FromTranslation(Vec3(0, -0.05, 0)), "ground").friction = mu;
+  auto scene = b.Build();
+  MultibodyData data(scene->model);
+  for (bool diagonal : {false, true}) {
+    auto sim = MakeNimble(scene);
+    State s = DefaultState(*scene);
+    s.v[3] = diagonal ? std::sqrt(0.5) : 1.0;  // body-frame x and z = world x and z
+    s.v[5] = diagonal ? std::sqrt(0.5) : 0.0;
+    ASSERT_TRUE(sim->Step(s, {}).ok());
+    const ContactCriteria c = MeasureContactCriteria(*scene, data, s, sim->timestep(), sim->ContactPoints());
+    SCOPED_TRACE(diagonal ? "diagonal" : "along x");
+    EXPECT_EQ(c.points, 1);
+    EXPECT_EQ(c.sliding, 1);
+    EXPECT_NEAR(c.normal_force_n, weight, 1e-9 * weight);
+    const double excess = diagonal ? (std::sqrt(2.0) - 1.0) * mu * weight : 0.0;
+    EXPECT_NEAR(c.coulomb_n, excess, 1e-9 * weight);
+    EXPECT_NEAR(c.dissipation_n, excess, 1e-9 * weight);
+    EXPECT_LT(c.penetration_m, 2.0 * kSink);
+  }
 }
 
 // The LCP method is an option (lcp_solver, lcp_fallbacks, pgs_*): the sliding box decelerates

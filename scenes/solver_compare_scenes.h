@@ -1,0 +1,36 @@
+// The problems of solver_compare (issue 18), after the test problems of the contact-solver
+// comparison of Le Lidec et al. ("Contact models in robotics: a comparative analysis", T-RO
+// 2024, Sec. VI): one body or a stack on the ground z <= 0, Z up, friction mu on every collider.
+//
+//   cube_on_ground  a 0.2 m cube of 1 kg (mu 0.5), `clearance` above the ground (resting or
+//                   sliding: the experiment gives the velocity);
+//   ball_on_ground  a ball of radius 0.1 m and 1 kg (mu 0.5), `clearance` above the ground
+//                   (rolling: the experiment gives v = omega r);
+//   box_tower       `boxes` 0.2 m cubes of 1 kg stacked, `clearance` between neighbours and
+//                   above the ground (mu 0.5);
+//   tilted_box      the cube on a slope whose tangent is `slope_over_mu` times mu: gravity is
+//                   tilted instead of the ground (every model runs a horizontal half-space), so
+//                   "down the slope" is +x. Below 1 static friction must hold the cube; above,
+//                   it slides with acceleration g (sin a - mu cos a).
+// A clearance > 0 lets the barrier models (ipc, longrange) start outside contact; every model
+// gets the same one.
+#pragma once
+
+#include <memory>
+
+#include "core/scene/scene.h"
+
+namespace arena {
+
+inline constexpr double kContactProblemFriction = 0.5;
+inline constexpr double kContactProblemHalfSize = 0.1;  // m: the cubes' half side, the ball's radius
+
+std::shared_ptr<const Scene> CubeOnGroundScene(double clearance);
+std::shared_ptr<const Scene> BallOnGroundScene(double clearance);
+/// Throws InvalidArgument for boxes outside [1, 50] or a negative clearance.
+std::shared_ptr<const Scene> BoxTowerScene(int boxes, double clearance);
+/// The slope's angle is atan(slope_over_mu * mu); throws InvalidArgument unless 0 <= ratio <= 1.9
+/// (mu 0.5: up to 43.5 degrees).
+std::shared_ptr<const Scene> TiltedBoxScene(double slope_over_mu, double clearance);
+
+}  // namespace arena
