@@ -41,13 +41,14 @@ double TangentialDrift(const Scene& scene, const State& start, const State& end,
 }  // namespace
 
 const std::vector<std::string>& ContactProblemNames() {
-  static const std::vector<std::string> names = {"cube_rest", "cube_slide", "ball_roll", "tower", "tilted_box",
-                                                 "atlas_stand"};
+  static const std::vector<std::string> names = {"cube_rest",  "cube_slide", "square_rest", "square_slide",
+                                                 "ball_roll",  "tower",      "tilted_box",  "atlas_stand"};
   return names;
 }
 
 std::shared_ptr<const Scene> ContactProblemScene(const std::string& problem, const ContactProblemParams& params) {
   if (problem == "cube_rest" || problem == "cube_slide") return CubeOnGroundScene(params.clearance_m);
+  if (problem == "square_rest" || problem == "square_slide") return SquareOnFloorScene(params.clearance_m);
   if (problem == "ball_roll") return BallOnGroundScene(params.clearance_m);
   if (problem == "tower") return BoxTowerScene(params.tower_boxes, params.clearance_m);
   if (problem == "tilted_box") return TiltedBoxScene(params.slope_over_mu, params.clearance_m);
@@ -57,8 +58,10 @@ std::shared_ptr<const Scene> ContactProblemScene(const std::string& problem, con
 
 State ContactProblemStart(const std::string& problem, const Scene& scene, const ContactProblemParams& params) {
   State s = DefaultState(scene);
-  // Free joints' velocity is (omega, v) in the body frame, which the start leaves unrotated.
+  // Free joints' velocity is (omega, v) in the body frame, which the start leaves unrotated; a
+  // planar joint's is (omega_z, v_x, v_y).
   if (problem == "cube_slide") s.v[3] = params.slide_speed;
+  if (problem == "square_slide") s.v[1] = params.slide_speed;
   if (problem == "ball_roll") {
     s.v[1] = params.slide_speed / kContactProblemHalfSize;  // omega_y = v / r: no slip at the ground
     s.v[3] = params.slide_speed;
@@ -70,10 +73,10 @@ double ContactProblemOutcomeError(const std::string& problem, const Scene& scene
                                   double duration_s, const ContactProblemParams& params) {
   const double mu = kContactProblemFriction, h = params.clearance_m;
   const double t_land = std::sqrt(2.0 * h / kG), v_land = std::sqrt(2.0 * h * kG);
-  if (problem == "atlas_stand") return TangentialDrift(scene, start, end, Vec3::UnitY());
+  if (problem == "atlas_stand" || problem == "square_rest") return TangentialDrift(scene, start, end, Vec3::UnitY());
   if (problem == "cube_rest" || problem == "tower") return TangentialDrift(scene, start, end, Vec3::UnitZ());
-  const double travelled = end.q[0] - start.q[0];  // the free joint's x
-  if (problem == "cube_slide") {
+  const double travelled = end.q[0] - start.q[0];  // x of the free or planar joint
+  if (problem == "cube_slide" || problem == "square_slide") {
     const double v_after = std::max(params.slide_speed - mu * v_land, 0.0);
     return std::abs(travelled - (params.slide_speed * t_land + v_after * v_after / (2.0 * mu * kG)));
   }

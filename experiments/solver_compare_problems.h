@@ -7,6 +7,7 @@
 //                friction impulse takes mu v_land off its speed) and stops after
 //                slide_speed t_land + (slide_speed - mu v_land)^2 / (2 mu g); outcome = the error
 //                of the distance it travelled.
+//   square_rest, square_slide   the same on the planar square (the planar models: silico, bilevel).
 //   ball_roll    the ball rolling along x at slide_speed (omega = v / r): rolling needs no
 //                friction, so it travels slide_speed T; outcome = the error of that distance.
 //   tower        the stack of tower_boxes cubes: none may move along the ground; outcome = the

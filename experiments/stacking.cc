@@ -6,6 +6,7 @@
 
 #include "experiments/common/case_params.h"
 #include "experiments/common/collider_distances.h"
+#include "experiments/common/criteria_tally.h"
 #include "experiments/common/frequency_sweep.h"
 #include "experiments/common/outcome_checks.h"
 #include "experiments/common/resting_gaps.h"
@@ -58,6 +59,8 @@ std::vector<Column> StackingExperiment::columns() const {
       {"run_time_s", "wall time of the whole run", true},
   };
   cols.insert(cols.end(), own.begin(), own.end());
+  const std::vector<Column> criteria = CriteriaTally::Columns();
+  cols.insert(cols.end(), criteria.begin(), criteria.end());
   return cols;
 }
 
@@ -99,6 +102,7 @@ std::vector<Row> StackingExperiment::Run(const Case& c) const {
   StepTally tally;
   if (steps < 1) tally.Fail("no step ran: floor(duration_s x frequency_hz) = " + std::to_string(steps));
   OutcomeMonitor outcome(*scene, state, kLimits);
+  CriteriaTally criteria(*scene, state);
   for (int k = 0; k < steps && !tally.stop; ++k) {
     // Momentum of the state at the start of the step (the paper's recording convention).
     Vec3 linear = Vec3::Zero();
@@ -125,6 +129,7 @@ std::vector<Row> StackingExperiment::Run(const Case& c) const {
 
     tally.Record(k, sim->Step(state, Control{}));
     if (tally.stop) continue;
+    criteria.Record(*sim, state);
     for (int b = 0; b < nb; ++b) {
       const BodyModel& body = scene->model.body(b);
       if (planar) {
@@ -158,6 +163,7 @@ std::vector<Row> StackingExperiment::Run(const Case& c) const {
       tally.attempted > 0 && !tally.stop && max_drift < kStandTolerance && max_rotation < kStandAngleTolerance;
   row["upright"] = upright;
   row["stands"] = upright && tally.succeeded();
+  criteria.WriteTo(&row);
   row["run_time_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return {row};
 }

@@ -77,6 +77,8 @@ const std::vector<SceneInfo>& Scenes() {
        "issue 18 (solver_compare)", [] { return CubeOnGroundScene(1e-3); }},
       {"ball_on_ground", "a ball of radius 0.1 m (1 kg, mu 0.5) 1 mm above the ground z <= 0",
        "issue 18 (solver_compare)", [] { return BallOnGroundScene(1e-3); }},
+      {"square_on_floor", "the cube's planar twin: a 0.2 m square (1 kg, mu 0.5) 1 mm above the floor y <= 0",
+       "issue 18 (solver_compare)", [] { return SquareOnFloorScene(1e-3); }},
       {"box_tower", "four 0.2 m cubes (1 kg, mu 0.5) stacked 1 mm apart on the ground",
        "issue 18 (solver_compare)", [] { return BoxTowerScene(4, 1e-3); }},
       {"tilted_box", "the 0.2 m cube on a slope at 0.95 of its friction threshold (gravity tilted: down the slope is +x)",

@@ -50,6 +50,20 @@ std::shared_ptr<const Scene> BallOnGroundScene(double clearance) {
   return b.Build();
 }
 
+std::shared_ptr<const Scene> SquareOnFloorScene(double clearance) {
+  CheckClearance("square_on_floor", clearance);
+  SceneBuilder b("square_on_floor");
+  b.SetGravity(Vec3(0.0, -kG, 0.0));
+  const double h = kContactProblemHalfSize;
+  Eigen::Matrix<double, 4, 2> A;
+  A << 1, 0, 0, 1, -1, 0, 0, -1;
+  // A square's rotational inertia m (2h)^2 / 6.
+  const int body = b.AddPlanarBody("square", kMass, kMass * 4.0 * h * h / 6.0, Vec3(0.0, h + clearance, 0.0));
+  b.AddCollider(body, MakePolygon2(A, VecX::Constant(4, h)), SE3(), "square").friction = kContactProblemFriction;
+  b.AddGroundPlane2(kContactProblemFriction);
+  return b.Build();
+}
+
 std::shared_ptr<const Scene> BoxTowerScene(int boxes, double clearance) {
   if (boxes < 1 || boxes > 50) {
     throw InvalidArgument("box_tower: the number of boxes must be in [1, 50], got " + std::to_string(boxes));

@@ -8,6 +8,8 @@
 //                   (rolling: the experiment gives v = omega r);
 //   box_tower       `boxes` 0.2 m cubes of 1 kg stacked, `clearance` between neighbours and
 //                   above the ground (mu 0.5);
+//   square_on_floor the cube's planar twin: a 0.2 m square of 1 kg (mu 0.5) on a planar joint,
+//                   `clearance` above the floor y <= 0 (the planar models: silico, bilevel);
 //   tilted_box      the cube on a slope whose tangent is `slope_over_mu` times mu: gravity is
 //                   tilted instead of the ground (every model runs a horizontal half-space), so
 //                   "down the slope" is +x. Below 1 static friction must hold the cube; above,
@@ -27,6 +29,7 @@ inline constexpr double kContactProblemHalfSize = 0.1;  // m: the cubes' half si
 
 std::shared_ptr<const Scene> CubeOnGroundScene(double clearance);
 std::shared_ptr<const Scene> BallOnGroundScene(double clearance);
+std::shared_ptr<const Scene> SquareOnFloorScene(double clearance);
 /// Throws InvalidArgument for boxes outside [1, 50] or a negative clearance.
 std::shared_ptr<const Scene> BoxTowerScene(int boxes, double clearance);
 /// The slope's angle is atan(slope_over_mu * mu); throws InvalidArgument unless 0 <= ratio <= 1.9

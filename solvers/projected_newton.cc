@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
 
 #include "core/common/deadline.h"
@@ -45,17 +44,16 @@ std::string_view ToString(NewtonStatus status) {
 
 namespace {
 
-// Solves H d = -g for a Newton direction. Cholesky first (the usual case: the model is positive
-// definite); when it fails, each eigenvalue is replaced by its absolute value, floored at `floor`
+// Solves H d = -g for a Newton direction. Cholesky first, dense or sparse (the usual case: the
+// model is positive definite); when it fails, each eigenvalue is replaced by its absolute value, floored at `floor`
 // times the largest: a negative curvature becomes a positive one of the same size (a Hessian
 // modification in the sense of Nocedal & Wright, "Numerical Optimization", 2006, Sec. 3.4),
 // where a plain floor would turn a curvature of -500 beside one of 1e8 into 1e-2 and the step
 // into a leap along it.
-bool NewtonDirection(const MatX& H, const VecX& g, double floor, VecX* d) {
-  Eigen::LLT<MatX> llt(H);
-  if (llt.info() == Eigen::Success) {
-    *d = -llt.solve(g);
-    if (d->allFinite()) return true;
+bool NewtonDirection(const MatX& H, const VecX& g, double floor, CholeskySolver kind, VecX* d) {
+  if (CholeskySolve(H, g, kind, d)) {
+    *d = -*d;
+    return true;
   }
   Eigen::SelfAdjointEigenSolver<MatX> eig(H);
   if (eig.info() != Eigen::Success) return false;
@@ -80,12 +78,10 @@ void Polish(NewtonProblem& problem, const NewtonOptions& options, const VecX& la
   MatX H;
   for (int k = 0; k < kPolishSteps; ++k) {
     bool exact = false;
-    if (problem.ExactDerivatives(&g, &H) && g.allFinite() && H.allFinite()) {
-      const Eigen::LLT<MatX> llt(H);
-      if (llt.info() == Eigen::Success) {
-        d = -llt.solve(g);
-        exact = d.allFinite();
-      }
+    if (problem.ExactDerivatives(&g, &H) && g.allFinite() && H.allFinite() &&
+        CholeskySolve(H, g, options.linear_solver, &d)) {
+      d = -d;
+      exact = true;
     }
     if (!exact) {
       if (k > 0) return;  // without an exact Hessian the last direction is taken once
@@ -156,9 +152,8 @@ StepOutcome DampedStep(NewtonProblem& problem, const NewtonOptions& options, dou
   for (int trial = 0; trial < options.max_line_search; ++trial) {
     if (trial > 0 && DeadlinePassed()) return StepOutcome::kDeadline;
     damped.diagonal() = H.diagonal().array() + *lambda;
-    const Eigen::LLT<MatX> llt(damped);
-    if (llt.info() == Eigen::Success) d = -llt.solve(g);
-    if (llt.info() == Eigen::Success && d.allFinite()) {
+    if (CholeskySolve(damped, g, options.linear_solver, &d)) {
+      d = -d;
       const double alpha = FeasibleAlpha(problem, options, d);
       const double slope = g.dot(d);
       ++report->line_search_evaluations;
@@ -205,7 +200,7 @@ NewtonReport MinimizeNewton(NewtonProblem& problem, const NewtonOptions& options
     }
     // The (projected) Newton step decides convergence for both methods; with lm it costs one
     // more factorization an iteration, small next to an evaluation of the potentials.
-    if (!NewtonDirection(H, g, options.eigenvalue_floor, &d)) {
+    if (!NewtonDirection(H, g, options.eigenvalue_floor, options.linear_solver, &d)) {
       report.status = NewtonStatus::kNonFinite;
       return report;
     }

@@ -18,6 +18,7 @@
 #include <string_view>
 
 #include "core/math/types.h"
+#include "solvers/cholesky_solve.h"
 
 namespace arena {
 
@@ -72,6 +73,7 @@ struct NewtonOptions {
   double eigenvalue_floor = 1e-10;   // relative to the largest eigenvalue of the Hessian model
   NewtonMethod method = NewtonMethod::kLineSearch;
   double lm_initial_damping = 1e-4;  // LM's first lambda, relative to max |H_ii|
+  CholeskySolver linear_solver = CholeskySolver::kDense;  // the Newton and LM systems' factorization
 
   /// "" when valid, else the problem.
   std::string Validate() const;

@@ -44,6 +44,7 @@ NewtonOptions IpOptions::Newton() const {
   o.gradient_tolerance = gradient_tolerance;
   o.max_iterations = max_newton_iterations;
   o.method = solver;
+  o.linear_solver = linear_solver;
   return o;
 }
 

@@ -31,6 +31,7 @@ struct IpOptions {
   double gradient_tolerance = 1e-8;  // ... or |grad E|_inf (energy units per m or rad)
   int max_newton_iterations = 200;
   NewtonMethod solver = NewtonMethod::kLineSearch;  // newton (line search) or lm
+  CholeskySolver linear_solver = CholeskySolver::kDense;  // of the Newton systems
   double limit_width = 1e-2;         // joint-limit barrier width (rad or m)
   double limit_stiffness = 1e3;      // joint-limit barrier scale
   int sphere_vertices = 96;          // tessellation of spheres (2V - 4 triangles)
@@ -47,6 +48,9 @@ struct IpOptions {
     v("solver", solver,
       "newton (projected Newton with a backtracking line search) or lm (Levenberg-Marquardt steps, seed 003's "
       "outer loop)", "");
+    v("linear_solver", linear_solver,
+      "factorization of the Newton systems: dense_llt or sparse_llt (simplicial, AMD ordering; for hundreds of DOF "
+      "with few bodies touching)", "");
     v("limit_width", limit_width, "the joint-limit barrier acts within this distance of a limit", "rad or m", LeftOpen(0.0, 1.0));
     v("limit_stiffness", limit_stiffness, "scale of the joint-limit barrier", "N m or N", LeftOpen(0.0, 1e9));
     v("sphere_vertices", sphere_vertices, "vertices of a tessellated sphere (Fibonacci points)", "", Closed(12, 100000));

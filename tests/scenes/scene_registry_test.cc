@@ -44,7 +44,7 @@ TEST(SceneRegistry, NamesAreUniqueSnakeCaseWithOneLineDescriptions) {
 // scenes of seed 000 are planar.
 TEST(SceneRegistry, EverySceneBuildsAndValidates) {
   const std::set<std::string> planar = {"polygon", "tower_planar", "peg_in_hole", "convex_bundles",
-                                        "falling_square"};
+                                        "falling_square", "square_on_floor"};
   for (const SceneInfo& info : Scenes()) {
     SCOPED_TRACE(info.name);
     std::shared_ptr<const Scene> scene;
@@ -76,7 +76,7 @@ TEST(SceneRegistry, ScenesHaveTheirPapersDimensions) {
       {"gather", {74, 64, 4}},       {"sort", {73, 63, 3}},
       {"box_on_arm", {7, 6, 0}},      {"box_on_arm_primitive", {7, 6, 0}},
       {"cube_on_ground", {7, 6, 0}},  {"ball_on_ground", {7, 6, 0}},
-      {"box_tower", {28, 24, 0}},     {"tilted_box", {7, 6, 0}},
+      {"box_tower", {28, 24, 0}},     {"tilted_box", {7, 6, 0}},  {"square_on_floor", {3, 3, 0}},
   };
   for (const auto& [name, dims] : expected) {
     SCOPED_TRACE(name);

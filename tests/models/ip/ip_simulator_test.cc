@@ -298,5 +298,22 @@ TEST(IpSimulator, LevenbergMarquardtTakesTheSameSteps) {
   EXPECT_LT((da.dv_dv - db.dv_dv).lpNorm<Eigen::Infinity>(), 1e-6);
 }
 
+// linear_solver=sparse_llt factorizes the same Newton systems: the same steps to round-off.
+TEST(IpSimulator, SparseCholeskyTakesTheSameSteps) {
+  const auto scene = BoxAndChain();
+  IpOptions dense;
+  dense.timestep = 0.02;
+  IpOptions sparse = dense;
+  sparse.linear_solver = CholeskySolver::kSparse;
+  TestIpSimulator a(scene, dense, 1e-4), b(scene, sparse, 1e-4);
+  State sa = DefaultState(*scene), sb = sa;
+  for (int i = 0; i < 100; ++i) {
+    ASSERT_TRUE(a.Step(sa, {}).ok()) << i;
+    ASSERT_TRUE(b.Step(sb, {}).ok()) << i;
+    ASSERT_LT((sa.q - sb.q).lpNorm<Eigen::Infinity>(), 1e-9) << i;
+    sb = sa;
+  }
+}
+
 }  // namespace
 }  // namespace arena
