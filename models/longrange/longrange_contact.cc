@@ -136,19 +136,21 @@ void LongRangeContact::PairContacts(const ContactConfiguration& x, std::vector<M
   for (size_t m = 0; m < bsh_.size(); ++m) {
     longrange::PoseRigid(*bsh_[m], x.pose[m].rotation(), x.pose[m].translation(), &poses_[m]);
   }
+  // Measuring must not change the steps: the pairs' warm-start planes stay as the solver left
+  // them (a cold solve into scratch data), and the friction's plane velocities are put back.
   longrange::LongRangeOptions options = options_;
   options.derivatives = longrange::DerivativeOrder::kGradient;
-  // The friction's inner solves start from (and update) the step's plane velocities: keep them,
-  // so that measuring leaves Derivatives' solves as they were.
+  options.warm_start = false;
   const std::vector<Vec3> plane_velocities = friction_velocity_;
+  longrange::LongRangeData& data = measure_data_;
   for (Pair& p : pairs_) {
-    longrange::ComputeLongRangePotential(*bsh_[p.a], poses_[p.a], *bsh_[p.b], poses_[p.b], options, &p.data);
-    if (!std::isfinite(p.data.value)) continue;
+    longrange::ComputeLongRangePotential(*bsh_[p.a], poses_[p.a], *bsh_[p.b], poses_[p.b], options, &data);
+    if (!std::isfinite(data.value)) continue;
     // A static mesh's gradient is not computed (mesh_static_): report the pair from the moving
     // side. P depends on the meshes' relative position only, so the forces are opposite.
     const bool a_moves = !mesh_static_[p.a];
     const int side = a_moves ? p.a : p.b;
-    const PointsX3 force = -mu_ * (a_moves ? p.data.gradient_a : p.data.gradient_b);
+    const PointsX3 force = -mu_ * (a_moves ? data.gradient_a : data.gradient_b);
     MeshPairContact c{side, a_moves ? p.b : p.a};
     const VecX carried = force.rowwise().norm();
     if (!(carried.sum() > 0.0)) continue;

@@ -111,6 +111,7 @@ class LongRangeContact final : public ContactPotential {
   std::vector<Vec3> friction_velocity_;  // per friction pair: its last plane velocity u (NaN: none yet)
   longrange::PlaneFrictionResult friction_result_;  // scratch (large: kept off the stack)
   longrange::TrianglePairResult lag_result_;  // scratch of LagPair
+  longrange::LongRangeData measure_data_;     // scratch of PairContacts (the pairs' own keep their warm starts)
   longrange::PointBlockSum blocks_;  // one body pair's Hessian blocks, summed per point pair
   std::vector<std::unique_ptr<longrange::BoundingSphereHierarchy>> bsh_;  // per mesh
   std::vector<longrange::BshPose> poses_;

@@ -194,6 +194,29 @@ TEST_P(Conformance, ContactPointsCarryTheRestingWeight) {
   EXPECT_TRUE(sim->ContactPoints().empty());
 }
 
+// Measuring is free of side effects: an instance whose contact points are read after every step
+// takes the same steps as one never asked (the box sliding onto its corner, 30 steps).
+TEST_P(Conformance, ReadingContactPointsChangesNoStep) {
+  const auto scene = BoxFor(info());
+  ASSERT_NE(scene, nullptr);
+  auto measured = MakeSimulator(info().name, scene, info().conformance.resting_options);
+  auto plain = MakeSimulator(info().name, scene, info().conformance.resting_options);
+  if (!measured->ReportsContactPoints()) GTEST_SKIP() << "the model does not report contact points";
+  State a = DefaultState(*scene);
+  a.v[scene->IsPlanar() ? 1 : 3] = 0.5;  // sliding along x
+  State b = a;
+  for (int i = 0; i < 30; ++i) {
+    measured->Step(a, {});
+    (void)measured->ContactPoints();
+    plain->Step(b, {});
+    if (info().conformance.bit_reproducible) {
+      ASSERT_TRUE(BitEqual(a, b)) << "step " << i;
+    } else {
+      ASSERT_LT((a.q - b.q).lpNorm<Eigen::Infinity>(), 1e-9) << "step " << i;
+    }
+  }
+}
+
 // A contact state and a free-flight state, both moving. In contact: the box tilted so that one
 // corner (planar: one vertex) is `depth` into the ground (1 mm; barrier models: 1 mm above it),
 // sliding and turning. A single corner
