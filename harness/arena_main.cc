@@ -32,6 +32,7 @@
 #include "core/common/error.h"
 #include "core/common/strings.h"
 #include "experiments/registry.h"
+#include "harness/compare.h"
 #include "harness/gradcheck.h"
 #include "harness/report.h"
 #include "harness/run_info.h"
@@ -293,6 +294,15 @@ int Report(const std::string& results_dir, const std::string& claims_file) {
   return 0;
 }
 
+// Exit status: 0 when B regresses nothing against A, 1 when it does (harness/compare.h).
+int Compare(const std::string& dir_a, const std::string& dir_b, const std::string& claims_file, double tolerance) {
+  CompareOptions options;
+  options.tolerance = tolerance;
+  const Comparison c = CompareResults(dir_a, dir_b, claims_file, options);
+  std::cout << FormatComparison(c, dir_a, dir_b);
+  return c.regressed() ? kFailure : 0;
+}
+
 // Exit status: 0 when every block is within the tolerance, 1 above it.
 int Gradcheck(const GradcheckOptions& options) {
   const GradcheckResult r = RunGradcheck(options);
@@ -385,6 +395,18 @@ int Main(int argc, char** argv) {
   auto* results_option = report->add_option("--results", results_dir, "Results folder")->capture_default_str();
   auto* claims_option = report->add_option("--claims", claims_file, "Claims catalogue")->capture_default_str();
 
+  auto* compare = app.add_subcommand(
+      "compare", "Compare two results folders head to head: claims, and every non-timing cell of the experiments both "
+                 "ran (exit status 1 on a regression)");
+  std::string compare_a, compare_b;
+  double compare_tolerance = 1e-9;
+  compare->add_option("A", compare_a, "Results folder of the baseline")->required();
+  compare->add_option("B", compare_b, "Results folder to judge against it")->required();
+  compare->add_option("--tolerance", compare_tolerance, "Relative tolerance of numeric cells, on 1 + |A|")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  compare->add_option("--claims", claims_file, "Claims catalogue")->capture_default_str();
+
   auto* gradcheck = app.add_subcommand(
       "gradcheck", "Check a model's step derivatives against Ridders differences on random states");
   GradcheckOptions gradcheck_options;
@@ -431,6 +453,7 @@ int Main(int argc, char** argv) {
     RequireNonEmpty(claims_option, claims_file, "<repo>/experiments/claims.toml");
     return Report(results_dir, claims_file);
   }
+  if (*compare) return Compare(compare_a, compare_b, claims_file, compare_tolerance);
   if (*gradcheck) {
     gradcheck_options.scene_options =
         ParseSceneArguments("gradcheck", gradcheck_scene, &gradcheck_options.model_options);

@@ -189,31 +189,24 @@ std::vector<Claim> LoadClaims(const std::string& path) {
   return claims;
 }
 
-ReportSummary WriteReport(const std::string& results_dir, const std::string& claims_file,
-                          const ReportOptions& options) {
+Judgement JudgeResults(const std::string& results_dir, const std::string& claims_file, const ReportOptions& options) {
   const auto& experiments = options.experiments != nullptr ? *options.experiments : Experiments();
-  const std::string plots_dir =
-      options.plots_dir.empty() ? SourceDir() + "/plots/out" : options.plots_dir;
-  const std::vector<Claim> claims = LoadClaims(claims_file);
+  Judgement judgement;
+  judgement.claims = LoadClaims(claims_file);
+  const std::vector<Claim>& claims = judgement.claims;
 
   std::map<std::string, const Claim*> by_id;
   for (const Claim& c : claims) by_id[c.id] = &c;
 
-  struct ExperimentState {
-    const Experiment* experiment = nullptr;
-    bool ran = false;
-    std::string run_info;  // from the sidecar
-    std::vector<Observation> observations;
-  };
-  std::map<std::string, ExperimentState> state;
+  std::map<std::string, ExperimentResults>& state = judgement.experiments;
   std::map<std::string, ClaimResult> results;
   std::map<std::string, std::string> summarize_errors;  // experiment -> message
   std::vector<std::string> unknown;
-  ReportSummary summary;
+  ReportSummary& summary = judgement.summary;
 
   for (const auto& e : experiments) {
     const std::string name = e->name();
-    ExperimentState& s = state[name];
+    ExperimentResults& s = state[name];
     s.experiment = e.get();
     const std::string dir = (fs::path(results_dir) / name).string();
     const std::string csv = dir + "/" + name + ".csv";
@@ -306,6 +299,18 @@ ReportSummary WriteReport(const std::string& results_dir, const std::string& cla
     }
     summary.entries.push_back(std::move(entry));
   }
+  return judgement;
+}
+
+ReportSummary WriteReport(const std::string& results_dir, const std::string& claims_file,
+                          const ReportOptions& options) {
+  const auto& experiments = options.experiments != nullptr ? *options.experiments : Experiments();
+  const std::string plots_dir =
+      options.plots_dir.empty() ? SourceDir() + "/plots/out" : options.plots_dir;
+  Judgement judgement = JudgeResults(results_dir, claims_file, options);
+  const std::vector<Claim>& claims = judgement.claims;
+  const std::map<std::string, ExperimentResults>& state = judgement.experiments;
+  ReportSummary& summary = judgement.summary;
 
   // report.json
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
@@ -414,7 +419,7 @@ ReportSummary WriteReport(const std::string& results_dir, const std::string& cla
   for (const std::string& line : not_run) md << "- " << line << "\n";
   summary.markdown_path = (fs::path(results_dir) / "REPORT.md").string();
   WriteFileAtomic(summary.markdown_path, md.str());
-  return summary;
+  return std::move(judgement.summary);
 }
 
 }  // namespace arena

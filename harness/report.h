@@ -90,6 +90,26 @@ struct ReportSummary {
   std::vector<std::string> errors;
 };
 
+/// One experiment of a results folder, as the report reads it.
+struct ExperimentResults {
+  const Experiment* experiment = nullptr;
+  bool ran = false;                       // its CSV exists
+  std::string run_info;                   // from the sidecar: profile, commit, time, host
+  std::vector<Observation> observations;  // Observe() of its table
+};
+
+/// The claims of a results folder judged by their criteria (WriteReport's content, unwritten).
+struct Judgement {
+  std::vector<Claim> claims;                            // the catalogue
+  ReportSummary summary;                                // entries and counts (no paths)
+  std::map<std::string, ExperimentResults> experiments;  // by name: the registered ones
+};
+
+/// Reads <results_dir>/<exp>/<exp>.csv of every experiment, calls Summarize and applies each
+/// claim's criterion, as WriteReport does, without writing anything. Throws as WriteReport does.
+Judgement JudgeResults(const std::string& results_dir, const std::string& claims_file,
+                       const ReportOptions& options = {});
+
 /// Reads <results_dir>/<exp>/<exp>.csv of every experiment, calls Summarize, matches the
 /// ClaimResults with the catalogue, applies each claim's criterion and writes report.json and
 /// REPORT.md into results_dir. A ClaimResult whose id is not in the catalogue (or is returned
