@@ -24,6 +24,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <string>
@@ -34,6 +35,7 @@
 #include "experiments/registry.h"
 #include "harness/compare.h"
 #include "harness/gradcheck.h"
+#include "harness/merge.h"
 #include "harness/report.h"
 #include "harness/run_info.h"
 #include "harness/runner.h"
@@ -282,6 +284,40 @@ int Run(const std::string& target, const RunOptions& options) {
   return status;
 }
 
+// "K/N" -> (K, N); the range is checked with the other run options.
+void ParseShard(const std::string& text, RunOptions* options) {
+  const size_t slash = text.find('/');
+  try {
+    if (slash == std::string::npos) throw InvalidArgument("");
+    size_t used_k = 0, used_n = 0;
+    options->shard = std::stoi(text.substr(0, slash), &used_k);
+    options->shards = std::stoi(text.substr(slash + 1), &used_n);
+    if (used_k != slash || used_n != text.size() - slash - 1) throw InvalidArgument("");
+  } catch (const std::exception&) {
+    throw InvalidArgument("--shard '" + text + "': give K/N, this run being shard K of N (1 <= K <= N)");
+  }
+}
+
+// `arena merge E|all DIR...`: every experiment with results in the shard folders.
+int Merge(const std::string& target, const std::vector<std::string>& dirs, const RunOptions& options) {
+  std::vector<const Experiment*> todo;
+  if (target == "all") {
+    for (const auto& e : Experiments()) {
+      for (const std::string& d : dirs) {
+        if (std::filesystem::exists(ExperimentResultsDir(d, e->name()) + "/" + e->name() + ".csv")) {
+          todo.push_back(e.get());
+          break;
+        }
+      }
+    }
+    if (todo.empty()) throw InvalidArgument("merge: no results of a registered experiment in " + Join(dirs));
+  } else {
+    todo.push_back(&FindExperiment(target));
+  }
+  for (const Experiment* e : todo) std::cout << MergeShards(*e, dirs, options).csv_path << '\n';
+  return 0;
+}
+
 int Report(const std::string& results_dir, const std::string& claims_file) {
   const ReportSummary s = WriteReport(results_dir, claims_file);
   std::cout << s.markdown_path << '\n';
@@ -388,6 +424,21 @@ int Main(int argc, char** argv) {
   run->add_flag("--fresh", run_options.fresh, "Discard this experiment's existing results first");
   run->add_flag("--retry-failed", run_options.retry_failed,
                 "Rerun cases whose existing rows have an error");
+  std::string shard_text;
+  run->add_option("--shard", shard_text,
+                  "K/N: run the K-th of N deterministic parts of the sweep (one results folder each; arena merge "
+                  "combines them)");
+
+  auto* merge = app.add_subcommand("merge", "Combine the results folders of a sweep's shards (arena run --shard K/N)");
+  std::string merge_target;
+  std::vector<std::string> merge_dirs;
+  RunOptions merge_options;
+  merge->add_option("experiment", merge_target, "Experiment name, or 'all'")->required();
+  merge->add_option("shards", merge_dirs, "The shards' results folders")->required();
+  auto* merge_out_option =
+      merge->add_option("--out", merge_options.out_dir, "Results folder to write (default: <repo>/results)");
+  merge->add_option("--config-dir", merge_options.config_dir, "Config folder (default: <repo>/experiments/configs)");
+  merge->add_flag("--fresh", merge_options.fresh, "Replace results already in the output folder");
 
   auto* report = app.add_subcommand("report", "Write results/REPORT.md and results/report.json");
   std::string results_dir = SourceDir() + "/results";
@@ -446,12 +497,18 @@ int Main(int argc, char** argv) {
     RequireNonEmpty(config_dir_option, run_options.config_dir, "<repo>/experiments/configs");
     run_options.progress = !no_progress;
     run_options.case_timeout_given = case_timeout_option->count() > 0;
+    if (!shard_text.empty()) ParseShard(shard_text, &run_options);
     return Run(target, run_options);
   }
   if (*report) {
     RequireNonEmpty(results_option, results_dir, "<repo>/results");
     RequireNonEmpty(claims_option, claims_file, "<repo>/experiments/claims.toml");
     return Report(results_dir, claims_file);
+  }
+  if (*merge) {
+    RequireNonEmpty(merge_out_option, merge_options.out_dir, "<repo>/results");
+    merge_options.progress = false;
+    return Merge(merge_target, merge_dirs, merge_options);
   }
   if (*compare) return Compare(compare_a, compare_b, claims_file, compare_tolerance);
   if (*gradcheck) {

@@ -38,6 +38,7 @@ namespace arena {
 inline constexpr int kMaxThreads = 1024;
 inline constexpr double kDefaultCaseTimeout = 3600.0;  // s: an hour; profiles whose cases run longer declare case_timeout_s
 inline constexpr double kMaxCaseTimeout = 1e6;         // s, about 11.6 days
+inline constexpr int kMaxShards = 100000;
 
 struct RunOptions {
   std::string profile = "quick";        // "quick" or "paper": a table of the config file
@@ -54,6 +55,11 @@ struct RunOptions {
   /// budget a profile whose cases run for hours declares); not given, the key holds if present.
   bool case_timeout_given = false;
   std::int64_t max_cases = kDefaultMaxCases;    // the largest sweep the run accepts (>= 1)
+  /// --shard K/N: run only the cases whose index in the full sweep is K - 1 modulo N, the same
+  /// partition on every machine; each shard writes its own results folder, and `arena merge`
+  /// (harness/merge.h) combines them into the table an unsharded run writes.
+  int shard = 1;
+  int shards = 1;
   /// Registry the models, cases and options are checked against; nullptr: Models().
   /// (Tests pass their own.)
   const std::vector<ModelInfo>* model_registry = nullptr;

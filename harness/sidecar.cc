@@ -108,6 +108,13 @@ json PreviousRuns(const std::optional<json>& previous) {
 
 }  // namespace
 
+std::string ShardText(const SidecarJson& sidecar) {
+  if (!sidecar.contains("shard") || !sidecar["shard"].is_object()) return "1/1";
+  return std::to_string(sidecar["shard"].value("index", 1)) + "/" + std::to_string(sidecar["shard"].value("count", 1));
+}
+
+std::string ShardText(const SweepPlan& plan) { return std::to_string(plan.shard) + "/" + std::to_string(plan.shards); }
+
 std::optional<json> ReadSidecar(const std::string& path) {
   std::ifstream in(path);
   if (!in) return std::nullopt;
@@ -125,6 +132,10 @@ std::vector<std::string> ResumeConflicts(const json& previous, const std::string
   const std::string prev_profile = previous.value("profile", "");
   if (prev_profile != profile) {
     problems.push_back("they are of profile '" + prev_profile + "', this run is '" + profile + "'");
+  }
+  const std::string prev_shard = ShardText(previous), shard = ShardText(plan);
+  if (prev_shard != shard) {
+    problems.push_back("they are shard " + prev_shard + " of the sweep, this run is shard " + shard);
   }
   const auto prev_exp = previous.value("experiment_overrides", std::vector<std::string>{});
   if (prev_exp != plan.experiment_overrides) {
@@ -169,6 +180,7 @@ json RunningSidecar(const SidecarRun& run, const RunSummary& summary,
   sidecar["model_overrides"] = ModelOverridesSoFar(previous, run.plan);
   sidecar["model_options"] = NonDefaultModelOptions(run.plan, run.registry);
   sidecar["notes"] = run.plan.sweep.notes;
+  if (run.plan.shards > 1) sidecar["shard"] = {{"index", run.plan.shard}, {"count", run.plan.shards}};
   sidecar["seeds"] = Seeds(run.plan.sweep);
   sidecar["cases"] = CaseCounts(summary);
   sidecar["start"] = IsoTimeUtc(run.start);

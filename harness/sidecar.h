@@ -18,11 +18,15 @@ namespace arena {
 // Ordered: the sidecar keeps its keys in a readable order.
 using SidecarJson = nlohmann::ordered_json;
 
+/// "K/N" of a sharded run's sidecar or plan ("1/1" when not sharded).
+std::string ShardText(const SidecarJson& sidecar);
+std::string ShardText(const SweepPlan& plan);
+
 /// nullopt when the file is missing, or unreadable (then with a warning).
 std::optional<SidecarJson> ReadSidecar(const std::string& path);
 
-/// Why the results `previous` describes cannot be extended by this run: another profile, other
-/// experiment overrides, or other overrides of a model run now. Empty when they can.
+/// Why the results `previous` describes cannot be extended by this run: another profile, another
+/// shard, other experiment overrides, or other overrides of a model run now. Empty when they can.
 std::vector<std::string> ResumeConflicts(const SidecarJson& previous, const std::string& profile,
                                          const SweepPlan& plan);
 

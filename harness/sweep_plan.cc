@@ -139,6 +139,10 @@ SweepPlan PlanSweep(const Experiment& experiment, const RunOptions& options,
                           " is out of range; give seconds > 0 and <= " + options_detail::FormatDouble(kMaxCaseTimeout));
   }
   if (options.max_cases < 1) throw InvalidArgument("max_cases must be >= 1, got " + std::to_string(options.max_cases));
+  if (!(options.shards >= 1 && options.shards <= kMaxShards && options.shard >= 1 && options.shard <= options.shards)) {
+    throw InvalidArgument("--shard " + std::to_string(options.shard) + "/" + std::to_string(options.shards) +
+                          " is out of range; give K/N with 1 <= K <= N <= " + std::to_string(kMaxShards));
+  }
   std::vector<Override> overrides = ParseOverrides(options.overrides, registry);
   std::string config_file = ConfigFile(options.config_dir, name);
   ProfileConfig config =
@@ -176,6 +180,15 @@ SweepPlan PlanSweep(const Experiment& experiment, const RunOptions& options,
                           " shorter");
   }
   NumberCases(name, sweep);
+  const int full_sweep_cases = static_cast<int>(sweep.cases.size());
+  if (options.shards > 1) {
+    std::erase_if(sweep.cases, [&](const Case& c) { return c.index % options.shards != options.shard - 1; });
+    if (sweep.cases.empty()) {
+      throw InvalidArgument(name + ": shard " + std::to_string(options.shard) + "/" + std::to_string(options.shards) +
+                            " has no cases: the sweep has " + std::to_string(full_sweep_cases) +
+                            "; use fewer shards");
+    }
+  }
 
   std::vector<std::string> experiment_overrides;
   std::map<std::string, std::vector<std::string>> model_overrides;
@@ -198,7 +211,10 @@ SweepPlan PlanSweep(const Experiment& experiment, const RunOptions& options,
                    .sweep = std::move(sweep),
                    .experiment_overrides = std::move(experiment_overrides),
                    .model_overrides = std::move(model_overrides),
-                   .case_timeout_s = case_timeout_s};
+                   .case_timeout_s = case_timeout_s,
+                   .shard = options.shard,
+                   .shards = options.shards,
+                   .full_sweep_cases = full_sweep_cases};
 }
 
 void ValidateCases(const SweepPlan& plan, const std::string& experiment,

@@ -48,6 +48,8 @@ struct SweepPlan {
   std::vector<std::string> experiment_overrides;
   std::map<std::string, std::vector<std::string>> model_overrides;
   double case_timeout_s = 0.0;  // the budget of one case: --case-timeout, else the profile's key
+  int shard = 1, shards = 1;    // --shard K/N: `sweep` holds that shard's cases only
+  int full_sweep_cases = 0;     // cases of the whole sweep (all shards)
 };
 
 /// Checks the run options and --set keys, loads the profile, resolves the models and expands
