@@ -22,6 +22,7 @@
 #include <spdlog/spdlog.h>
 
 #include <CLI/CLI.hpp>
+#include <mpi.h>
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -259,6 +260,14 @@ void RequireNonEmpty(const CLI::Option* option, const std::string& value, const 
 }
 
 // Runs one experiment or all; returns the exit status (the worst over experiments).
+// The exit status of an error: bad input (the user can fix the command or a file) or a failure.
+int StatusOf(const std::exception& e) {
+  const bool bad_input = dynamic_cast<const InvalidArgument*>(&e) != nullptr ||
+                         dynamic_cast<const ParseError*>(&e) != nullptr ||
+                         dynamic_cast<const Unsupported*>(&e) != nullptr;
+  return bad_input ? kBadInput : kFailure;
+}
+
 int Run(const std::string& target, const RunOptions& options) {
   std::vector<const Experiment*> todo;
   if (target == "all") {
@@ -274,11 +283,8 @@ int Run(const std::string& target, const RunOptions& options) {
       std::cout << s.csv_path << '\n';
     } catch (const std::exception& ex) {
       if (todo.size() == 1) throw;
-      const bool bad_input = dynamic_cast<const InvalidArgument*>(&ex) ||
-                             dynamic_cast<const ParseError*>(&ex) ||
-                             dynamic_cast<const Unsupported*>(&ex);
       std::fprintf(stderr, "arena: error: %s: %s\n", e->name().c_str(), ex.what());
-      status = std::max(status, bad_input ? kBadInput : kFailure);
+      status = std::max(status, StatusOf(ex));
     }
   }
   return status;
@@ -316,6 +322,42 @@ int Merge(const std::string& target, const std::vector<std::string>& dirs, const
   }
   for (const Experiment* e : todo) std::cout << MergeShards(*e, dirs, options).csv_path << '\n';
   return 0;
+}
+
+// `mpirun -np N arena run E --mpi`: rank r runs shard r + 1 of N into <out>/shards/<K>-of-<N>
+// (each resumable on its own), and once every rank has finished, rank 0 merges the shards into
+// <out> (harness/merge.h), replacing what was there. A rank's error is its exit status; no merge
+// runs unless every rank succeeded.
+int RunMpi(const std::string& target, const RunOptions& options) {
+  MPI_Init(nullptr, nullptr);
+  struct Finalize {
+    ~Finalize() { MPI_Finalize(); }
+  } finalize;
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const std::string root = options.out_dir.empty() ? SourceDir() + "/results" : options.out_dir;
+  auto shard_dir = [&](int k) { return root + "/shards/" + std::to_string(k) + "-of-" + std::to_string(size); };
+  RunOptions shard = options;
+  shard.shard = rank + 1;
+  shard.shards = size;
+  shard.out_dir = shard_dir(rank + 1);
+  int status = 0;
+  try {
+    status = Run(target, shard);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "arena: error: rank %d: %s\n", rank, e.what());
+    status = StatusOf(e);
+  }
+  int worst = 0;
+  MPI_Allreduce(&status, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  if (worst != 0 || rank != 0) return worst;
+  std::vector<std::string> dirs;
+  for (int k = 1; k <= size; ++k) dirs.push_back(shard_dir(k));
+  RunOptions merge = options;
+  merge.out_dir = root;
+  merge.fresh = true;
+  return Merge(target, dirs, merge);
 }
 
 int Report(const std::string& results_dir, const std::string& claims_file) {
@@ -424,6 +466,10 @@ int Main(int argc, char** argv) {
   run->add_flag("--fresh", run_options.fresh, "Discard this experiment's existing results first");
   run->add_flag("--retry-failed", run_options.retry_failed,
                 "Rerun cases whose existing rows have an error");
+  bool mpi = false;
+  run->add_flag("--mpi", mpi,
+                "Under mpirun -np N: each rank runs one of N shards into <out>/shards/, then rank 0 merges them into "
+                "<out>");
   std::string shard_text;
   run->add_option("--shard", shard_text,
                   "K/N: run the K-th of N deterministic parts of the sweep (one results folder each; arena merge "
@@ -498,7 +544,8 @@ int Main(int argc, char** argv) {
     run_options.progress = !no_progress;
     run_options.case_timeout_given = case_timeout_option->count() > 0;
     if (!shard_text.empty()) ParseShard(shard_text, &run_options);
-    return Run(target, run_options);
+    if (mpi && !shard_text.empty()) throw InvalidArgument("--mpi makes each rank a shard: give --mpi or --shard, not both");
+    return mpi ? RunMpi(target, run_options) : Run(target, run_options);
   }
   if (*report) {
     RequireNonEmpty(results_option, results_dir, "<repo>/results");

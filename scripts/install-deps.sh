@@ -11,6 +11,7 @@ packages=(
   libfmt-dev libspdlog-dev libcli11-dev libtomlplusplus-dev nlohmann-json3-dev
   liburdfdom-dev libtinyxml2-dev libassimp-dev libqhull-dev libcsv-dev zlib1g-dev
   dart-doc libmujoco-dev libdart-dev
+  libopenmpi-dev openmpi-bin
   python3 python3-matplotlib python3-pandas
 )
 

@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "core/scene/loader.h"
+#include "harness/compare.h"
 #include "experiments/registry.h"
 #include "models/registry.h"
 #include "scenes/scene_registry.h"
@@ -420,6 +421,25 @@ TEST_F(CliTest, Report) {
   EXPECT_TRUE(Contains(json, "\"verdict\": \"not_run\""));
   EXPECT_EQ(Arena("report --results '" + (dir_ / "results") + "' --claims '" +
                   (dir_ / "missing.toml") + "'").status, 2);
+}
+
+// `mpirun -np 2 arena run E --mpi`: each rank a shard, rank 0 merges; the merged table equals
+// an unsharded run's (every non-timing cell, harness/compare.h). Skipped without mpirun.
+TEST_F(CliTest, MpiRanksAreShardsAndRankZeroMerges) {
+  if (std::system("command -v mpirun >/dev/null 2>&1") != 0) GTEST_SKIP() << "no mpirun";
+  const std::string sweep =
+      "run lcp_warmstart --no-progress --set 'rollouts=[\"stacking\",\"box_drop\"]' --set duration_s=0.05 "
+      "--set box_drop_runs=3 --out '";
+  ASSERT_EQ(Arena(sweep + (dir_ / "whole") + "'").status, 0);
+  const std::string cmd = "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun -np 2 --oversubscribe '" +
+                          ArenaBin() + "' " + sweep + (dir_ / "mpi") + "' --mpi >'" +
+                          (dir_ / "mpi.log") + "' 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << testing::ReadFile(dir_ / "mpi.log");
+  EXPECT_TRUE(fs::exists(dir_ / "mpi/shards/2-of-2/lcp_warmstart/lcp_warmstart.csv"));
+  const Comparison c = CompareResults(dir_ / "whole", dir_ / "mpi", std::string(ARENA_SOURCE_DIR) + "/experiments/claims.toml");
+  EXPECT_FALSE(c.regressed()) << FormatComparison(c, "whole", "mpi");
+  EXPECT_EQ(c.differing_cells, 0);
+  EXPECT_TRUE(c.missing.empty());
 }
 
 }  // namespace
