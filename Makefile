@@ -9,7 +9,7 @@ PYTHON    ?= /usr/bin/python3
 ARENA     := $(BUILD_DIR)/bin/arena
 JOBS      ?= $(shell nproc)
 
-.PHONY: all deps configure build test reproduce bench clean
+.PHONY: all deps configure build test reproduce bench perf clean
 
 all: build
 
@@ -35,6 +35,10 @@ bench: build
 	    --benchmark_out_format=json --benchmark_counters_tabular=true \
 	    --benchmark_context=git_commit=$$(git rev-parse HEAD 2>/dev/null || echo unknown) \
 	    --benchmark_context=git_dirty=$$(test -z "$$(git status --porcelain 2>/dev/null)" && echo false || echo true)
+
+# The speed-regression suite against bench/perf/baseline.json (scripts/perf.py; about 25 s).
+perf: build
+	@$(PYTHON) scripts/perf.py --bench $(BUILD_DIR)/bin/arena_bench
 
 clean:
 	@rm -rf $(BUILD_DIR) plots/out

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""The speed-regression suite (`make perf`): selected benchmarks of arena_bench, each model's step
+and derivatives on its home scene and the core algorithms, timed in one run with a calibration
+kernel (BM_Calibration, a fixed dense Cholesky) and divided by it, so a figure is a ratio that a
+faster, slower or loaded machine moves little. Each benchmark is repeated; the minimum over the
+repetitions is kept (noise only ever adds time).
+
+Compared with the committed baseline bench/perf/baseline.json (normalised figures, with the
+commit and machine they came from): a figure slower than its limit (default 1.5x the baseline,
+settable per benchmark) fails, and so does a claim-level ratio (bilevel / silico, brute force /
+BSH, ...) outside its bounds. Prints a table: benchmark, baseline, now, ratio, limit.
+
+  scripts/perf.py [--bench build/bin/arena_bench] [--update]
+--update writes the baseline from this run (scripts/update-perf-baseline.sh; say why in the commit).
+"""
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BASELINE = os.path.join(ROOT, "bench", "perf", "baseline.json")
+CALIBRATION = "BM_Calibration/192"
+REPETITIONS = 5
+MIN_TIME = 0.1  # s per repetition
+DEFAULT_LIMIT = 1.5
+
+# Each model's step (and derivatives where it has them) on its home scene, and the core algorithms.
+SUITE = [
+    "BM_AtlasRnea", "BM_AtlasAba", "BM_AtlasCrba", "BM_AtlasRneaDerivatives",
+    "BM_PenaltyStep/spatial", "BM_PenaltyDerivatives/spatial",
+    "BM_NimbleAtlasStep/warm", "BM_NimbleHalfCheetahStep", "BM_NimbleAtlasJacobians/five",
+    "BM_PlanarStep/silico", "BM_PlanarStep/bilevel", "BM_SilicoDerivatives", "BM_SpatialBoxStep/pyramid",
+    "BM_IpcModelStep/box", "BM_IpcModelDerivatives",
+    "BM_TwoBallsBsh/196", "BM_TwoBallsBrute/196",
+    "BM_MujocoBoxRestingStep/dt_2ms", "BM_MujocoBoxDerivatives", "BM_DartBoxDropStep",
+]
+
+# Claim-level speed ratios, numerator / denominator, with the bounds they must stay within.
+RATIOS = {
+    "bilevel_over_silico": ("BM_PlanarStep/bilevel", "BM_PlanarStep/silico", 5.0, None),
+    "brute_over_bsh_196": ("BM_TwoBallsBrute/196", "BM_TwoBallsBsh/196", 1.5, None),
+}
+
+
+def bench_minima(bench, names):
+    """{name: the minimum real time over the repetitions (s)} of one arena_bench run of `names`."""
+    pattern = "^(" + "|".join(n.replace("/", "\\/") for n in names) + ")$"
+    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
+        out = f.name
+    cmd = [bench, "--benchmark_filter=" + pattern, f"--benchmark_repetitions={REPETITIONS}",
+           f"--benchmark_min_time={MIN_TIME}", "--benchmark_out=" + out, "--benchmark_out_format=json"]
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(out) as f:
+        data = json.load(f)
+    os.unlink(out)
+    best = {}
+    for b in data["benchmarks"]:
+        if b.get("run_type") != "iteration":
+            continue
+        t = b["real_time"] * {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}[b["time_unit"]]
+        best[b["run_name"]] = min(best.get(b["run_name"], float("inf")), t)
+    missing = [n for n in names if n not in best]
+    if missing:
+        sys.exit("perf: benchmarks missing from the run: " + ", ".join(missing))
+    return best, data.get("context", {})
+
+
+def run_bench(bench):
+    """The suite's minima, and the calibration's: timed before and after the suite (the minimum of
+    both), so that a burst of load at either end does not skew every figure."""
+    print(f"perf: {bench}, {len(SUITE)} benchmarks x {REPETITIONS} repetitions", file=sys.stderr)
+    before, context = bench_minima(bench, [CALIBRATION])
+    best, _ = bench_minima(bench, SUITE)
+    after, _ = bench_minima(bench, [CALIBRATION])
+    best[CALIBRATION] = min(before[CALIBRATION], after[CALIBRATION])
+    return best, context
+
+
+def git_commit():
+    try:
+        return subprocess.run(["git", "-C", ROOT, "rev-parse", "HEAD"], capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bench", default=os.path.join(ROOT, "build", "bin", "arena_bench"))
+    parser.add_argument("--update", action="store_true", help="write the baseline from this run")
+    args = parser.parse_args()
+    best, context = run_bench(args.bench)
+    calibration = best[CALIBRATION]
+    normalised = {n: best[n] / calibration for n in SUITE}
+
+    if args.update:
+        previous = {}
+        if os.path.exists(BASELINE):
+            with open(BASELINE) as f:
+                previous = json.load(f)
+        old = previous.get("benchmarks", {})
+        baseline = {
+            "commit": git_commit(),
+            "machine": f"{platform.node()}, {context.get('num_cpus', '?')} CPUs at {context.get('mhz_per_cpu', '?')} MHz",
+            "calibration_s": calibration,
+            "benchmarks": {n: {"normalised": normalised[n], "limit": old.get(n, {}).get("limit", DEFAULT_LIMIT)}
+                           for n in SUITE},
+            "limits_why": previous.get("limits_why", {}),
+        }
+        os.makedirs(os.path.dirname(BASELINE), exist_ok=True)
+        with open(BASELINE, "w") as f:
+            json.dump(baseline, f, indent=2)
+            f.write("\n")
+        print(f"perf: wrote {BASELINE} (calibration {calibration * 1e6:.1f} us)")
+        return 0
+
+    with open(BASELINE) as f:
+        baseline = json.load(f)
+    failures = 0
+    print(f"calibration {CALIBRATION}: {calibration * 1e6:.1f} us now, {baseline['calibration_s'] * 1e6:.1f} us "
+          f"in the baseline ({baseline['machine']}, commit {baseline['commit'][:10]})")
+    print(f"{'benchmark':<34} {'baseline':>10} {'now':>10} {'ratio':>7} {'limit':>6}")
+    for n in SUITE:
+        entry = baseline["benchmarks"].get(n)
+        if entry is None:
+            print(f"{n:<34} {'-':>10} {normalised[n]:>10.4g} {'-':>7} {'-':>6}  NOT IN BASELINE")
+            failures += 1
+            continue
+        ratio = normalised[n] / entry["normalised"]
+        slow = ratio > entry.get("limit", DEFAULT_LIMIT)
+        failures += slow
+        print(f"{n:<34} {entry['normalised']:>10.4g} {normalised[n]:>10.4g} {ratio:>7.2f} "
+              f"{entry.get('limit', DEFAULT_LIMIT):>6.2f}" + ("  SLOWER" if slow else ""))
+    print(f"{'ratio':<34} {'bounds':>17} {'now':>10}")
+    for name, (num, den, low, high) in RATIOS.items():
+        r = best[num] / best[den]
+        bad = (low is not None and r < low) or (high is not None and r > high)
+        failures += bad
+        bounds = f"[{low if low is not None else '-'}, {high if high is not None else '-'}]"
+        print(f"{name:<34} {bounds:>17} {r:>10.3g}" + ("  OUT OF BOUNDS" if bad else ""))
+    if failures:
+        print(f"perf: {failures} figure(s) regressed", file=sys.stderr)
+        return 1
+    print("perf: every figure within its limit")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
