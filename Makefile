@@ -2,6 +2,16 @@
 # Each installs its own Debian dependencies first (scripts/install-deps.sh, idempotent).
 
 BUILD_DIR ?= build
+# SANITIZE=address,undefined: a sanitizer build in its own folder (build-address-undefined).
+SANITIZE  ?=
+comma     := ,
+ifneq ($(SANITIZE),)
+BUILD_DIR := build-$(subst $(comma),-,$(SANITIZE))
+SANITIZE_FLAGS := -DARENA_SANITIZE=$(SANITIZE)
+# Leaks of the third-party libraries (their static registries) are not ours to fix.
+export ASAN_OPTIONS ?= detect_leaks=0:abort_on_error=1
+export UBSAN_OPTIONS ?= print_stacktrace=1
+endif
 PROFILE   ?= quick
 THREADS   ?= $(shell nproc)
 # Debian's python3, which has python3-matplotlib and python3-pandas (a pyenv python may not).
@@ -17,7 +27,7 @@ deps:
 	@scripts/install-deps.sh
 
 configure: deps
-	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release $(SANITIZE_FLAGS) >/dev/null
 
 build: configure
 	@cmake --build $(BUILD_DIR) -j $(JOBS)
