@@ -127,7 +127,7 @@ void VerticesInPolytope(const PoseT<T>& XA, const ColliderGeometry& A, const Pos
     const V3<T> v = XB.Act(B.vertices.row(j).transpose());
     const V3<T> x = XA.R.transpose() * (v - XA.p);
     int best = -1;
-    T best_d = T(-1e300);
+    double best_value = -1e300;
     bool inside = true;
     const Vec3 x_value(Val(x[0]), Val(x[1]), Val(x[2]));
     std::array<int, 8> on_plane;  // more planes through one vertex than this: the rest are ignored
@@ -146,13 +146,15 @@ void VerticesInPolytope(const PoseT<T>& XA, const ColliderGeometry& A, const Pos
         excluded = excluded || k == i || A.normals.row(i).dot(A.normals.row(k)) < -1.0 + 1e-9;
       }
       if (excluded) continue;
-      const T d = A.normals.row(i).cast<T>().dot(x) - T(A.offsets[i]);
-      if (Val(d) > Val(best_d)) {
-        best_d = d;
+      const double d = A.normals.row(i).dot(x_value) - A.offsets[i];
+      if (d > best_value) {
+        best_value = d;
         best = i;
       }
     }
     if (best < 0) continue;
+    // The face is chosen on values; only its depth carries derivatives.
+    const T best_d = A.normals.row(best).cast<T>().dot(x) - T(A.offsets[best]);
     const V3<T> n = XA.R * A.normals.row(best).transpose().cast<T>();
     out->push_back({v - T(0.5) * best_d * n, T(sign) * n, best_d});
   }

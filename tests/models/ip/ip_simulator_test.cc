@@ -270,6 +270,24 @@ TEST(IpSimulator, BoxRestsAboveTheBarrier) {
   EXPECT_LT(std::abs(v_W.z()), 1e-3);
 }
 
+// Steps `a` and `b` from the same state `steps` times, each step from a's state (a comparison per
+// step, not of trajectories): every q+ of b within `tolerance` of a's. *last is a's last state,
+// *lowest its lowest box corner over the steps.
+void StepBoth(TestIpSimulator& a, TestIpSimulator& b, const Scene& scene, int steps, double tolerance, State* last,
+              double* lowest) {
+  State sa = DefaultState(scene), sb = sa;
+  *lowest = kInf;
+  for (int i = 0; i < steps; ++i) {
+    ASSERT_TRUE(a.Step(sa, {}).ok()) << i;
+    *lowest = std::min(*lowest, LowestBoxCorner(sa));
+    const StepReport rb = b.Step(sb, {});
+    ASSERT_TRUE(rb.ok()) << i << ": " << rb.message;
+    ASSERT_LT((sa.q - sb.q).lpNorm<Eigen::Infinity>(), tolerance) << i;
+    sb = sa;
+  }
+  *last = sa;
+}
+
 // solver=lm (Levenberg-Marquardt) minimises the same incremental potential: over the box's drop
 // onto the barrier and the chain's swing (150 steps) every step lands on the line-search solver's minimiser
 // (to well within newton_tolerance's effect on q), and the derivatives agree.
@@ -280,16 +298,9 @@ TEST(IpSimulator, LevenbergMarquardtTakesTheSameSteps) {
   IpOptions lm = newton;
   lm.solver = NewtonMethod::kLevenbergMarquardt;
   TestIpSimulator a(scene, newton, 1e-4), b(scene, lm, 1e-4);
-  State sa = DefaultState(*scene), sb = sa;
+  State sa;
   double lowest = kInf;
-  for (int i = 0; i < 150; ++i) {
-    ASSERT_TRUE(a.Step(sa, {}).ok()) << i;
-    lowest = std::min(lowest, LowestBoxCorner(sa));
-    const StepReport rb = b.Step(sb, {});
-    ASSERT_TRUE(rb.ok()) << i << ": " << rb.message;
-    ASSERT_LT((sa.q - sb.q).lpNorm<Eigen::Infinity>(), 1e-8) << i;
-    sb = sa;  // each step from the same state: the comparison is per step, not of trajectories
-  }
+  ASSERT_NO_FATAL_FAILURE(StepBoth(a, b, *scene, 150, 1e-8, &sa, &lowest));
   // The box came down onto the barrier (it rests ~1.5 mm up), so contact steps were compared.
   EXPECT_LT(lowest, 5e-3);
   StepDerivatives da, db;
@@ -306,13 +317,9 @@ TEST(IpSimulator, SparseCholeskyTakesTheSameSteps) {
   IpOptions sparse = dense;
   sparse.linear_solver = CholeskySolver::kSparse;
   TestIpSimulator a(scene, dense, 1e-4), b(scene, sparse, 1e-4);
-  State sa = DefaultState(*scene), sb = sa;
-  for (int i = 0; i < 100; ++i) {
-    ASSERT_TRUE(a.Step(sa, {}).ok()) << i;
-    ASSERT_TRUE(b.Step(sb, {}).ok()) << i;
-    ASSERT_LT((sa.q - sb.q).lpNorm<Eigen::Infinity>(), 1e-9) << i;
-    sb = sa;
-  }
+  State last;
+  double lowest = kInf;
+  ASSERT_NO_FATAL_FAILURE(StepBoth(a, b, *scene, 100, 1e-9, &last, &lowest));
 }
 
 }  // namespace
