@@ -19,7 +19,7 @@ PYTHON    ?= /usr/bin/python3
 ARENA     := $(BUILD_DIR)/bin/arena
 JOBS      ?= $(shell nproc)
 
-.PHONY: all deps configure build test reproduce bench perf clean
+.PHONY: all deps configure build test test-cluster reproduce bench perf fuzz clean
 
 all: build
 
@@ -35,6 +35,14 @@ build: configure
 test: build
 	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
+# A one-node Slurm on this machine (Debian's slurm-wlm and munge, installed if missing; as root)
+# runs a small sweep through scripts/slurm/ in 2 shards + merge and checks it against an
+# unsharded run (tests/cluster/slurm_test.sh; about 20 s). It needs only the arena binary,
+# so it builds that target rather than every test.
+test-cluster: configure
+	@cmake --build $(BUILD_DIR) -j $(JOBS) --target arena
+	@tests/cluster/slurm_test.sh "$(ARENA)" "$(PYTHON)"
+
 # Every registered experiment at PROFILE (quick by default), every figure, then the report.
 reproduce: build
 	@scripts/reproduce.sh "$(ARENA)" "$(PROFILE)" "$(THREADS)" "$(PYTHON)"
@@ -49,6 +57,12 @@ bench: build
 # The speed-regression suite against bench/perf/baseline.json (scripts/perf.py; about 25 s).
 perf: build
 	@$(PYTHON) scripts/perf.py --bench $(BUILD_DIR)/bin/arena_bench
+
+# libFuzzer on the URDF, MJCF, STL, OBJ and TOML loaders (scripts/fuzz.sh; clang, own build folder).
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?=
+fuzz:
+	@scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 clean:
 	@rm -rf $(BUILD_DIR) plots/out

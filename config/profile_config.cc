@@ -12,7 +12,6 @@
 #include <toml++/toml.h>
 
 #include "core/common/error.h"
-#include "models/registry.h"
 
 namespace arena {
 namespace {
@@ -109,7 +108,7 @@ struct ProfileConfig::Impl {
   std::string file;
   std::string profile;
   toml::table root;
-  std::vector<std::string> model_names;
+  ModelOptionKeys models;
   // Experiment-key overrides: dotted key -> a table {v = value} holding the parsed value.
   std::map<std::string, toml::table> key_overrides;
   // Model overrides: model -> option -> value text.
@@ -120,8 +119,12 @@ struct ProfileConfig::Impl {
 
   const toml::table& Profile() const { return *root[profile].as_table(); }
 
-  bool IsModel(const std::string& name) const {
-    return std::find(model_names.begin(), model_names.end(), name) != model_names.end();
+  bool IsModel(const std::string& name) const { return models.count(name) > 0; }
+
+  std::string ModelNames() const {
+    std::vector<std::string> names;
+    for (const auto& [name, keys] : models) names.push_back(name);
+    return Join(names);
   }
 
   const toml::node* Find(const std::string& key) const {
@@ -277,14 +280,10 @@ struct ProfileConfig::Impl {
                               ".<option>=<value>");
       }
       const std::string& option = parts[1];
-      for (const ModelInfo& info : Models()) {
-        if (info.name != model) continue;
-        std::vector<std::string> valid;
-        for (const OptionInfo& o : info.options()) valid.push_back(o.key);
-        if (std::find(valid.begin(), valid.end(), option) == valid.end()) {
-          throw InvalidArgument("--set " + text + ": unknown option '" + option + "' for model " +
-                                model + "; valid options: " + Join(valid));
-        }
+      const std::vector<std::string>& valid = models.at(model);
+      if (std::find(valid.begin(), valid.end(), option) == valid.end()) {
+        throw InvalidArgument("--set " + text + ": unknown option '" + option + "' for model " +
+                              model + "; valid options: " + Join(valid));
       }
       auto scalar = ScalarText(value);
       if (!scalar) {
@@ -303,13 +302,13 @@ struct ProfileConfig::Impl {
     }
     if (StartsWith(key, "options.") || StartsWith(key, "sweep.")) {
       throw InvalidArgument("--set " + text + ": model options are set as <model>.<option>=<value> "
-                            "(models: " + Join(model_names) + ")");
+                            "(models: " + ModelNames() + ")");
     }
     if (std::find(settable.begin(), settable.end(), key) == settable.end()) {
       throw InvalidArgument("--set " + text + ": unknown key '" + key + "' in [" + profile +
                             "] of " + file + "; valid keys: " + Join(settable) +
                             "; model options are set as <model>.<option> (models: " +
-                            Join(model_names) + ")");
+                            ModelNames() + ")");
     }
     toml::table holder;
     holder.insert("v", value);
@@ -324,22 +323,22 @@ ProfileConfig::~ProfileConfig() = default;
 
 ProfileConfig ProfileConfig::Load(const std::string& file, const std::string& profile,
                                   const std::vector<std::string>& overrides,
-                                  const std::vector<std::string>& model_names) {
+                                  const ModelOptionKeys& models) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw ParseError(file, "", "cannot open the file");
   std::ostringstream text;
   text << in.rdbuf();
-  return Parse(text.str(), file, profile, overrides, model_names);
+  return Parse(text.str(), file, profile, overrides, models);
 }
 
 ProfileConfig ProfileConfig::Parse(const std::string& toml_text, const std::string& source_name,
                                    const std::string& profile,
                                    const std::vector<std::string>& overrides,
-                                   const std::vector<std::string>& model_names) {
+                                   const ModelOptionKeys& models) {
   auto impl = std::make_unique<Impl>();
   impl->file = source_name;
   impl->profile = profile;
-  impl->model_names = model_names;
+  impl->models = models;
   try {
     impl->root = toml::parse(toml_text, source_name);
   } catch (const toml::parse_error& e) {

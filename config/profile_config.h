@@ -27,6 +27,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -60,18 +61,24 @@ struct NumberRange {
   std::string ToString() const;
 };
 
+/// The models a config may name, each with its option keys: a `--set <model>.<option>=...`
+/// is recognised by the model name and checked against the keys. The harness builds it from the
+/// model registry (so config/ does not depend on models/).
+using ModelOptionKeys = std::map<std::string, std::vector<std::string>>;
+
 class ProfileConfig {
  public:
   /// Loads table [profile] of `file` and applies `overrides` ("key=value"). Throws ParseError
   /// (malformed TOML, missing profile) or InvalidArgument (override of an unknown key, listing
-  /// the valid keys). `model_names` are the registered models (to recognise model overrides).
+  /// the valid keys). `models` are the registered models and their options (to recognise and
+  /// check model overrides).
   static ProfileConfig Load(const std::string& file, const std::string& profile,
                             const std::vector<std::string>& overrides,
-                            const std::vector<std::string>& model_names);
+                            const ModelOptionKeys& models);
   /// From TOML text (tests).
   static ProfileConfig Parse(const std::string& toml_text, const std::string& source_name,
                              const std::string& profile, const std::vector<std::string>& overrides,
-                             const std::vector<std::string>& model_names);
+                             const ModelOptionKeys& models);
 
   ProfileConfig(ProfileConfig&&) noexcept;
   ProfileConfig& operator=(ProfileConfig&&) noexcept;

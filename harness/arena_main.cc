@@ -8,7 +8,7 @@
 //   arena run EXPERIMENT|all [--profile quick|paper] [--models a,b] [--set key=value]...
 //             [--threads N] [--case-timeout SECONDS] [--out DIR] [--no-progress] [--fresh]
 //             [--retry-failed]
-//   arena report [--results DIR] [--claims FILE]
+//   arena report [--results DIR] [--claims FILE] [--plots DIR]
 //   arena gradcheck --model M --scene SCENE|FILE [--states N] [--seed S] [--tolerance T]
 //                   [--set option=value]... [SCENE OPTIONS]
 //
@@ -360,8 +360,10 @@ int RunMpi(const std::string& target, const RunOptions& options) {
   return Merge(target, dirs, merge);
 }
 
-int Report(const std::string& results_dir, const std::string& claims_file) {
-  const ReportSummary s = WriteReport(results_dir, claims_file);
+int Report(const std::string& results_dir, const std::string& claims_file, const std::string& plots_dir) {
+  ReportOptions options;
+  options.plots_dir = plots_dir;
+  const ReportSummary s = WriteReport(results_dir, claims_file, options);
   std::cout << s.markdown_path << '\n';
   spdlog::info("report: {} reproduced, {} differs, {} not run; {} observations -> {}", s.reproduced,
                s.differs, s.not_run, s.observed, s.markdown_path);
@@ -491,6 +493,8 @@ int Main(int argc, char** argv) {
   std::string claims_file = SourceDir() + "/experiments/claims.toml";
   auto* results_option = report->add_option("--results", results_dir, "Results folder")->capture_default_str();
   auto* claims_option = report->add_option("--claims", claims_file, "Claims catalogue")->capture_default_str();
+  std::string plots_dir;
+  report->add_option("--plots", plots_dir, "Folder of the figures REPORT.md links (default: <repo>/plots/out)");
 
   auto* compare = app.add_subcommand(
       "compare", "Compare two results folders head to head: claims, and every non-timing cell of the experiments both "
@@ -550,7 +554,7 @@ int Main(int argc, char** argv) {
   if (*report) {
     RequireNonEmpty(results_option, results_dir, "<repo>/results");
     RequireNonEmpty(claims_option, claims_file, "<repo>/experiments/claims.toml");
-    return Report(results_dir, claims_file);
+    return Report(results_dir, claims_file, plots_dir);
   }
   if (*merge) {
     RequireNonEmpty(merge_out_option, merge_options.out_dir, "<repo>/results");

@@ -179,7 +179,7 @@ ResumePlan PlanResume(const Experiment& experiment, const RunOptions& options, c
         }
       }
     }
-    ProfileConfig again = ProfileConfig::Load(plan.config_file, options.profile, overrides, registry.names());
+    ProfileConfig again = ProfileConfig::Load(plan.config_file, options.profile, overrides, registry.option_keys());
     again.set_max_cases(options.max_cases);
     const Sweep full = experiment.Expand(again, all_models);
     resume.cases.clear();

@@ -116,7 +116,11 @@ std::string OptionsKey(const OptionMap& options) {
 }  // namespace
 
 ModelRegistry::ModelRegistry(const std::vector<ModelInfo>& models) : models_(models) {
-  for (const ModelInfo& m : models_) names_.push_back(m.name);
+  for (const ModelInfo& m : models_) {
+    names_.push_back(m.name);
+    std::vector<std::string>& keys = option_keys_[m.name];
+    for (const OptionInfo& o : m.options()) keys.push_back(o.key);
+  }
 }
 
 const ModelInfo* ModelRegistry::Find(const std::string& name) const {
@@ -146,7 +150,7 @@ SweepPlan PlanSweep(const Experiment& experiment, const RunOptions& options,
   std::vector<Override> overrides = ParseOverrides(options.overrides, registry);
   std::string config_file = ConfigFile(options.config_dir, name);
   ProfileConfig config =
-      ProfileConfig::Load(config_file, options.profile, options.overrides, registry.names());
+      ProfileConfig::Load(config_file, options.profile, options.overrides, registry.option_keys());
   config.set_max_cases(options.max_cases);
   double case_timeout_s = options.case_timeout_s;
   // Read (and range-checked) even when --case-timeout holds over it: a bad value is an error

@@ -22,12 +22,15 @@ class ModelRegistry {
 
   const std::vector<ModelInfo>& models() const { return models_; }
   const std::vector<std::string>& names() const { return names_; }
+  /// Each model's option keys, as the profile config checks a --set against them.
+  const ModelOptionKeys& option_keys() const { return option_keys_; }
   /// The first model called `name`, or nullptr.
   const ModelInfo* Find(const std::string& name) const;
 
  private:
   const std::vector<ModelInfo>& models_;
   std::vector<std::string> names_;
+  ModelOptionKeys option_keys_;
 };
 
 /// One --set, "key = value " normalised to "key=value".

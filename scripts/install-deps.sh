@@ -2,6 +2,8 @@
 # Installs every Debian 12 package ContactArena builds, tests or plots with.
 # Idempotent: quiet when everything is present; runs `apt-get update` only when
 # something is missing. Run as root or with passwordless sudo.
+# Optional groups, for the targets that need more: `fuzz` (clang and its libFuzzer runtime,
+# for `make fuzz`).
 set -euo pipefail
 
 packages=(
@@ -14,6 +16,12 @@ packages=(
   libopenmpi-dev openmpi-bin
   python3 python3-matplotlib python3-pandas
 )
+for group in "$@"; do
+  case "$group" in
+    fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
+    *) echo "install-deps: unknown group '$group' (known: fuzz)" >&2; exit 2 ;;
+  esac
+done
 
 # The robot files the experiments and tests load (Atlas URDF + STL meshes, OpenAI MJCF).
 dart_data=/usr/share/doc/dart/data/sdf/atlas/atlas_v3_no_head.urdf

@@ -161,7 +161,10 @@ std::string CheckRanges(Options options) {
 /// the valid keys; a bad value throws naming the key. Then runs Validate().
 template <class Options>
 void ApplyOptions(const OptionMap& values, const std::string& owner, Options* options) {
-  for (const auto& [key, text] : values) {
+  for (const auto& entry : values) {
+    // Named references, not a structured binding: clang 14 (the fuzz build) cannot capture one.
+    const std::string& key = entry.first;
+    const std::string& text = entry.second;
     bool found = false;
     options->VisitFields([&](const char* name, auto& field, const char*, const char* = "",
                              std::optional<Range> = std::nullopt) {

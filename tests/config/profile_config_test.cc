@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "core/common/error.h"
+#include "harness/sweep_plan.h"
 #include "models/registry.h"
 #include "tests/harness/toy_experiment.h"
 
@@ -35,7 +36,9 @@ models = ["alpha"]
 )";
 
 ProfileConfig Parse(const std::vector<std::string>& overrides = {}) {
-  return ProfileConfig::Parse(kText, "toy.toml", "quick", overrides, {"alpha", "beta"});
+  return ProfileConfig::Parse(kText, "toy.toml", "quick", overrides,
+                              {{"alpha", {"damping", "method", "stiffness", "timestep"}},
+                               {"beta", {"damping"}}});
 }
 
 TEST(ProfileConfigTest, TypedGetters) {
@@ -155,7 +158,7 @@ TEST(ProfileConfigTest, RegisteredModelOverrideKeyIsChecked) {
   const ModelInfo& m = Models().front();
   try {
     ProfileConfig::Parse("[quick]\nx = 1\n", "t.toml", "quick", {m.name + ".no_such_option=1"},
-                         {m.name});
+                         ModelRegistry(Models()).option_keys());
     FAIL() << "no error";
   } catch (const InvalidArgument& e) {
     EXPECT_TRUE(Contains(e.what(), "unknown option 'no_such_option' for model " + m.name));
@@ -179,13 +182,13 @@ TEST(ProfileConfigTest, UnreadKeys) {
 
   // A misspelled model table is not exempt.
   const ProfileConfig typo = ProfileConfig::Parse(
-      "[quick]\n[quick.options.alpah]\ndamping = 1\n", "t.toml", "quick", {}, {"alpha"});
+      "[quick]\n[quick.options.alpah]\ndamping = 1\n", "t.toml", "quick", {}, {{"alpha", {}}});
   EXPECT_EQ(typo.UnreadKeys({"alpha"}), (std::vector<std::string>{"options.alpah.damping"}));
 }
 
 TEST(ProfileConfigTest, TwoSweptKeysIsAnError) {
   const ProfileConfig c = ProfileConfig::Parse(
-      "[quick]\n[quick.sweep.alpha]\na = [1]\nb = [2]\n", "t.toml", "quick", {}, {"alpha"});
+      "[quick]\n[quick.sweep.alpha]\na = [1]\nb = [2]\n", "t.toml", "quick", {}, {{"alpha", {}}});
   EXPECT_THROW(c.ModelSweep("alpha"), ParseError);
 }
 

@@ -19,6 +19,7 @@
 #include "experiments/common/metrics.h"
 #include "config/profile_config.h"
 #include "harness/runner.h"
+#include "harness/sweep_plan.h"
 #include "models/registry.h"
 #include "scenes/box_drop_scenes.h"
 #include "tests/experiments/experiment_test_config.h"
@@ -29,11 +30,7 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-std::vector<std::string> ModelNames() {
-  std::vector<std::string> names;
-  for (const auto& m : Models()) names.push_back(m.name);
-  return names;
-}
+ModelOptionKeys ModelNames() { return ModelRegistry(Models()).option_keys(); }
 
 // The paper's polygon (Silico benchmark scripts): its vertices, area 0.580 and max radius 0.656.
 TEST(BoxDrop, PlanarSceneIsThePapersPolygon) {

@@ -3,17 +3,16 @@
 #pragma once
 
 #include <string>
-#include <vector>
 
 #include "config/profile_config.h"
+#include "harness/sweep_plan.h"
 #include "models/registry.h"
 
 namespace arena::testing_config {
 
 inline ProfileConfig QuickConfig(const std::string& experiment, const std::string& body) {
-  std::vector<std::string> names;
-  for (const auto& m : Models()) names.push_back(m.name);
-  return ProfileConfig::Parse("[quick]\n" + body, experiment + ".toml", "quick", {}, names);
+  return ProfileConfig::Parse("[quick]\n" + body, experiment + ".toml", "quick", {},
+                              ModelRegistry(Models()).option_keys());
 }
 
 }  // namespace arena::testing_config

@@ -28,6 +28,7 @@
 #include "experiments/registry.h"
 #include "harness/csv_writer.h"
 #include "harness/runner.h"
+#include "harness/sweep_plan.h"
 #include "models/registry.h"
 #include "tests/harness/toy_experiment.h"
 
@@ -167,14 +168,13 @@ struct Target {
 std::string KeyOf(const std::string& override_text) { return override_text.substr(0, override_text.find('=')); }
 
 std::vector<Target> Targets() {
-  std::vector<std::string> names;
-  for (const ModelInfo& m : Models()) names.push_back(m.name);
+  const ModelOptionKeys models = ModelRegistry(Models()).option_keys();
   std::vector<Target> targets;
   for (const auto& e : Experiments()) {
     Target t;
     t.experiment = e.get();
     const ProfileConfig config = ProfileConfig::Load(
-        std::string(ARENA_SOURCE_DIR) + "/experiments/configs/" + e->name() + ".toml", "quick", {}, names);
+        std::string(ARENA_SOURCE_DIR) + "/experiments/configs/" + e->name() + ".toml", "quick", {}, models);
     for (const std::string& k : config.Keys()) {
       if (k != "models" && k.rfind("options.", 0) != 0 && k.rfind("sweep.", 0) != 0) t.keys.push_back(k);
     }
