@@ -8,7 +8,8 @@ repetitions is kept (noise only ever adds time).
 Compared with the committed baseline bench/perf/baseline.json (normalised figures, with the
 commit and machine they came from): a figure slower than its limit (default 1.5x the baseline,
 settable per benchmark) fails, and so does a claim-level ratio (bilevel / silico, brute force /
-BSH, ...) outside its bounds. Prints a table: benchmark, baseline, now, ratio, limit.
+BSH, ...) outside its bounds; a figure that fails is first timed once more and fails only if
+it is slow both times. Prints a table: benchmark, baseline, now, ratio, limit.
 
   scripts/perf.py [--bench build/bin/arena_bench] [--update]
 --update writes the baseline from this run (scripts/update-perf-baseline.sh; say why in the commit).
@@ -120,6 +121,39 @@ def main():
 
     with open(BASELINE) as f:
         baseline = json.load(f)
+    # A figure over its limit is timed once more before it fails: noise only ever adds time, so
+    # the smaller of the two readings stands, and a real regression is slow both times.
+    suspects = over_limit(normalised, best, baseline)
+    if suspects:
+        print(f"perf: re-timing {', '.join(suspects)}", file=sys.stderr)
+        again, _ = bench_minima(args.bench, suspects + [CALIBRATION])
+        for n in suspects:
+            normalised[n] = min(normalised[n], again[n] / again[CALIBRATION])
+            best[n] = min(best[n], again[n] * calibration / again[CALIBRATION])
+    return print_table(normalised, best, baseline, calibration, retimed=suspects)
+
+
+def limit_of(baseline, name):
+    return baseline["benchmarks"].get(name, {}).get("limit", DEFAULT_LIMIT)
+
+
+def ratio_out_of_bounds(best, name):
+    num, den, low, high = RATIOS[name]
+    r = best[num] / best[den]
+    return r, (low is not None and r < low) or (high is not None and r > high)
+
+
+def over_limit(normalised, best, baseline):
+    """Benchmarks (and the terms of claim-level ratios) that fail on this reading."""
+    names = [n for n in SUITE if n in baseline["benchmarks"]
+             and normalised[n] / baseline["benchmarks"][n]["normalised"] > limit_of(baseline, n)]
+    for name, (num, den, _, _) in RATIOS.items():
+        if ratio_out_of_bounds(best, name)[1]:
+            names += [t for t in (num, den) if t not in names]
+    return names
+
+
+def print_table(normalised, best, baseline, calibration, retimed):
     failures = 0
     print(f"calibration {CALIBRATION}: {calibration * 1e6:.1f} us now, {baseline['calibration_s'] * 1e6:.1f} us "
           f"in the baseline ({baseline['machine']}, commit {baseline['commit'][:10]})")
@@ -131,14 +165,14 @@ def main():
             failures += 1
             continue
         ratio = normalised[n] / entry["normalised"]
-        slow = ratio > entry.get("limit", DEFAULT_LIMIT)
+        slow = ratio > limit_of(baseline, n)
         failures += slow
+        note = ("  SLOWER" if slow else "") + ("  (timed twice)" if n in retimed else "")
         print(f"{n:<34} {entry['normalised']:>10.4g} {normalised[n]:>10.4g} {ratio:>7.2f} "
-              f"{entry.get('limit', DEFAULT_LIMIT):>6.2f}" + ("  SLOWER" if slow else ""))
+              f"{limit_of(baseline, n):>6.2f}" + note)
     print(f"{'ratio':<34} {'bounds':>17} {'now':>10}")
-    for name, (num, den, low, high) in RATIOS.items():
-        r = best[num] / best[den]
-        bad = (low is not None and r < low) or (high is not None and r > high)
+    for name, (_, _, low, high) in RATIOS.items():
+        r, bad = ratio_out_of_bounds(best, name)
         failures += bad
         bounds = f"[{low if low is not None else '-'}, {high if high is not None else '-'}]"
         print(f"{name:<34} {bounds:>17} {r:>10.3g}" + ("  OUT OF BOUNDS" if bad else ""))

@@ -13,19 +13,7 @@ for exp in $("$arena" list --names); do
     echo "reproduce: experiment $exp failed" >&2
     status=1
   fi
-  for plot in $("$arena" list --plots "$exp"); do
-    csv="results/$exp/$exp.csv"
-    if [ ! -f "$csv" ]; then
-      echo "reproduce: no $csv for plot $plot" >&2
-      status=1
-      continue
-    fi
-    echo "   plot $plot"
-    if ! "$python" "plots/$plot.py" "$csv" "plots/out/$plot.png"; then
-      echo "reproduce: plot $plot failed" >&2
-      status=1
-    fi
-  done
+  scripts/draw-figures.sh "$arena" "$python" "$exp" "results/$exp/$exp.csv" plots/out || status=1
 done
 "$arena" report || status=1
 echo "Report: results/REPORT.md"
