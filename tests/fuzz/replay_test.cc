@@ -4,9 +4,11 @@
 // here as a test failure naming the file.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <ostream>
 
 #include "tests/fuzz/fuzz_targets.h"
 
@@ -30,6 +32,13 @@ std::string Read(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
+
+}  // namespace
+
+// gtest names a parameter by this (instead of dumping its bytes).
+void PrintTo(const FuzzTarget& target, std::ostream* os) { *os << target.name; }
+
+namespace {
 
 class Replay : public ::testing::TestWithParam<FuzzTarget> {};
 
