@@ -7,7 +7,9 @@
 set -euo pipefail
 
 arena="$1"; python="$2"; n="$3"; out="$4"; plots="$5"
-repo="$(cd "$(dirname "$0")/../.." && pwd)"
+# Slurm runs a copy of this script from its spool folder, so $0 does not locate the repository;
+# submit.sh starts the job in it (--chdir).
+repo="$PWD"
 shift 5
 
 status=0
