@@ -6,8 +6,8 @@
 #include <limits>
 
 #include "core/common/error.h"
-#include "harness/sweep_plan.h"
 #include "models/registry.h"
+#include "tests/experiments/experiment_test_config.h"
 #include "tests/harness/toy_experiment.h"
 
 namespace arena {
@@ -158,7 +158,7 @@ TEST(ProfileConfigTest, RegisteredModelOverrideKeyIsChecked) {
   const ModelInfo& m = Models().front();
   try {
     ProfileConfig::Parse("[quick]\nx = 1\n", "t.toml", "quick", {m.name + ".no_such_option=1"},
-                         ModelRegistry(Models()).option_keys());
+                         testing_config::RegisteredModels());
     FAIL() << "no error";
   } catch (const InvalidArgument& e) {
     EXPECT_TRUE(Contains(e.what(), "unknown option 'no_such_option' for model " + m.name));

@@ -19,7 +19,6 @@
 #include "experiments/common/metrics.h"
 #include "config/profile_config.h"
 #include "harness/runner.h"
-#include "harness/sweep_plan.h"
 #include "models/registry.h"
 #include "scenes/box_drop_scenes.h"
 #include "tests/experiments/experiment_test_config.h"
@@ -30,7 +29,6 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-ModelOptionKeys ModelNames() { return ModelRegistry(Models()).option_keys(); }
 
 // The paper's polygon (Silico benchmark scripts): its vertices, area 0.580 and max radius 0.656.
 TEST(BoxDrop, PlanarSceneIsThePapersPolygon) {
@@ -87,7 +85,7 @@ TEST(BoxDrop, InitialConditionsAreInRangeAndDeterministic) {
 // The same initial conditions are reused in every (frequency, parameter) cell.
 TEST(BoxDrop, CellsShareInitialConditions) {
   const ProfileConfig config = ProfileConfig::Load(std::string(ARENA_SOURCE_DIR) + "/experiments/configs/box_drop.toml",
-                                                   "quick", {}, ModelNames());
+                                                   "quick", {}, testing_config::RegisteredModels());
   const BoxDropExperiment exp;
   const Sweep sweep = exp.Expand(config, {"penalty"});
   ASSERT_FALSE(sweep.cases.empty());
@@ -107,7 +105,7 @@ TEST(BoxDrop, CellsShareInitialConditions) {
 
 TEST(BoxDrop, RejectsNonPositiveFrequency) {
   const ProfileConfig config = ProfileConfig::Load(std::string(ARENA_SOURCE_DIR) + "/experiments/configs/box_drop.toml",
-                                                   "quick", {"frequencies_hz=[10, 0]"}, ModelNames());
+                                                   "quick", {"frequencies_hz=[10, 0]"}, testing_config::RegisteredModels());
   try {
     BoxDropExperiment().Expand(config, {"penalty"});
     FAIL() << "frequency 0 accepted";
@@ -120,7 +118,7 @@ TEST(BoxDrop, RejectsNonPositiveFrequency) {
 // overwritten, so it is an error that says what to set instead.
 TEST(BoxDrop, RejectsTimestepOverride) {
   const ProfileConfig config = ProfileConfig::Load(std::string(ARENA_SOURCE_DIR) + "/experiments/configs/box_drop.toml",
-                                                   "quick", {"penalty.timestep=0.01"}, ModelNames());
+                                                   "quick", {"penalty.timestep=0.01"}, testing_config::RegisteredModels());
   try {
     BoxDropExperiment().Expand(config, {"penalty"});
     FAIL() << "timestep override accepted";
@@ -143,7 +141,7 @@ std::string Param(const Case& c, const std::string& name) {
 // longrange]), the same one as every other model's first.
 TEST(BoxDrop, IncrementalPotentialModelsRunTheSpatialCubeOnly) {
   const ProfileConfig config = ProfileConfig::Load(std::string(ARENA_SOURCE_DIR) + "/experiments/configs/box_drop.toml",
-                                                   "quick", {}, ModelNames());
+                                                   "quick", {}, testing_config::RegisteredModels());
   const Sweep sweep = BoxDropExperiment().Expand(config, {"longrange", "ipc", "penalty"});
   const std::string notes = ::testing::PrintToString(sweep.notes);
   EXPECT_THAT(notes, HasSubstr("longrange: skipped variant planar (planar (2D) scenes are not supported)"));

@@ -10,9 +10,11 @@
 
 namespace arena::testing_config {
 
+/// Every registered model with its option keys, as `arena run` hands them to the config.
+inline ModelOptionKeys RegisteredModels() { return ModelRegistry(Models()).option_keys(); }
+
 inline ProfileConfig QuickConfig(const std::string& experiment, const std::string& body) {
-  return ProfileConfig::Parse("[quick]\n" + body, experiment + ".toml", "quick", {},
-                              ModelRegistry(Models()).option_keys());
+  return ProfileConfig::Parse("[quick]\n" + body, experiment + ".toml", "quick", {}, RegisteredModels());
 }
 
 }  // namespace arena::testing_config

@@ -28,7 +28,7 @@
 #include "experiments/registry.h"
 #include "harness/csv_writer.h"
 #include "harness/runner.h"
-#include "harness/sweep_plan.h"
+#include "tests/experiments/experiment_test_config.h"
 #include "models/registry.h"
 #include "tests/harness/toy_experiment.h"
 
@@ -168,7 +168,7 @@ struct Target {
 std::string KeyOf(const std::string& override_text) { return override_text.substr(0, override_text.find('=')); }
 
 std::vector<Target> Targets() {
-  const ModelOptionKeys models = ModelRegistry(Models()).option_keys();
+  const ModelOptionKeys models = testing_config::RegisteredModels();
   std::vector<Target> targets;
   for (const auto& e : Experiments()) {
     Target t;
