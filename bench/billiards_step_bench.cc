@@ -23,7 +23,7 @@
 #include "scenes/longrange_scenes.h"
 
 namespace arena {
-namespace {
+namespace billiards_step_bench {
 
 constexpr int kSettleSteps = 8;  // 0.32 s: the balls have fallen their 0.105 m and rest
 
@@ -130,5 +130,5 @@ void BM_BilliardsDerivatives(benchmark::State& state, const std::string& model) 
 }
 BENCHMARK_CAPTURE(BM_BilliardsDerivatives, longrange, std::string("longrange"))->Unit(benchmark::kMillisecond);
 
-}  // namespace
+}  // namespace billiards_step_bench
 }  // namespace arena

@@ -9,7 +9,7 @@
 #include "core/math/types.h"
 
 namespace arena {
-namespace {
+namespace calibration_bench {
 
 void BM_Calibration(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
@@ -25,5 +25,5 @@ void BM_Calibration(benchmark::State& state) {
 }
 BENCHMARK(BM_Calibration)->Arg(192);
 
-}  // namespace
+}  // namespace calibration_bench
 }  // namespace arena

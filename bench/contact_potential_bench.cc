@@ -14,7 +14,7 @@
 #include "scenes/scene_registry.h"
 
 namespace arena {
-namespace {
+namespace contact_potential_bench {
 
 class SumSink final : public ContactDerivativeSink {
  public:
@@ -49,5 +49,5 @@ BENCHMARK(BM_ContactPotentialBsh)->Arg(18)->Arg(66)->Arg(196)->Unit(benchmark::k
 BENCHMARK(BM_ContactPotentialBrute)->Arg(18)->Arg(36)->Iterations(2)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ContactPotentialIpc)->Arg(18)->Arg(66)->Arg(196)->Unit(benchmark::kMillisecond);
 
-}  // namespace
+}  // namespace contact_potential_bench
 }  // namespace arena

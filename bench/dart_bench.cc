@@ -18,7 +18,7 @@
 #include "scenes/scene_registry.h"
 
 namespace arena {
-namespace {
+namespace dart_bench {
 
 struct AtlasFixture {
   AtlasFixture() : scene(MakeScene("atlas")), start(DefaultState(*scene)) {}
@@ -72,5 +72,5 @@ BENCHMARK_CAPTURE(BM_DartAtlasFdJacobians, ridders, std::string("ridders"))
     ->Unit(benchmark::kMillisecond)
     ->Iterations(2);
 
-}  // namespace
+}  // namespace dart_bench
 }  // namespace arena

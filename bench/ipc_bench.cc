@@ -24,7 +24,7 @@
 #include "scenes/longrange_scenes.h"
 
 namespace arena {
-namespace {
+namespace ipc_bench {
 
 using ipc::BarrierParameters;
 using ipc::Candidates;
@@ -57,7 +57,6 @@ Ball Sphere(int v, double r, const Vec3& center) {
   return b;
 }
 
-Vec3 Row(const PointsX3& v, int i) { return v.row(i).transpose(); }
 
 struct Totals {
   double energy = 0.0;
@@ -73,8 +72,8 @@ Totals EvaluatePotential(const Ball& a, const Ball& b, const Candidates& c,
   const auto point_triangle = [&](const Ball& pb, const Ball& tb,
                                   const ipc::PointTriangleCandidate& pc, VecX* gp, VecX* gt) {
     const auto t = tb.topology.triangles.row(pc.triangle);
-    const double e = ipc::PointTriangleBarrier(Row(pb.vertices, pc.vertex), Row(tb.vertices, t[0]),
-                                               Row(tb.vertices, t[1]), Row(tb.vertices, t[2]),
+    const double e = ipc::PointTriangleBarrier(PointAt(pb.vertices, pc.vertex), PointAt(tb.vertices, t[0]),
+                                               PointAt(tb.vertices, t[1]), PointAt(tb.vertices, t[2]),
                                                params, &g, &h, ipc::HessianMode::kProjected);
     if (e == 0.0) return;
     ++out.active;
@@ -88,8 +87,8 @@ Totals EvaluatePotential(const Ball& a, const Ball& b, const Candidates& c,
   for (const auto& ec : c.edge_edge) {
     const int a0 = a.topology.edges(ec.edge_a, 0), a1 = a.topology.edges(ec.edge_a, 1);
     const int b0 = b.topology.edges(ec.edge_b, 0), b1 = b.topology.edges(ec.edge_b, 1);
-    const Vec3 ea0 = Row(a.vertices, a0), ea1 = Row(a.vertices, a1), eb0 = Row(b.vertices, b0),
-               eb1 = Row(b.vertices, b1);
+    const Vec3 ea0 = PointAt(a.vertices, a0), ea1 = PointAt(a.vertices, a1), eb0 = PointAt(b.vertices, b0),
+               eb1 = PointAt(b.vertices, b1);
     const double e = ipc::EdgeEdgeBarrier(ea0, ea1, eb0, eb1,
                                           ipc::EdgeEdgeMollifierThreshold(ea0, ea1, eb0, eb1),
                                           params, &g, &h, ipc::HessianMode::kProjected);
@@ -117,7 +116,7 @@ struct TwoBalls {
     b = Sphere(v, kRadius, Vec3::Zero());
     const Mat3 r = Eigen::AngleAxisd(0.7, Vec3(1, 2, 3).normalized()).toRotationMatrix();
     for (int i = 0; i < b.vertices.rows(); ++i)
-      b.vertices.row(i) = (r * Row(b.vertices, i)).transpose();
+      b.vertices.row(i) = (r * PointAt(b.vertices, i)).transpose();
     const TriangleMesh mesh_a = MakeTriangleMesh(a.vertices, a.topology.triangles);
     const TriangleMesh mesh_b = MakeTriangleMesh(b.vertices, b.topology.triangles);
     // Moving B along x by s changes the distance by at most s: converge on 0.5 dhat.
@@ -193,7 +192,7 @@ void BM_IpcBilliards16(benchmark::State& state) {
     Ball b = Sphere(v, kRadius, Vec3::Zero());
     const Mat3 r = Eigen::AngleAxisd(0.3 * i, Vec3(1, 2, 3).normalized()).toRotationMatrix();
     for (int k = 0; k < b.vertices.rows(); ++k)
-      b.vertices.row(k) = (r * Row(b.vertices, k) + centers[i]).transpose();
+      b.vertices.row(k) = (r * PointAt(b.vertices, k) + centers[i]).transpose();
     balls.push_back(std::move(b));
   }
   BarrierParameters params;
@@ -271,5 +270,5 @@ void BM_IpcModelDerivatives(benchmark::State& state) {
 }
 BENCHMARK(BM_IpcModelDerivatives)->Unit(benchmark::kMillisecond);
 
-}  // namespace
+}  // namespace ipc_bench
 }  // namespace arena

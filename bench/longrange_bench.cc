@@ -20,7 +20,7 @@
 #include "models/longrange/long_range_potential.h"
 
 namespace arena::longrange {
-namespace {
+namespace longrange_bench {
 
 // Sphere meshes of the paper's ball resolutions, built once per vertex count.
 const BoundingSphereHierarchy& Ball(int vertices) {
@@ -199,5 +199,5 @@ void BM_BshBuild(benchmark::State& state) {
 }
 BENCHMARK(BM_BshBuild)->Arg(196)->Unit(benchmark::kMicrosecond);
 
-}  // namespace
+}  // namespace longrange_bench
 }  // namespace arena::longrange

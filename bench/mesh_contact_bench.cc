@@ -15,7 +15,7 @@
 #include "scenes/scene_registry.h"
 
 namespace arena {
-namespace {
+namespace mesh_contact_bench {
 
 // n points of a Fibonacci sphere squashed into an ellipsoid: every point is a hull vertex.
 ConvexHull EllipsoidHull(int n, const Vec3& radii) {
@@ -73,5 +73,5 @@ void BM_DrchuboStep(benchmark::State& state, const std::string& model) {
 BENCHMARK_CAPTURE(BM_DrchuboStep, penalty, std::string("penalty"))->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_DrchuboStep, nimble, std::string("nimble"))->Unit(benchmark::kMicrosecond);
 
-}  // namespace
+}  // namespace mesh_contact_bench
 }  // namespace arena

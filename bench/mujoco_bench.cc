@@ -14,7 +14,7 @@
 #include "scenes/scene_registry.h"
 
 namespace arena {
-namespace {
+namespace mujoco_bench {
 
 State RestingCube(const Scene& scene) {
   State s = DefaultState(scene);
@@ -84,5 +84,5 @@ void BM_MujocoBoxDerivatives(benchmark::State& state) {
 }
 BENCHMARK(BM_MujocoBoxDerivatives);
 
-}  // namespace
+}  // namespace mujoco_bench
 }  // namespace arena

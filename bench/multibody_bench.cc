@@ -10,7 +10,7 @@
 #include "core/scene/loader.h"
 
 namespace arena {
-namespace {
+namespace multibody_bench {
 
 struct AtlasFixture {
   AtlasFixture() {
@@ -86,5 +86,5 @@ void BM_AtlasAbaDerivatives(benchmark::State& state) {
 }
 BENCHMARK(BM_AtlasAbaDerivatives);
 
-}  // namespace
+}  // namespace multibody_bench
 }  // namespace arena

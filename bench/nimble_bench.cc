@@ -15,7 +15,7 @@
 #include "scenes/scene_registry.h"
 
 namespace arena {
-namespace {
+namespace nimble_bench {
 
 void BM_NimbleAtlasStep(benchmark::State& state, const std::string& warm_start) {
   auto scene = MakeScene("atlas");
@@ -84,5 +84,5 @@ void BM_NimbleHalfCheetahJacobians(benchmark::State& state, const std::string& m
 BENCHMARK_CAPTURE(BM_NimbleHalfCheetahJacobians, five, std::string("false"))->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_NimbleHalfCheetahJacobians, with_masses, std::string("true"))->Unit(benchmark::kMicrosecond);
 
-}  // namespace
+}  // namespace nimble_bench
 }  // namespace arena

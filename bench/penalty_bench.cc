@@ -6,7 +6,7 @@
 #include "scenes/box_drop_scenes.h"
 
 namespace arena {
-namespace {
+namespace penalty_bench {
 
 void BM_PenaltyStep(benchmark::State& state, const std::string& variant) {
   auto scene = BoxDropScene(variant);
@@ -29,5 +29,5 @@ void BM_PenaltyDerivatives(benchmark::State& state, const std::string& variant) 
 BENCHMARK_CAPTURE(BM_PenaltyDerivatives, planar, std::string("planar"));
 BENCHMARK_CAPTURE(BM_PenaltyDerivatives, spatial, std::string("spatial"));
 
-}  // namespace
+}  // namespace penalty_bench
 }  // namespace arena

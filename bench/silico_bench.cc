@@ -10,7 +10,7 @@
 #include "scenes/scene_registry.h"
 
 namespace arena {
-namespace {
+namespace silico_bench {
 
 void BM_PlanarStep(benchmark::State& state, const std::string& model) {
   auto scene = MakeScene("polygon");
@@ -74,5 +74,5 @@ BENCHMARK_CAPTURE(BM_SilicoColumnStep, dense_lu, std::string("dense_lu"))->Arg(2
 BENCHMARK_CAPTURE(BM_SilicoColumnStep, sparse_lu, std::string("sparse_lu"))->Arg(2)->Arg(4)->Arg(8)->Arg(16)
     ->Unit(benchmark::kMillisecond);
 
-}  // namespace
+}  // namespace silico_bench
 }  // namespace arena

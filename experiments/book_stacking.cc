@@ -34,7 +34,7 @@ constexpr int kPaperPlanks = 20;     // the claims are measured on the paper's s
 // pushes the planks to its equilibrium gap (Table 2: at most 1.8 cm each at mu = 1e-5), which
 // lifts the stack's centre by at most 20 x 2 cm / 2: more than 1 m of lift is energy the model
 // made; a plank 100 m away has blown up.
-constexpr OutcomeLimits kLimits{.max_penetration_m = 0.2, .max_energy_gain_height_m = 1.0, .escape_radius_m = 100.0};
+constexpr OutcomeLimits kBookStackingLimits{.max_penetration_m = 0.2, .max_energy_gain_height_m = 1.0, .escape_radius_m = 100.0};
 
 // Where longrange's stack rests: the top plank's weight is carried at s = sqrt(48 mu / m g)
 // (experiments/common/resting_gaps.h; 1.75e-2 ... 5.5e-5 m over Table 2's mu, within 2x of its
@@ -236,7 +236,7 @@ std::vector<Row> BookStackingExperiment::Run(const Case& c) const {
   ColliderDistances distances(*scene);
   State state = DefaultState(*scene);
   const State initial = state;
-  OutcomeMonitor outcome(*scene, state, kLimits);
+  OutcomeMonitor outcome(*scene, state, kBookStackingLimits);
   StepTally tally;
   PlankMotion motion;
   distances.Observe(state.q);

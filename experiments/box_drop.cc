@@ -30,7 +30,7 @@ namespace {
 // - never come within 5 cm of the ground once a free fall from its start would have reached it
 //   (at most 0.55 s of the 1.5 s): the box hangs in the air. Silico's largest relaxation in the
 //   configs (rho 1e-3) holds a resting box about 1 cm up at 100 Hz.
-constexpr OutcomeLimits kLimits{.max_penetration_m = 0.5,
+constexpr OutcomeLimits kBoxDropLimits{.max_penetration_m = 0.5,
                                 .max_energy_gain_height_m = 0.5,
                                 .escape_radius_m = 100.0,
                                 .reach_distance_m = 0.05};
@@ -66,7 +66,7 @@ Sweep BoxDropExperiment::Expand(const ProfileConfig& config, const std::vector<s
   return ExpandFrequencyGrid(config, models, grid, [](const std::string& v) { return BoxDropScene(v); });
 }
 
-OutcomeLimits BoxDropExperiment::outcome_limits() const { return kLimits; }
+OutcomeLimits BoxDropExperiment::outcome_limits() const { return kBoxDropLimits; }
 
 std::vector<Row> BoxDropExperiment::Run(const Case& c) const {
   const auto start = std::chrono::steady_clock::now();
@@ -85,7 +85,7 @@ std::vector<Row> BoxDropExperiment::Run(const Case& c) const {
   const int steps = StepsOf(c);
   StepTally tally;
   if (steps < 1) tally.Fail("no step ran: floor(duration_s x frequency_hz) = " + std::to_string(steps));
-  OutcomeMonitor outcome(*scene, state, kLimits);
+  OutcomeMonitor outcome(*scene, state, kBoxDropLimits);
   for (int k = 0; k < steps && !tally.stop; ++k) {
     // The paper records poses at the start of each step (poses 0 .. H-1).
     if (psdf) max_psdf = std::max(max_psdf, psdf->Violation(state.q));

@@ -41,7 +41,7 @@ constexpr double kTimestep = 0.001;  // Nimble's (DART's default)
 // The rollout's last state may not have a body 5 cm inside the ground or another body: resting
 // contacts at 1 kHz sink micrometres (the tower's lower block 30 um), so a body that deep has
 // lost its contact and fallen through, and the LCPs counted are those of no physical scene.
-constexpr OutcomeLimits kLimits{.max_penetration_m = 0.05, .escape_radius_m = 100.0};
+constexpr OutcomeLimits kLcpWarmstartLimits{.max_penetration_m = 0.05, .escape_radius_m = 100.0};
 
 }  // namespace
 
@@ -133,7 +133,7 @@ Sweep LcpWarmstartExperiment::Expand(const ProfileConfig& config, const std::vec
   return sweep;
 }
 
-OutcomeLimits LcpWarmstartExperiment::outcome_limits() const { return kLimits; }
+OutcomeLimits LcpWarmstartExperiment::outcome_limits() const { return kLcpWarmstartLimits; }
 
 std::vector<Row> LcpWarmstartExperiment::Run(const Case& c) const {
   const std::string rollout = ParamText(c, "rollout");
@@ -144,7 +144,7 @@ std::vector<Row> LcpWarmstartExperiment::Run(const Case& c) const {
   const std::int64_t steps = static_cast<std::int64_t>(ParamNumber(c, "steps"));
   std::int64_t done = 0, contact_steps = 0, contacts = 0;
   std::string failure;
-  OutcomeMonitor outcome(*scene, state, kLimits);
+  OutcomeMonitor outcome(*scene, state, kLcpWarmstartLimits);
   for (; done < steps; ++done) {
     const StepReport r = sim->Step(state, Control{});
     if (r.status == StepStatus::kNonFinite || r.status == StepStatus::kError) {

@@ -28,7 +28,7 @@ namespace {
 // What one step may not do (experiments/common/outcome_checks.h): a ball sinking half its radius
 // into another or the ground, the scene gaining more energy than lifting every ball 0.1 m (one
 // 0.04 s step from rest plus a 2 m/s cue ball cannot), or a ball leaving the table's 100 m.
-constexpr OutcomeLimits kLimits{.max_penetration_m = 0.25, .max_energy_gain_height_m = 0.1, .escape_radius_m = 100.0};
+constexpr OutcomeLimits kPotentialScalingLimits{.max_penetration_m = 0.25, .max_energy_gain_height_m = 0.1, .escape_radius_m = 100.0};
 
 // The options the experiment sets itself: the tessellation is its axis, brute force its method.
 const std::vector<std::string> kControlled = {"sphere_vertices", "brute_force"};
@@ -137,7 +137,7 @@ StepTiming TimeStep(Simulator& sim, const State& start, int repeats) {
       out.line_search_evaluations = ip->last_newton().line_search_evaluations;
     }
     if (!r.ok() && out.failure.empty()) out.failure = std::string(ToString(r.status)) + ": " + r.message;
-    OutcomeMonitor outcome(sim.scene(), start, kLimits);
+    OutcomeMonitor outcome(sim.scene(), start, kPotentialScalingLimits);
     if (std::string why = outcome.Observe(s); !why.empty() && out.failure.empty()) out.failure = why;
   }
   std::sort(seconds.begin(), seconds.end());

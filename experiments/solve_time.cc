@@ -25,7 +25,7 @@ constexpr double kTimestep = 0.01;
 // 100 m of the origin, or never come within 5 cm of the floor once a free fall from its start
 // would have reached it (at most 1.01 s of the 2 s). A solver that stops at its starting point
 // would otherwise time as the fastest of all.
-constexpr OutcomeLimits kLimits{.max_penetration_m = 1.0,
+constexpr OutcomeLimits kSolveTimeLimits{.max_penetration_m = 1.0,
                                 .max_energy_gain_height_m = 1.0,
                                 .escape_radius_m = 100.0,
                                 .reach_distance_m = 0.05};
@@ -145,7 +145,7 @@ Sweep SolveTimeExperiment::Expand(const ProfileConfig& config, const std::vector
   return sweep;
 }
 
-OutcomeLimits SolveTimeExperiment::outcome_limits() const { return kLimits; }
+OutcomeLimits SolveTimeExperiment::outcome_limits() const { return kSolveTimeLimits; }
 
 std::vector<Row> SolveTimeExperiment::Run(const Case& c) const {
   const std::shared_ptr<const Scene> scene = FallingSquareScene();
@@ -158,7 +158,7 @@ std::vector<Row> SolveTimeExperiment::Run(const Case& c) const {
   std::int64_t failed = 0;
   std::string failure;
   if (steps < 1) failure = "no step ran: steps = " + std::to_string(steps);
-  OutcomeMonitor outcome(*scene, state, kLimits);
+  OutcomeMonitor outcome(*scene, state, kSolveTimeLimits);
   for (int k = 0; k < steps; ++k) {
     const StepReport r = sim->Step(state, Control{});
     times.push_back(r.solve_or_wall_time_s());

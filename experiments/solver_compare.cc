@@ -27,7 +27,7 @@ namespace {
 // is passive, so its energy may only fall (the margin covers the 1 mm let-down of 1-4 boxes and
 // the numerical settling of soft models: 5 cm of the total weight); 100 m from the origin is a
 // blow-up.
-constexpr OutcomeLimits kLimits{.max_penetration_m = 0.1, .max_energy_gain_height_m = 0.05, .escape_radius_m = 100.0};
+constexpr OutcomeLimits kSolverCompareLimits{.max_penetration_m = 0.1, .max_energy_gain_height_m = 0.05, .escape_radius_m = 100.0};
 // The states the outcome monitor checks with our geometry (Atlas's meshes make each check
 // costly): every step's would cost more than the steps of the fast models.
 constexpr int kOutcomeChecks = 50;
@@ -238,7 +238,7 @@ Sweep SolverCompareExperiment::Expand(const ProfileConfig& config, const std::ve
   return sweep;
 }
 
-OutcomeLimits SolverCompareExperiment::outcome_limits() const { return kLimits; }
+OutcomeLimits SolverCompareExperiment::outcome_limits() const { return kSolverCompareLimits; }
 
 std::vector<Row> SolverCompareExperiment::Run(const Case& c) const {
   const std::string problem = ParamText(c, "problem");
@@ -251,7 +251,7 @@ std::vector<Row> SolverCompareExperiment::Run(const Case& c) const {
   const int stride = std::max(1, steps / kOutcomeChecks);
   StepTally tally;
   CriteriaTally criteria(*scene, start);
-  OutcomeMonitor outcome(*scene, start, kLimits);
+  OutcomeMonitor outcome(*scene, start, kSolverCompareLimits);
   std::vector<double> times;
   times.reserve(steps);
   double contacts = 0.0;

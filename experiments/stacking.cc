@@ -31,7 +31,7 @@ constexpr double kStandAngleTolerance = 0.1;   // rad
 // block 0.5 m (its side) inside the ground or the other block has gone through it; a tower at
 // rest has no energy to give, so more than lifting both blocks 0.5 m is energy the model made;
 // a block 100 m from the origin has blown up.
-constexpr OutcomeLimits kLimits{.max_penetration_m = 0.5, .max_energy_gain_height_m = 0.5, .escape_radius_m = 100.0};
+constexpr OutcomeLimits kStackingLimits{.max_penetration_m = 0.5, .max_energy_gain_height_m = 0.5, .escape_radius_m = 100.0};
 
 }  // namespace
 
@@ -79,7 +79,7 @@ Sweep StackingExperiment::Expand(const ProfileConfig& config, const std::vector<
   return sweep;
 }
 
-OutcomeLimits StackingExperiment::outcome_limits() const { return kLimits; }
+OutcomeLimits StackingExperiment::outcome_limits() const { return kStackingLimits; }
 
 std::vector<Row> StackingExperiment::Run(const Case& c) const {
   const auto start = std::chrono::steady_clock::now();
@@ -101,7 +101,7 @@ std::vector<Row> StackingExperiment::Run(const Case& c) const {
   int recorded = 0;
   StepTally tally;
   if (steps < 1) tally.Fail("no step ran: floor(duration_s x frequency_hz) = " + std::to_string(steps));
-  OutcomeMonitor outcome(*scene, state, kLimits);
+  OutcomeMonitor outcome(*scene, state, kStackingLimits);
   CriteriaTally criteria(*scene, state);
   for (int k = 0; k < steps && !tally.stop; ++k) {
     // Momentum of the state at the start of the step (the paper's recording convention).

@@ -92,7 +92,7 @@ void CompareClaims(const Judgement& a, const Judgement& b, const std::set<std::s
   }
 }
 
-std::string Cell(const std::string& s) { return s.empty() ? "-" : s; }
+std::string DashIfEmpty(const std::string& s) { return s.empty() ? "-" : s; }
 
 }  // namespace
 
@@ -137,7 +137,7 @@ std::string FormatComparison(const Comparison& c, const std::string& label_a, co
     if (k.ours_a == k.ours_b && k.verdict_a == k.verdict_b) continue;
     if (!claims_changed) md << "| claim | A | B | verdict A | verdict B | regression |\n|---|---|---|---|---|---|\n";
     claims_changed = true;
-    md << "| " << k.id << " | " << Cell(k.ours_a) << " | " << Cell(k.ours_b) << " | " << ToString(k.verdict_a) << " | "
+    md << "| " << k.id << " | " << DashIfEmpty(k.ours_a) << " | " << DashIfEmpty(k.ours_b) << " | " << ToString(k.verdict_a) << " | "
        << ToString(k.verdict_b) << " | " << (k.regression ? "yes" : "") << " |\n";
   }
   if (claims_changed) md << "\n";

@@ -43,7 +43,7 @@ std::string FormatNumber(double x) {
 }
 
 // A Markdown table cell: no pipes or line breaks.
-std::string Cell(const std::string& s) {
+std::string MarkdownCell(const std::string& s) {
   std::string out;
   for (char c : s) {
     if (c == '|') {
@@ -374,7 +374,7 @@ ReportSummary WriteReport(const std::string& results_dir, const std::string& cla
                                                 : ": not implemented yet"));
     }
     md << "## " << name;
-    if (exp != nullptr) md << " — " << Cell(exp->paper());
+    if (exp != nullptr) md << " — " << MarkdownCell(exp->paper());
     md << "\n\n";
     if (exp != nullptr) md << exp->description() << "\n\n";
     if (ran && !s->second.run_info.empty()) md << "Results: " << s->second.run_info << ".\n\n";
@@ -385,12 +385,12 @@ ReportSummary WriteReport(const std::string& results_dir, const std::string& cla
       if (!any) md << "| claim | paper | ours | criterion | verdict | note |\n|---|---|---|---|---|---|\n";
       any = true;
       const std::string criterion =
-          e.claim.criterion ? "`" + Cell(e.claim.criterion->text()) + "`" : "none (observation)";
-      md << "| " << Cell(e.claim.description) << " (`" << Cell(e.claim.id) << "`) | "
-         << Cell(WithUnit(e.claim.paper, e.claim.unit))
-         << (e.claim.source.empty() ? "" : " (" + Cell(e.claim.source) + ")") << " | "
-         << Cell(WithUnit(e.ours, e.claim.unit)) << " | " << criterion << " | " << ToString(e.verdict) << " | "
-         << Cell(e.note) << " |\n";
+          e.claim.criterion ? "`" + MarkdownCell(e.claim.criterion->text()) + "`" : "none (observation)";
+      md << "| " << MarkdownCell(e.claim.description) << " (`" << MarkdownCell(e.claim.id) << "`) | "
+         << MarkdownCell(WithUnit(e.claim.paper, e.claim.unit))
+         << (e.claim.source.empty() ? "" : " (" + MarkdownCell(e.claim.source) + ")") << " | "
+         << MarkdownCell(WithUnit(e.ours, e.claim.unit)) << " | " << criterion << " | " << ToString(e.verdict) << " | "
+         << MarkdownCell(e.note) << " |\n";
     }
     if (any) md << "\n";
     if (ran && !s->second.observations.empty()) {
@@ -399,8 +399,8 @@ ReportSummary WriteReport(const std::string& results_dir, const std::string& cla
       for (const Observation& o : s->second.observations) {
         const std::string value =
             std::isfinite(o.value) ? WithUnit(FormatNumber(o.value), o.unit) : "-";
-        md << "| " << Cell(o.quantity) << " | " << Cell(ModelLabel(o.model)) << " | " << Cell(value) << " | "
-           << Cell(o.note) << " |\n";
+        md << "| " << MarkdownCell(o.quantity) << " | " << MarkdownCell(ModelLabel(o.model)) << " | " << MarkdownCell(value) << " | "
+           << MarkdownCell(o.note) << " |\n";
       }
       md << "\n";
     }

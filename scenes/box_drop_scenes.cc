@@ -12,7 +12,7 @@ namespace arena {
 namespace {
 
 constexpr double kFriction = 0.2;   // paper: mu = 0.2
-constexpr double kCubeHalf = 0.25;  // spatial variant: 0.5 m cube (our choice, see docs/deviations.md)
+constexpr double kDropCubeHalf = 0.25;  // spatial variant: 0.5 m cube (our choice, see docs/deviations.md)
 
 }  // namespace
 
@@ -30,7 +30,7 @@ std::shared_ptr<const Scene> BoxDropScene(const std::string& variant) {
   if (variant == "spatial") {
     SceneBuilder b("box_drop_spatial");
     b.SetGravity(Vec3(0.0, 0.0, -9.81));
-    const Vec3 h = Vec3::Constant(kCubeHalf);
+    const Vec3 h = Vec3::Constant(kDropCubeHalf);
     const int body = b.AddFreeBody("cube", SpatialInertia::SolidBox(1.0, h), SE3::FromTranslation(Vec3(0, 0, 1)));
     b.AddCollider(body, Box{h}, SE3(), "cube").friction = kFriction;
     b.AddGround(kFriction);
@@ -53,7 +53,7 @@ State BoxDropInitialState(const std::string& variant, std::uint64_t seed) {
     const Vec2 v_B = Eigen::Rotation2Dd(-theta) * v_W;
     s.v << omega, v_B.x(), v_B.y();
   } else {
-    const double z = Uniform(rng, std::sqrt(3.0) * kCubeHalf + 0.05, 1.5);
+    const double z = Uniform(rng, std::sqrt(3.0) * kDropCubeHalf + 0.05, 1.5);
     // Uniform rotation (Shoemake): three uniforms to a unit quaternion.
     const double u1 = Uniform01(rng), u2 = Uniform01(rng), u3 = Uniform01(rng);
     const double a = std::sqrt(1.0 - u1), b = std::sqrt(u1);

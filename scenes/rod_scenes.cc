@@ -11,7 +11,7 @@ namespace arena {
 
 namespace {
 
-constexpr double kCubeHalf = 0.15, kCubeLift = 0.01, kRodAbove = 0.17;
+constexpr double kPushCubeHalf = 0.15, kCubeLift = 0.01, kRodAbove = 0.17;
 
 // Appends the rod's joint chain and returns the body that carries the rod.
 int AddRod(SceneBuilder& b, const Vec3& centre, int dofs, double kd) {
@@ -53,8 +53,8 @@ std::shared_ptr<const Scene> RodAndCubesScene(const RodAndCubesOptions& o) {
   if (!(o.rod_kd > 0.0) || !std::isfinite(o.rod_kd)) throw InvalidArgument(o.name + ": rod_kd must be > 0 and finite");
   SceneBuilder b(o.name);
   b.SetGravity(Vec3(0.0, 0.0, -9.81));
-  const Vec3 half = Vec3::Constant(kCubeHalf);
-  const double z = kCubeHalf + kCubeLift;
+  const Vec3 half = Vec3::Constant(kPushCubeHalf);
+  const double z = kPushCubeHalf + kCubeLift;
   for (size_t i = 0; i < o.cubes.size(); ++i) {
     const std::string name = "cube" + std::to_string(i);
     const int cube = b.AddFreeBody(name, SpatialInertia::SolidBox(8.0 * half.prod(), half),

@@ -16,7 +16,6 @@ namespace arena {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 enum class RowSet { kPending, kFree, kLower, kUpper, kFixed };
 

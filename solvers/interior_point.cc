@@ -49,7 +49,6 @@ std::string_view ToString(InteriorPointStatus status) {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 // A factorization whose smallest pivot is below this fraction of the largest one is singular.
 // Barrier systems are legitimately ill-conditioned near the solution (s/z spans ~1/rho^2), so
 // only pivots that carry no digits at all (exact zeros, denormal-level ratios) are rejected;

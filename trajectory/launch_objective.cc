@@ -48,7 +48,6 @@ State LaunchObjective::StartAt(const VecX& x) const {
 
 double LaunchObjective::Evaluate(const VecX& x, VecX* gradient) {
   if (x.size() != 4) throw InvalidArgument("LaunchObjective: x has " + std::to_string(x.size()) + " entries, expected 4");
-  constexpr double kInf = std::numeric_limits<double>::infinity();
   ++rollouts_;
   RunRollout(sim_, StartAt(x), VecX(), steps_, &rollout_);
   if (!rollout_.ok()) return kInf;

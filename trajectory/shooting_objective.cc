@@ -40,7 +40,6 @@ double ShootingObjective::Evaluate(const VecX& x, VecX* gradient) {
     throw InvalidArgument("ShootingObjective: x has " + std::to_string(x.size()) + " entries, expected " +
                           std::to_string(dimension()));
   }
-  constexpr double kInf = std::numeric_limits<double>::infinity();
   controls_ = x.head(steps_ * nu_);
   if (np_ > 0) sim_.SetDesignParameters(x.tail(np_));
   ++rollouts_;

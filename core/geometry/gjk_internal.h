@@ -19,7 +19,6 @@
 
 namespace arena::gjk_internal {
 
-inline constexpr double kInf = std::numeric_limits<double>::infinity();
 
 template <int D>
 using VecD = Eigen::Matrix<double, D, 1>;

@@ -18,7 +18,6 @@ namespace arena {
 
 namespace {
 
-Vec3 Row(const PointsX3& m, int i) { return m.row(i).transpose(); }
 
 }  // namespace
 
@@ -41,13 +40,13 @@ TriangleMesh MakeTriangleMesh(const PointsX3& vertices, const TrianglesX3& trian
   data->triangles = triangles;
   data->face_normals = PointsX3::Zero(m, 3);
   for (int t = 0; t < m; ++t) {
-    const Vec3 a = Row(vertices, triangles(t, 0)), b = Row(vertices, triangles(t, 1)),
-               c = Row(vertices, triangles(t, 2));
+    const Vec3 a = PointAt(vertices, triangles(t, 0)), b = PointAt(vertices, triangles(t, 1)),
+               c = PointAt(vertices, triangles(t, 2));
     const Vec3 cr = (b - a).cross(c - a);
     const double len = cr.norm();
     if (len > 0.0) data->face_normals.row(t) = (cr / len).transpose();
   }
-  for (int i = 0; i < n; ++i) data->bounds.Extend(Row(vertices, i));
+  for (int i = 0; i < n; ++i) data->bounds.Extend(PointAt(vertices, i));
   data->bvh = Bvh::FromTriangles(data->vertices, data->triangles);
   if (n >= 4) {
     try {
@@ -160,9 +159,9 @@ bool IsClosed(const TriangleMeshData& mesh) {
 
 MeshClosestPoint ClosestPointOnMesh(const TriangleMeshData& mesh, const Vec3& p) {
   auto closest = [&](int t) {
-    return ClosestPointOnTriangle(p, Row(mesh.vertices, mesh.triangles(t, 0)),
-                                  Row(mesh.vertices, mesh.triangles(t, 1)),
-                                  Row(mesh.vertices, mesh.triangles(t, 2)))
+    return ClosestPointOnTriangle(p, PointAt(mesh.vertices, mesh.triangles(t, 0)),
+                                  PointAt(mesh.vertices, mesh.triangles(t, 1)),
+                                  PointAt(mesh.vertices, mesh.triangles(t, 2)))
         .point;
   };
   const Bvh::Nearest nearest =
@@ -181,9 +180,9 @@ std::vector<int> TrianglesWithinSphere(const TriangleMeshData& mesh, const Vec3&
   mesh.bvh.QuerySphere(center, radius, &candidates);
   std::vector<int> out;
   for (int t : candidates) {
-    const Vec3 q = ClosestPointOnTriangle(center, Row(mesh.vertices, mesh.triangles(t, 0)),
-                                          Row(mesh.vertices, mesh.triangles(t, 1)),
-                                          Row(mesh.vertices, mesh.triangles(t, 2)))
+    const Vec3 q = ClosestPointOnTriangle(center, PointAt(mesh.vertices, mesh.triangles(t, 0)),
+                                          PointAt(mesh.vertices, mesh.triangles(t, 1)),
+                                          PointAt(mesh.vertices, mesh.triangles(t, 2)))
                        .point;
     if ((q - center).squaredNorm() <= radius * radius) out.push_back(t);
   }

@@ -16,13 +16,11 @@ namespace arena {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 // Penetrations shallower than this fraction of the scene's bounding-box diagonal count as
 // touching: far above the round-off of posed coordinates (~1e-16 of their size), far below any
 // physical penetration of interest.
 constexpr double kDepthResolution = 1e-10;
 
-Vec3 Row(const PointsX3& v, int i) { return v.row(i).transpose(); }
 
 struct ClosestPair {
   double d2 = kInf;
@@ -103,7 +101,7 @@ double BoxDistance(const Aabb& x, const Aabb& y) {
 
 Aabb TriangleBox(const PointsX3& v, const TrianglesX3& t, int i) {
   Aabb box;
-  for (int k = 0; k < 3; ++k) box.Extend(Row(v, t(i, k)));
+  for (int k = 0; k < 3; ++k) box.Extend(PointAt(v, t(i, k)));
   return box;
 }
 
@@ -119,7 +117,7 @@ struct PosedPair {
       : a(a_in), b(b_in) {
     vb.resize(b.vertices.rows(), 3);
     for (int i = 0; i < b.vertices.rows(); ++i)
-      vb.row(i) = X_AB.Act(Row(b.vertices, i)).transpose();
+      vb.row(i) = X_AB.Act(PointAt(b.vertices, i)).transpose();
     const Mat3 abs_r = X_AB.rotation().cwiseAbs();
     for (const Bvh::Node& node : b.bvh.nodes()) {
       const Vec3 c = X_AB.Act(node.box.Center());
@@ -143,7 +141,7 @@ struct PosedPair {
 double Winding(const PointsX3& v, const TrianglesX3& t, const Vec3& p) {
   double sum = 0.0;
   for (int i = 0; i < t.rows(); ++i) {
-    const Vec3 a = Row(v, t(i, 0)) - p, b = Row(v, t(i, 1)) - p, c = Row(v, t(i, 2)) - p;
+    const Vec3 a = PointAt(v, t(i, 0)) - p, b = PointAt(v, t(i, 1)) - p, c = PointAt(v, t(i, 2)) - p;
     const double la = a.norm(), lb = b.norm(), lc = c.norm();
     const double num = a.dot(b.cross(c));
     const double den = la * lb * lc + a.dot(b) * lc + b.dot(c) * la + c.dot(a) * lb;
@@ -170,8 +168,8 @@ void RecordCrossings(const PointsX3& ve, const TrianglesX3& te_tris, int te, con
                      std::map<EdgeKey, std::vector<double>>* out) {
   for (int k = 0; k < 3; ++k) {
     const EdgeKey key = Key(te_tris(te, k), te_tris(te, (k + 1) % 3));
-    const double t = SegmentPierce(Row(ve, key.first), Row(ve, key.second), Row(vt, tt_tris(tt, 0)),
-                                   Row(vt, tt_tris(tt, 1)), Row(vt, tt_tris(tt, 2)));
+    const double t = SegmentPierce(PointAt(ve, key.first), PointAt(ve, key.second), PointAt(vt, tt_tris(tt, 0)),
+                                   PointAt(vt, tt_tris(tt, 1)), PointAt(vt, tt_tris(tt, 2)));
     if (t >= 0.0) (*out)[key].push_back(t);
   }
 }
@@ -187,7 +185,7 @@ double DeepestEdgePiece(const PointsX3& edge_vertices,
     cuts.push_back(0.0);
     cuts.push_back(1.0);
     std::sort(cuts.begin(), cuts.end());
-    const Vec3 p = Row(edge_vertices, key.first), q = Row(edge_vertices, key.second);
+    const Vec3 p = PointAt(edge_vertices, key.first), q = PointAt(edge_vertices, key.second);
     for (size_t i = 0; i + 1 < cuts.size(); ++i) {
       if (!(cuts[i + 1] > cuts[i])) continue;
       const double m = 0.5 * (cuts[i] + cuts[i + 1]);
@@ -285,9 +283,9 @@ MeshDistanceResult MeshDistance(const TriangleMeshData& a, const SE3& X_WA,
             continue;
           }
           const TrianglePairDistance d = TriangleTriangleDistance(
-              Row(a.vertices, a.triangles(ta, 0)), Row(a.vertices, a.triangles(ta, 1)),
-              Row(a.vertices, a.triangles(ta, 2)), Row(pair.vb, b.triangles(tb, 0)),
-              Row(pair.vb, b.triangles(tb, 1)), Row(pair.vb, b.triangles(tb, 2)));
+              PointAt(a.vertices, a.triangles(ta, 0)), PointAt(a.vertices, a.triangles(ta, 1)),
+              PointAt(a.vertices, a.triangles(ta, 2)), PointAt(pair.vb, b.triangles(tb, 0)),
+              PointAt(pair.vb, b.triangles(tb, 1)), PointAt(pair.vb, b.triangles(tb, 2)));
           ++out.pairs_tested;
           if (d.intersecting) intersecting.emplace_back(ta, tb);
           if (d.distance < best || out.triangle_a < 0) {
@@ -321,9 +319,9 @@ MeshDistanceResult MeshDistance(const TriangleMeshData& a, const SE3& X_WA,
     // surface; each counts by its depth inside the other mesh.
     const SE3 X_BA = X_AB.Inverse();
     for (int v = 0; v < pair.vb.rows(); ++v)
-      depth = std::max(depth, DepthInside(a, Row(pair.vb, v)));
+      depth = std::max(depth, DepthInside(a, PointAt(pair.vb, v)));
     for (int v = 0; v < a.vertices.rows(); ++v) {
-      depth = std::max(depth, DepthInside(b, X_BA.Act(Row(a.vertices, v))));
+      depth = std::max(depth, DepthInside(b, X_BA.Act(PointAt(a.vertices, v))));
     }
     std::map<EdgeKey, std::vector<double>> crossings_a, crossings_b;
     for (const auto& [ta, tb] : intersecting) {
@@ -334,7 +332,7 @@ MeshDistanceResult MeshDistance(const TriangleMeshData& a, const SE3& X_WA,
     depth = std::max(depth, DeepestEdgePiece(pair.vb, crossings_b, a, SE3::Identity()));
   }
   Aabb scene = a.bounds;
-  for (int v = 0; v < pair.vb.rows(); ++v) scene.Extend(Row(pair.vb, v));
+  for (int v = 0; v < pair.vb.rows(); ++v) scene.Extend(PointAt(pair.vb, v));
   const double resolution = kDepthResolution * (scene.upper - scene.lower).norm();
   if (depth > resolution) {
     out.contact = MeshContact::kPenetrating;

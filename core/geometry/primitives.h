@@ -14,6 +14,9 @@ using PointsX3 = Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>;
 /// M x 3 vertex indices, one triangle per row.
 using TrianglesX3 = Eigen::Matrix<int, Eigen::Dynamic, 3, Eigen::RowMajor>;
 
+/// Point i of a PointsX3 as a column vector.
+inline Vec3 PointAt(const PointsX3& points, int i) { return points.row(i).transpose(); }
+
 /// Axis-aligned box [lower, upper]. Default-constructed it is empty (lower = +inf, upper = -inf);
 /// unbounded shapes (half-spaces) have infinite bounds.
 struct Aabb {

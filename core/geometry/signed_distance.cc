@@ -13,9 +13,7 @@ namespace arena {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
-double Sign(double x) { return x >= 0.0 ? 1.0 : -1.0; }
 
 // ---------------------------------------------------------------------------------------------
 // Point distances in the shape frame.
@@ -32,9 +30,9 @@ PointSignedDistance BoxDistance(const Vec3& h, const Vec3& p) {
   } else {
     int k = 0;
     r.distance = q.maxCoeff(&k);
-    r.normal = Sign(p[k]) * Vec3::Unit(k);
+    r.normal = SupportSign(p[k]) * Vec3::Unit(k);
     r.point = p;
-    r.point[k] = Sign(p[k]) * h[k];
+    r.point[k] = SupportSign(p[k]) * h[k];
   }
   return r;
 }
@@ -120,7 +118,7 @@ PointSignedDistance ConeDistance(const Cone& c, const Vec3& p) {
 // smallest axis has y = 0 and F(-e_min^2) <= 1, the nearest point leaves that plane (Eberly).
 PointSignedDistance EllipsoidDistance(const Vec3& e, const Vec3& p) {
   const Vec3 y = p.cwiseAbs();
-  const Vec3 s(Sign(p.x()), Sign(p.y()), Sign(p.z()));
+  const Vec3 s(SupportSign(p.x()), SupportSign(p.y()), SupportSign(p.z()));
   int m = 0;
   const double emin = e.minCoeff(&m);
   Vec3 gap2;  // e_i^2 - e_min^2, exact zero on the smallest axis

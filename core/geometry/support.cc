@@ -13,7 +13,6 @@ namespace arena {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 Vec3 UnitOr(const Vec3& d, const Vec3& fallback) {
   const double n = d.norm();
@@ -25,7 +24,6 @@ Vec2 UnitOr2(const Vec2& d, const Vec2& fallback) {
   return n > 0.0 ? Vec2(d / n) : fallback;
 }
 
-double Sign(double x) { return x >= 0.0 ? 1.0 : -1.0; }
 
 // Unit radial direction of (d_x, d_y), or zero when d is along the axis.
 Vec3 Radial(const Vec3& d) {
@@ -55,12 +53,12 @@ Vec3 Support(const Shape& shape, const Vec3& dir) {
         if constexpr (std::is_same_v<T, Sphere>) {
           return s.radius * UnitOr(dir, Vec3::UnitX());
         } else if constexpr (std::is_same_v<T, Box>) {
-          return Vec3(Sign(dir.x()) * s.half_extents.x(), Sign(dir.y()) * s.half_extents.y(),
-                      Sign(dir.z()) * s.half_extents.z());
+          return Vec3(SupportSign(dir.x()) * s.half_extents.x(), SupportSign(dir.y()) * s.half_extents.y(),
+                      SupportSign(dir.z()) * s.half_extents.z());
         } else if constexpr (std::is_same_v<T, Capsule>) {
-          return Vec3(0, 0, Sign(dir.z()) * s.half_length) + s.radius * UnitOr(dir, Vec3::UnitX());
+          return Vec3(0, 0, SupportSign(dir.z()) * s.half_length) + s.radius * UnitOr(dir, Vec3::UnitX());
         } else if constexpr (std::is_same_v<T, Cylinder>) {
-          return s.radius * Radial(dir) + Vec3(0, 0, Sign(dir.z()) * s.half_length);
+          return s.radius * Radial(dir) + Vec3(0, 0, SupportSign(dir.z()) * s.half_length);
         } else if constexpr (std::is_same_v<T, Ellipsoid>) {
           // argmax d.x on x^T A^-2 x <= 1 is A^2 d / |A d| with A = diag(radii).
           const Vec3 ad = s.radii.cwiseProduct(dir);
@@ -108,7 +106,7 @@ Vec2 Support2(const Shape& shape, const Vec2& dir) {
   }
   if (const auto* d = std::get_if<Disk2>(&shape)) return d->radius * UnitOr2(dir, Vec2::UnitX());
   if (const auto* c = std::get_if<Capsule2>(&shape)) {
-    return Vec2(Sign(dir.x()) * c->half_length, 0.0) + c->radius * UnitOr2(dir, Vec2::UnitX());
+    return Vec2(SupportSign(dir.x()) * c->half_length, 0.0) + c->radius * UnitOr2(dir, Vec2::UnitX());
   }
   throw InvalidArgument("Support2: shape '" + std::string(ToString(TypeOf(shape))) +
                         "' is not a bounded 2D shape");

@@ -11,6 +11,10 @@
 
 namespace arena {
 
+/// +1 for x >= 0, else -1: which face of a box or cap of a capsule a direction picks (a tie at 0
+/// goes to the positive side, as any point of the face is a support point).
+inline double SupportSign(double x) { return x >= 0.0 ? 1.0 : -1.0; }
+
 /// Support point of a bounded 3D shape in its own frame S (dir in S; need not be unit). A
 /// TriangleMesh is treated as the convex hull of its vertices. For dir = 0 some point of the
 /// shape is returned. Throws InvalidArgument for HalfSpace and the 2D shapes.

@@ -10,6 +10,8 @@
 //     X_WB the pose of B in W, V_WB the spatial velocity of B measured and expressed in W.
 #pragma once
 
+#include <limits>
+
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
@@ -26,6 +28,8 @@ using Mat36 = Eigen::Matrix<double, 3, 6>;
 using VecX = Eigen::VectorXd;
 using MatX = Eigen::MatrixXd;
 using Quat = Eigen::Quaterniond;
+
+inline constexpr double kInf = std::numeric_limits<double>::infinity();
 
 /// Spatial motion vector (twist) [omega; v].
 using Motion = Vec6;

@@ -463,7 +463,6 @@ std::string ValidateJoint(const JointModel& joint) {
   if (one_dof && (!joint.axis.allFinite() || std::abs(joint.axis.norm() - 1.0) > 1e-9)) {
     return "axis " + Vec3Text(joint.axis) + " must be a finite unit vector";
   }
-  constexpr double kInf = std::numeric_limits<double>::infinity();
   const bool limited = joint.lower != -kInf || joint.upper != kInf;
   if (std::isnan(joint.lower) || std::isnan(joint.upper) || joint.lower == kInf ||
       joint.upper == -kInf || joint.lower > joint.upper) {

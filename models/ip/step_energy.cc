@@ -15,7 +15,6 @@ namespace arena {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 bool OneDof(JointType t) { return t == JointType::kRevolute || t == JointType::kPrismatic; }
 

@@ -12,7 +12,6 @@ namespace arena::ipc {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr ScalarDerivatives kAtContact = {kInf, -kInf, kInf};
 
 // Zeroes whichever outputs were requested.

@@ -16,7 +16,6 @@ namespace arena::ipc {
 
 namespace {
 
-Vec3 Row(const PointsX3& v, int i) { return v.row(i).transpose(); }
 
 void CheckMesh(const PointsX3& vertices, const SurfaceTopology& topology, const char* name) {
   if (vertices.rows() != topology.num_vertices) {
@@ -34,8 +33,8 @@ void CheckMesh(const PointsX3& vertices, const SurfaceTopology& topology, const 
 std::vector<Aabb> EdgeBoxes(const PointsX3& vertices, const EdgesX2& edges) {
   std::vector<Aabb> boxes(edges.rows());
   for (int e = 0; e < edges.rows(); ++e) {
-    boxes[e].Extend(Row(vertices, edges(e, 0)));
-    boxes[e].Extend(Row(vertices, edges(e, 1)));
+    boxes[e].Extend(PointAt(vertices, edges(e, 0)));
+    boxes[e].Extend(PointAt(vertices, edges(e, 1)));
   }
   return boxes;
 }
@@ -43,14 +42,14 @@ std::vector<Aabb> EdgeBoxes(const PointsX3& vertices, const EdgesX2& edges) {
 std::vector<Aabb> TriangleBoxes(const PointsX3& vertices, const TrianglesX3& triangles) {
   std::vector<Aabb> boxes(triangles.rows());
   for (int t = 0; t < triangles.rows(); ++t) {
-    for (int k = 0; k < 3; ++k) boxes[t].Extend(Row(vertices, triangles(t, k)));
+    for (int k = 0; k < 3; ++k) boxes[t].Extend(PointAt(vertices, triangles(t, k)));
   }
   return boxes;
 }
 
 Aabb Bounds(const PointsX3& vertices) {
   Aabb box;
-  for (int i = 0; i < vertices.rows(); ++i) box.Extend(Row(vertices, i));
+  for (int i = 0; i < vertices.rows(); ++i) box.Extend(PointAt(vertices, i));
   return box;
 }
 
@@ -79,7 +78,7 @@ void PointTriangleQuery(const PointsX3& points, const Aabb& region, const Subset
                         double dhat, std::vector<PointTriangleCandidate>* out) {
   std::vector<int> hits;
   for (int i = 0; i < points.rows(); ++i) {
-    const Aabb box = Aabb::FromPoint(Row(points, i)).Inflated(dhat);
+    const Aabb box = Aabb::FromPoint(PointAt(points, i)).Inflated(dhat);
     if (!box.Overlaps(region)) continue;
     triangles.bvh.QueryAabb(box, &hits);
     for (int t : hits) out->push_back({i, triangles.index[t]});
@@ -169,8 +168,8 @@ std::vector<double> CandidateDistances(const Candidates& candidates, const Point
   const auto point_triangle = [&out](const PointsX3& pv, const PointsX3& tv,
                                      const TrianglesX3& tris, const PointTriangleCandidate& c) {
     out.push_back(std::sqrt(
-        PointTriangleSquaredDistance(Row(pv, c.vertex), Row(tv, tris(c.triangle, 0)),
-                                     Row(tv, tris(c.triangle, 1)), Row(tv, tris(c.triangle, 2)))));
+        PointTriangleSquaredDistance(PointAt(pv, c.vertex), PointAt(tv, tris(c.triangle, 0)),
+                                     PointAt(tv, tris(c.triangle, 1)), PointAt(tv, tris(c.triangle, 2)))));
   };
   for (const auto& c : candidates.point_a_triangle_b)
     point_triangle(vertices_a, vertices_b, b.triangles, c);
@@ -178,8 +177,8 @@ std::vector<double> CandidateDistances(const Candidates& candidates, const Point
     point_triangle(vertices_b, vertices_a, a.triangles, c);
   for (const auto& c : candidates.edge_edge) {
     out.push_back(std::sqrt(EdgeEdgeSquaredDistance(
-        Row(vertices_a, a.edges(c.edge_a, 0)), Row(vertices_a, a.edges(c.edge_a, 1)),
-        Row(vertices_b, b.edges(c.edge_b, 0)), Row(vertices_b, b.edges(c.edge_b, 1)))));
+        PointAt(vertices_a, a.edges(c.edge_a, 0)), PointAt(vertices_a, a.edges(c.edge_a, 1)),
+        PointAt(vertices_b, b.edges(c.edge_b, 0)), PointAt(vertices_b, b.edges(c.edge_b, 1)))));
   }
   return out;
 }

@@ -16,11 +16,9 @@ namespace arena {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 // The step bound keeps this fraction of every pair's distance (ipc::ConservativeStepBound's eta).
 constexpr double kEta = kAdvancementEta;
 
-Vec3 Row(const PointsX3& v, int i) { return v.row(i).transpose(); }
 
 double SquaredDistance(bool edge_edge, const ipc::Vec12& x) {
   const Vec3 x0 = x.segment<3>(0), x1 = x.segment<3>(3), x2 = x.segment<3>(6), x3 = x.segment<3>(9);
@@ -278,7 +276,7 @@ void IpcContact::Stencils(const ContactConfiguration& x, const MeshPair& p, doub
 
 ipc::Vec12 IpcContact::Positions(const ContactConfiguration& x, const Stencil& s) const {
   ipc::Vec12 out;
-  for (int k = 0; k < 4; ++k) out.segment<3>(3 * k) = Row(x.world[s.vertices[k].first], s.vertices[k].second);
+  for (int k = 0; k < 4; ++k) out.segment<3>(3 * k) = PointAt(x.world[s.vertices[k].first], s.vertices[k].second);
   return out;
 }
 
@@ -476,7 +474,7 @@ void IpcContact::StartDerivatives(const ContactConfiguration& x, ContactStartSin
     Points4<Ad> x0;
     Points4<double> x1;
     for (int k = 0; k < 4; ++k) {
-      x1[k] = Row(x.world[f.stencil.vertices[k].first], f.stencil.vertices[k].second);
+      x1[k] = PointAt(x.world[f.stencil.vertices[k].first], f.stencil.vertices[k].second);
       for (int i = 0; i < 3; ++i) {
         x0[k][i] = Ad(f.x_start[3 * k + i], Eigen::Matrix<double, 12, 1>::Unit(3 * k + i));
       }

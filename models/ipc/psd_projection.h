@@ -12,7 +12,7 @@ namespace arena::ipc {
 /// The nearest positive semi-definite matrix to the symmetric part of `h` (Frobenius norm):
 /// eigen-decomposition, negative eigenvalues clamped to 0. When the eigen-solver finds no
 /// negative eigenvalue the symmetric part is returned as it is (no reconstruction round-off).
-/// Instantiated for N = 2, 3, 6, 9, 12 and Eigen::Dynamic.
+/// Instantiated for N = 2, 3 and Eigen::Dynamic.
 template <int N>
 Eigen::Matrix<double, N, N> ProjectToPsd(const Eigen::Matrix<double, N, N>& h);
 

@@ -39,7 +39,6 @@ void LongRangeStats::Reset() {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 Triangle TriangleOf(const BoundingSphereHierarchy& bsh, const BshPose& pose, int t) {
   const auto& tri = bsh.triangles();

@@ -40,7 +40,6 @@ std::string_view ToString(DerivativeOrder order) {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 using Mat4 = Eigen::Matrix4d;
 using Mat34 = Eigen::Matrix<double, 3, 4>;
 

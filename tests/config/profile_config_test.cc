@@ -11,7 +11,7 @@
 #include "tests/harness/toy_experiment.h"
 
 namespace arena {
-namespace {
+namespace profile_config_test {
 
 using testing::Contains;
 
@@ -280,5 +280,5 @@ TEST(ProfileConfigTest, Keys) {
   EXPECT_EQ(keys.front(), "count");  // toml++ keeps keys sorted
 }
 
-}  // namespace
+}  // namespace profile_config_test
 }  // namespace arena

@@ -9,7 +9,7 @@
 #include "tests/harness/toy_experiment.h"
 
 namespace arena {
-namespace {
+namespace result_table_test {
 
 using testing::Contains;
 
@@ -121,5 +121,5 @@ TEST(RowFormatterTest, RejectsDuplicateOrHarnessColumns) {
   EXPECT_THROW(RowFormatter{dup}, InvalidArgument);
 }
 
-}  // namespace
+}  // namespace result_table_test
 }  // namespace arena

@@ -13,7 +13,7 @@
 #include "tests/experiments/experiment_test_config.h"
 
 namespace arena {
-namespace {
+namespace ablations_test {
 
 using ::testing::HasSubstr;
 using testing_config::Reproduced;
@@ -83,5 +83,5 @@ TEST(Ablations, SummarizeComparesTimesToConverge) {
   EXPECT_EQ(unmeasured[0].ours_text, "neither run converged within its horizon");
 }
 
-}  // namespace
+}  // namespace ablations_test
 }  // namespace arena

@@ -16,7 +16,7 @@
 #include "tests/experiments/experiment_test_config.h"
 
 namespace arena {
-namespace {
+namespace billiards_test {
 
 using ::testing::HasSubstr;
 using testing_config::Reproduced;
@@ -140,5 +140,5 @@ TEST(Billiards, SummarizeComparesTheTrivialInitialisationsProgress) {
   EXPECT_TRUE(sampled);
 }
 
-}  // namespace
+}  // namespace billiards_test
 }  // namespace arena

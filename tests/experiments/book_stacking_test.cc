@@ -18,7 +18,7 @@
 #include "tests/experiments/experiment_test_config.h"
 
 namespace arena {
-namespace {
+namespace book_stacking_test {
 
 using ::testing::HasSubstr;
 
@@ -116,5 +116,5 @@ TEST(BookStacking, TessellatedPlanksAreClosedGrids) {
   EXPECT_NEAR(plank.vertices.col(2).cwiseAbs().maxCoeff(), 0.1, 1e-15);
 }
 
-}  // namespace
+}  // namespace book_stacking_test
 }  // namespace arena

@@ -24,7 +24,7 @@
 #include "tests/experiments/experiment_test_config.h"
 
 namespace arena {
-namespace {
+namespace box_drop_test {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -237,5 +237,5 @@ TEST(BoxDrop, InvalidOptionValueFailsBeforeRunning) {
   fs::remove_all(out);
 }
 
-}  // namespace
+}  // namespace box_drop_test
 }  // namespace arena

@@ -12,7 +12,7 @@
 #include "models/registry.h"
 
 namespace arena {
-namespace {
+namespace drone_liftoff_test {
 
 using ::testing::HasSubstr;
 
@@ -74,5 +74,5 @@ TEST(DroneLiftoff, StandardGradientIsStuckAndAwareEscapes) {
   EXPECT_GT(number(aware.back(), "height"), 2.0);
 }
 
-}  // namespace
+}  // namespace drone_liftoff_test
 }  // namespace arena

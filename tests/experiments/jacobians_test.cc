@@ -19,7 +19,7 @@
 #include "scenes/scene_registry.h"
 
 namespace arena {
-namespace {
+namespace jacobians_test {
 
 using ::testing::HasSubstr;
 
@@ -209,5 +209,5 @@ TEST(Jacobians, DartAtlasStepJumpsUnderTinyPerturbations) {
   EXPECT_GE(jumps, scene->nv() / 2);
 }
 
-}  // namespace
+}  // namespace jacobians_test
 }  // namespace arena

@@ -10,7 +10,7 @@
 #include "models/registry.h"
 
 namespace arena {
-namespace {
+namespace lcp_warmstart_test {
 
 using ::testing::HasSubstr;
 
@@ -57,5 +57,5 @@ TEST(LcpWarmstart, TowerRowCountsEveryLcpOnce) {
   EXPECT_GT(std::get<double>(row.at("hit_rate")), 0.99);
 }
 
-}  // namespace
+}  // namespace lcp_warmstart_test
 }  // namespace arena

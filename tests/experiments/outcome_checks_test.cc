@@ -19,7 +19,7 @@
 #include "tests/experiments/experiment_test_config.h"
 
 namespace arena {
-namespace {
+namespace outcome_checks_test {
 
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
@@ -217,5 +217,5 @@ TEST(SolveTimeOutcome, ARolloutOfNoStepFails) {
   EXPECT_EQ(Text(row, "failure"), "no step ran: steps = 0");
 }
 
-}  // namespace
+}  // namespace outcome_checks_test
 }  // namespace arena

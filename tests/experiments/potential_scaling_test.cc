@@ -19,7 +19,7 @@
 #include "tests/experiments/experiment_test_config.h"
 
 namespace arena {
-namespace {
+namespace potential_scaling_test {
 
 using ::testing::HasSubstr;
 using testing_config::QuickConfig;
@@ -181,5 +181,5 @@ TEST(PotentialScaling, SummarizesEachClaimAtItsGap) {
   EXPECT_DOUBLE_EQ(claims.at("potential_scaling.ipc_frame_s").ours, 0.009);
 }
 
-}  // namespace
+}  // namespace potential_scaling_test
 }  // namespace arena

@@ -24,7 +24,7 @@
 #include "harness/runner.h"
 
 namespace arena {
-namespace {
+namespace quick_profiles_test {
 
 namespace fs = std::filesystem;
 
@@ -155,5 +155,5 @@ std::vector<std::string> RegisteredExperiments() {
 INSTANTIATE_TEST_SUITE_P(Registered, QuickProfile, ::testing::ValuesIn(RegisteredExperiments()),
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
-}  // namespace
+}  // namespace quick_profiles_test
 }  // namespace arena

@@ -14,7 +14,7 @@
 #include "tests/experiments/experiment_test_config.h"
 
 namespace arena {
-namespace {
+namespace rod_tasks_test {
 
 using ::testing::HasSubstr;
 using testing_config::Reproduced;
@@ -154,5 +154,5 @@ TEST(RodTasks, SummarizeCountsWhoFinishedTheTask) {
   EXPECT_EQ(RodTaskExperiment("sort").Observe(Table("false", "3")).size(), 3u);
 }
 
-}  // namespace
+}  // namespace rod_tasks_test
 }  // namespace arena

@@ -13,7 +13,7 @@
 #include "tests/experiments/experiment_test_config.h"
 
 namespace arena {
-namespace {
+namespace solver_compare_test {
 
 using ::testing::HasSubstr;
 
@@ -131,5 +131,5 @@ TEST(SolverCompare, RowHoldsTimesCriteriaAndOutcome) {
   EXPECT_LE(std::get<double>(row.at("energy_gain_j")), 1e-9);
 }
 
-}  // namespace
+}  // namespace solver_compare_test
 }  // namespace arena

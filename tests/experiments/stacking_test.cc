@@ -15,7 +15,7 @@
 #include "tests/experiments/experiment_test_config.h"
 
 namespace arena {
-namespace {
+namespace stacking_test {
 
 using ::testing::HasSubstr;
 
@@ -106,5 +106,5 @@ TEST(Stacking, BarrierTowerStandsApartAndCannotStartTouching) {
   EXPECT_EQ(std::get<std::int64_t>(touching.at("steps_done")), 0);
 }
 
-}  // namespace
+}  // namespace stacking_test
 }  // namespace arena

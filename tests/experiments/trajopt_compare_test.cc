@@ -16,7 +16,7 @@
 #include "models/registry.h"
 
 namespace arena {
-namespace {
+namespace trajopt_compare_test {
 
 using ::testing::HasSubstr;
 using testing_config::Reproduced;
@@ -137,5 +137,5 @@ TEST(TrajoptCompare, SummarizeCountsTheProblemsWhereTheGradientWins) {
   EXPECT_FALSE(Reproduced(claims[0]));
 }
 
-}  // namespace
+}  // namespace trajopt_compare_test
 }  // namespace arena

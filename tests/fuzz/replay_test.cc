@@ -13,7 +13,7 @@
 #include "tests/fuzz/fuzz_targets.h"
 
 namespace arena::fuzz {
-namespace {
+namespace replay_test {
 
 namespace fs = std::filesystem;
 
@@ -33,12 +33,12 @@ std::string Read(const fs::path& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-}  // namespace
+}  // namespace replay_test
 
 // gtest names a parameter by this (instead of dumping its bytes).
 void PrintTo(const FuzzTarget& target, std::ostream* os) { *os << target.name; }
 
-namespace {
+namespace replay_test {
 
 class Replay : public ::testing::TestWithParam<FuzzTarget> {};
 
@@ -61,5 +61,5 @@ TEST_P(Replay, CorpusAndRegressionsKeepTheContract) {
 INSTANTIATE_TEST_SUITE_P(Fuzz, Replay, ::testing::ValuesIn(FuzzTargets()),
                          [](const auto& info) { return info.param.name; });
 
-}  // namespace
+}  // namespace replay_test
 }  // namespace arena::fuzz

@@ -15,7 +15,7 @@
 #include "tests/harness/toy_experiment.h"
 
 namespace arena {
-namespace {
+namespace case_timeout_test {
 
 using testing::Contains;
 using Clock = std::chrono::steady_clock;
@@ -189,5 +189,5 @@ TEST(CaseTimeout, HugeIterationCapWithUnreachableToleranceEndsWithinTheBudget) {
   }
 }
 
-}  // namespace
+}  // namespace case_timeout_test
 }  // namespace arena

@@ -9,7 +9,7 @@
 #include "tests/harness/toy_experiment.h"
 
 namespace arena {
-namespace {
+namespace claim_criterion_test {
 
 using testing::Contains;
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -215,5 +215,5 @@ TEST(ClaimCriterion, ParseErrorsSayWhatAndWhere) {
   EXPECT_TRUE(Contains(ParseProblem("between 1 and"), "after 'and', found the end"));
 }
 
-}  // namespace
+}  // namespace claim_criterion_test
 }  // namespace arena

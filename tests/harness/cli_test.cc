@@ -15,7 +15,7 @@
 #include "tests/harness/toy_experiment.h"
 
 namespace arena {
-namespace {
+namespace cli_test {
 
 namespace fs = std::filesystem;
 using testing::Contains;
@@ -442,5 +442,5 @@ TEST_F(CliTest, MpiRanksAreShardsAndRankZeroMerges) {
   EXPECT_TRUE(c.missing.empty());
 }
 
-}  // namespace
+}  // namespace cli_test
 }  // namespace arena

@@ -14,7 +14,7 @@
 #include "core/common/error.h"
 
 namespace arena {
-namespace {
+namespace compare_test {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -99,5 +99,5 @@ TEST_F(CompareTest, AFolderWithoutResultsIsAnError) {
   EXPECT_THAT(::testing::PrintToString(c.only_in_one), HasSubstr("lcp_warmstart (A only)"));
 }
 
-}  // namespace
+}  // namespace compare_test
 }  // namespace arena

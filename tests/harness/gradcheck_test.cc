@@ -15,7 +15,7 @@
 #include "scenes/scene_registry.h"
 
 namespace arena {
-namespace {
+namespace gradcheck_test {
 
 using ::testing::HasSubstr;
 
@@ -143,5 +143,5 @@ TEST(Gradcheck, RefusesWhatItCannotCheck) {
   EXPECT_THROW(RunGradcheck(o), InvalidArgument);
 }
 
-}  // namespace
+}  // namespace gradcheck_test
 }  // namespace arena

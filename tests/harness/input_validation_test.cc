@@ -13,7 +13,7 @@
 #include "tests/harness/toy_experiment.h"
 
 namespace arena {
-namespace {
+namespace input_validation_test {
 
 namespace fs = std::filesystem;
 using testing::Contains;
@@ -159,5 +159,5 @@ TEST(BadConfigFile, EmptyOrRepeatedModelSweepIsAnError) {
   }
 }
 
-}  // namespace
+}  // namespace input_validation_test
 }  // namespace arena

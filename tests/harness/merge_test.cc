@@ -13,7 +13,7 @@
 #include "tests/harness/toy_experiment.h"
 
 namespace arena {
-namespace {
+namespace merge_test {
 
 namespace fs = std::filesystem;
 using testing::Contains;
@@ -109,5 +109,5 @@ TEST_F(MergeTest, ShardOutOfRangeOrEmptyIsAnError) {
   }
 }
 
-}  // namespace
+}  // namespace merge_test
 }  // namespace arena

@@ -10,7 +10,7 @@
 #include "tests/harness/toy_experiment.h"
 
 namespace arena {
-namespace {
+namespace report_test {
 
 namespace fs = std::filesystem;
 using testing::Contains;
@@ -312,5 +312,5 @@ TEST(LoadClaimsTest, RepositoryCatalogueParses) {
   }
 }
 
-}  // namespace
+}  // namespace report_test
 }  // namespace arena

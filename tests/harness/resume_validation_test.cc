@@ -15,7 +15,7 @@
 #include "tests/harness/toy_experiment.h"
 
 namespace arena {
-namespace {
+namespace resume_validation_test {
 
 namespace fs = std::filesystem;
 using testing::ToyExperiment;
@@ -266,5 +266,5 @@ TEST_F(ResumeValidationTest, RowsOfModelsNotRunNowAreCheckedAgainstTheirSweep) {
   EXPECT_EQ(ResultTable::ReadCsv(csv).num_rows(), kCases);
 }
 
-}  // namespace
+}  // namespace resume_validation_test
 }  // namespace arena

@@ -18,7 +18,7 @@
 extern char** environ;
 
 namespace arena {
-namespace {
+namespace runner_test {
 
 namespace fs = std::filesystem;
 using testing::Contains;
@@ -423,5 +423,5 @@ TEST_F(RunnerTest, ChangedColumnsAreNotResumed) {
   EXPECT_NE(ResultTable::ReadCsv(summary.csv_path).ColumnIndex("new_metric"), -1);
 }
 
-}  // namespace
+}  // namespace runner_test
 }  // namespace arena

@@ -7,7 +7,7 @@
 #include "core/common/error.h"
 
 namespace arena {
-namespace {
+namespace scene_arguments_test {
 
 using ::testing::HasSubstr;
 
@@ -67,5 +67,5 @@ TEST(SceneArgumentsTest, BadArgumentsSayWhatToGive) {
   EXPECT_THAT(ErrorOf(args), HasSubstr("package 'herb' is mapped twice: to /a and to /b"));
 }
 
-}  // namespace
+}  // namespace scene_arguments_test
 }  // namespace arena

@@ -33,7 +33,7 @@
 #include "tests/harness/toy_experiment.h"
 
 namespace arena {
-namespace {
+namespace set_fuzz_test {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
@@ -345,5 +345,5 @@ TEST(SetFuzz, RandomSetValuesNeverCrashHangOrWriteAFalseSuccess) {
   EXPECT_GT(rejected, 0);
 }
 
-}  // namespace
+}  // namespace set_fuzz_test
 }  // namespace arena

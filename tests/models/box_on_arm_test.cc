@@ -25,7 +25,7 @@
 #include "scenes/box_on_arm_scenes.h"
 
 namespace arena {
-namespace {
+namespace box_on_arm_test {
 
 constexpr double kSeconds = 2.0;         // the drop takes 0.18 s; the rest is settling
 constexpr double kRestWindow = 0.2;      // s at the end over which the box must be still
@@ -125,5 +125,5 @@ INSTANTIATE_TEST_SUITE_P(Models, BoxOnArm,
                                          Case{"nimble", FallingBoxShape::kBox}),
                          CaseName);
 
-}  // namespace
+}  // namespace box_on_arm_test
 }  // namespace arena

@@ -26,7 +26,7 @@
 #include "models/registry.h"
 
 namespace arena {
-namespace {
+namespace conformance_test {
 
 constexpr double kHalf = 0.2;      // the box: a 0.4 m cube (square), 1 kg, mu 0.5
 constexpr double kFriction = 0.5;
@@ -343,5 +343,5 @@ TEST_P(Conformance, TwoThreadsGiveTheStatesOfOne) {
 INSTANTIATE_TEST_SUITE_P(EveryModel, Conformance, ::testing::ValuesIn(ModelNames()),
                          [](const auto& param) { return param.param; });
 
-}  // namespace
+}  // namespace conformance_test
 }  // namespace arena

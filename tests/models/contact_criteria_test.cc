@@ -10,7 +10,7 @@
 #include "core/scene/scene_builder.h"
 
 namespace arena {
-namespace {
+namespace contact_criteria_test {
 
 constexpr double kMu = 0.5;
 constexpr double kDt = 0.01;
@@ -156,5 +156,5 @@ TEST_F(ContactCriteriaTest, MechanicalEnergyIsKineticPlusPotential) {
   EXPECT_NEAR(MechanicalEnergy(*scene_, data_, state_), 9.0 + 2.0 * 9.81 * 0.1, 1e-12);
 }
 
-}  // namespace
+}  // namespace contact_criteria_test
 }  // namespace arena

@@ -23,7 +23,7 @@
 #include "models/registry.h"
 
 namespace arena {
-namespace {
+namespace contact_kernels_test {
 
 using ::testing::HasSubstr;
 using contact::ColliderGeometry;
@@ -279,5 +279,5 @@ TEST(CapsuleContacts, DerivativesMatchCentralDifferences) {
                           SE3(ExpSO3(Vec3(0.1, 3 * M_PI / 4, 0)), Vec3(0.1, 0.0, 0.1) + 0.04 * bisector));
 }
 
-}  // namespace
+}  // namespace contact_kernels_test
 }  // namespace arena

@@ -13,7 +13,7 @@
 #include "models/registry.h"
 
 namespace arena {
-namespace {
+namespace option_ranges_test {
 
 struct Bad {
   std::string key, value;
@@ -177,5 +177,5 @@ TEST(OptionRanges, SolverLimitsThatWouldHangAreRejected) {
   EXPECT_NE(ErrorOf("mujoco", {{"iterations", "2000000000"}, {"tolerance", "0"}}), "");
 }
 
-}  // namespace
+}  // namespace option_ranges_test
 }  // namespace arena

@@ -34,7 +34,7 @@
 #include "scenes/ground_below.h"
 
 namespace arena {
-namespace {
+namespace robot_files_test {
 
 constexpr double kSeconds = 1.0;
 // m: how far a collider may end up under the ground. Only the end is checked: on impact the
@@ -163,5 +163,5 @@ std::vector<Case> AllCases() {
 
 INSTANTIATE_TEST_SUITE_P(DartDoc, RobotFiles, testing::ValuesIn(AllCases()), CaseName);
 
-}  // namespace
+}  // namespace robot_files_test
 }  // namespace arena

@@ -12,7 +12,7 @@
 #include "scenes/scene_registry.h"
 
 namespace arena {
-namespace {
+namespace simulator_test {
 
 // Once the deadline has passed, every registered model's step is refused with the deadline's
 // message, and the state is kept.
@@ -35,5 +35,5 @@ TEST(Simulator, PassedDeadlineRefusesTheStepAndKeepsTheState) {
   }
 }
 
-}  // namespace
+}  // namespace simulator_test
 }  // namespace arena

@@ -10,7 +10,7 @@
 #include "core/geometry/mesh.h"
 
 namespace arena {
-namespace {
+namespace box_on_arm_scenes_test {
 
 class BoxOnArmScenes : public testing::Test {
  protected:
@@ -52,5 +52,5 @@ TEST_F(BoxOnArmScenes, TheBoxStartsAboveTheElbowTop) {
   EXPECT_LT(start.x(), layout.landing_bounds.upper.x());
 }
 
-}  // namespace
+}  // namespace box_on_arm_scenes_test
 }  // namespace arena

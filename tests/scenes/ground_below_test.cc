@@ -9,7 +9,7 @@
 #include "core/scene/scene_builder.h"
 
 namespace arena {
-namespace {
+namespace ground_below_test {
 
 // A 0.2 m cube on a free joint, its centre at `at`, under `gravity`.
 Scene FreeCube(const Vec3& at, const Vec3& gravity) {
@@ -70,5 +70,5 @@ TEST(GroundBelow, RejectsWhatItCannotServe) {
   EXPECT_THROW(AddGroundBelow(planar.scene()), InvalidArgument);
 }
 
-}  // namespace
+}  // namespace ground_below_test
 }  // namespace arena

@@ -18,7 +18,7 @@
 #include "scenes/stacking_scenes.h"
 
 namespace arena {
-namespace {
+namespace scene_registry_test {
 
 using ::testing::HasSubstr;
 
@@ -164,5 +164,5 @@ TEST(SceneRegistry, UnknownNamesListTheRegisteredOnes) {
   EXPECT_THROW(StackingScene("cubic", 0), InvalidArgument);
 }
 
-}  // namespace
+}  // namespace scene_registry_test
 }  // namespace arena

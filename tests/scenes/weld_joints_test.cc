@@ -10,7 +10,7 @@
 #include "core/scene/scene_builder.h"
 
 namespace arena {
-namespace {
+namespace weld_joints_test {
 
 // Two hinged links with a box each and a motor on the first hinge.
 std::shared_ptr<const Scene> TwoLinks() {
@@ -65,5 +65,5 @@ TEST(WeldJoints, RejectsAConfigurationOfTheWrongSize) {
   EXPECT_THROW(WeldJoints(*TwoLinks(), VecX::Zero(3)), InvalidArgument);
 }
 
-}  // namespace
+}  // namespace weld_joints_test
 }  // namespace arena

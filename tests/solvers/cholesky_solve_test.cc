@@ -8,7 +8,7 @@
 #include <random>
 
 namespace arena {
-namespace {
+namespace cholesky_solve_test {
 
 TEST(CholeskySolve, DenseAndSparseAgreeOnABlockSparseHessian) {
   std::mt19937 rng(7);
@@ -50,5 +50,5 @@ TEST(CholeskySolve, IndefiniteMatricesAreRefused) {
   EXPECT_FALSE(FromString("sparse", &parsed));
 }
 
-}  // namespace
+}  // namespace cholesky_solve_test
 }  // namespace arena

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 namespace arena {
-namespace {
+namespace dense_lu_test {
 
 TEST(DenseLu, SolvesRandomSystemsLikeEigen) {
   for (int n : {1, 5, 17, 40}) {
@@ -28,5 +28,5 @@ TEST(DenseLu, PivotsRevealSingularity) {
   EXPECT_LT(lu.min_pivot(), 1e-12 * lu.max_pivot());
 }
 
-}  // namespace
+}  // namespace dense_lu_test
 }  // namespace arena

@@ -7,7 +7,7 @@
 #include <cmath>
 
 namespace arena {
-namespace {
+namespace finite_difference_test {
 
 TEST(FiniteDifference, OneSidedAreFirstOrderOnSmoothFunctions) {
   const LocalFunction f = [](const VecX& dx) {
@@ -46,5 +46,5 @@ TEST(FiniteDifference, OneSidedSlopesDifferAtAKink) {
   EXPECT_EQ(parsed, FdMethod::kBackward);
 }
 
-}  // namespace
+}  // namespace finite_difference_test
 }  // namespace arena

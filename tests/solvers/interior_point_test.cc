@@ -15,7 +15,7 @@
 #include "solvers/finite_difference.h"
 
 namespace arena {
-namespace {
+namespace interior_point_test {
 
 // ---------------------------------------------------------------------------------------------
 // Problems.
@@ -573,5 +573,5 @@ TEST(InteriorPoint, FiniteDifferenceJacobianGivesSameSolution) {
   EXPECT_GT((SolutionOf(qp_solver) - SolutionOf(cubic_solver)).norm(), 1e-2);
 }
 
-}  // namespace
+}  // namespace interior_point_test
 }  // namespace arena

@@ -21,7 +21,7 @@
 #include "solvers/pgs_lcp.h"
 
 namespace arena {
-namespace {
+namespace lcp_test {
 
 using ::testing::HasSubstr;
 
@@ -396,5 +396,5 @@ TEST(Lcp, FailuresAreDataAndBadInputIsAnError) {
   EXPECT_THROW(SolveLemke(friction), InvalidArgument);  // boxed: not a standard LCP
 }
 
-}  // namespace
+}  // namespace lcp_test
 }  // namespace arena

@@ -11,7 +11,7 @@
 #include "solvers/first_order_optimizers.h"
 
 namespace arena {
-namespace {
+namespace optimizers_test {
 
 // f(x) = sum_i c_i (x_i - a_i)^2, optionally within [lo, hi].
 class Quadratic final : public Objective {
@@ -167,5 +167,5 @@ TEST(OptimizerTrace, StopNamesAreStable) {
   EXPECT_FALSE(bad.Validate().empty());
 }
 
-}  // namespace
+}  // namespace optimizers_test
 }  // namespace arena

@@ -12,7 +12,7 @@
 #include "solvers/projected_newton.h"
 
 namespace arena {
-namespace {
+namespace projected_newton_test {
 
 // A problem in R^n whose iterate is a plain vector.
 class VectorProblem : public NewtonProblem {
@@ -210,5 +210,5 @@ TEST(ProjectedNewton, AnInfeasibleStartIsReported) {
   EXPECT_FALSE(bad.Validate().empty());
 }
 
-}  // namespace
+}  // namespace projected_newton_test
 }  // namespace arena

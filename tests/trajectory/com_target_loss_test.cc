@@ -18,7 +18,7 @@
 #include "trajectory/trajectory_backprop.h"
 
 namespace arena {
-namespace {
+namespace com_target_loss_test {
 
 std::shared_ptr<const Scene> TwoBodies() {
   SceneBuilder b("two");
@@ -102,5 +102,5 @@ TEST(ComTargetLoss, TrivialBilliardsGradientIsZeroForIpcAndNotForLongrange) {
               longrange.norm());
 }
 
-}  // namespace
+}  // namespace com_target_loss_test
 }  // namespace arena

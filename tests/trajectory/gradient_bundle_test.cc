@@ -11,7 +11,7 @@
 #include "trajectory/shooting_objective.h"
 
 namespace arena {
-namespace {
+namespace gradient_bundle_test {
 
 // f(x) = sum_i relu(x_i - 1): flat (gradient exactly 0) at x = 0, like a contact not yet made.
 // Smoothed with N(0, sigma^2): d/dx_i E[relu(x_i + w - 1)] = P(w > 1 - x_i) = 1 - Phi((1 - x_i) / sigma).
@@ -96,5 +96,5 @@ TEST(GradientBundle, AroundAModelTendsToItsGradient) {
   EXPECT_LT((smoothed - exact).norm(), 1e-3 * exact.norm());
 }
 
-}  // namespace
+}  // namespace gradient_bundle_test
 }  // namespace arena

@@ -13,7 +13,7 @@
 #include "trajectory/com_target_loss.h"
 
 namespace arena {
-namespace {
+namespace launch_objective_test {
 
 // The left ball launched at the right one (5 mm apart): the right ball's end position depends
 // on the launch through the contact.
@@ -73,5 +73,5 @@ TEST(LaunchObjective, RefusesARotatedBody) {
   EXPECT_THROW(LaunchObjective(*sim, start, 0, 1, std::make_shared<ComTargetLoss>()), InvalidArgument);
 }
 
-}  // namespace
+}  // namespace launch_objective_test
 }  // namespace arena

@@ -13,7 +13,7 @@
 #include "models/registry.h"
 
 namespace arena {
-namespace {
+namespace receding_horizon_test {
 
 // A 1 kg body sliding along x, no gravity, pushed by a force in [-2, 2] N.
 std::shared_ptr<const Scene> ForcedSlider() {
@@ -118,5 +118,5 @@ TEST(RecedingHorizon, BadOptionsAreRefused) {
   }
 }
 
-}  // namespace
+}  // namespace receding_horizon_test
 }  // namespace arena

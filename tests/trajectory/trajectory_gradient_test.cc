@@ -15,7 +15,7 @@
 #include "trajectory/shooting_objective.h"
 
 namespace arena {
-namespace {
+namespace trajectory_gradient_test {
 
 constexpr int kSteps = 25;
 
@@ -191,5 +191,5 @@ TEST(Rollout, StopsAtTheFirstFailedStepAndKeepsTheStatesBefore) {
   EXPECT_THROW(RunRollout(*sim, DefaultState(*scene), VecX::Zero(7), 3, &rollout), InvalidArgument);
 }
 
-}  // namespace
+}  // namespace trajectory_gradient_test
 }  // namespace arena

@@ -11,7 +11,7 @@
 #include "core/common/error.h"
 
 namespace arena {
-namespace {
+namespace deadline_test {
 
 using namespace std::chrono_literals;
 
@@ -74,5 +74,5 @@ TEST(Deadline, HugeBudgetIsNoDeadlineAndBadBudgetIsAnError) {
   }
 }
 
-}  // namespace
+}  // namespace deadline_test
 }  // namespace arena

@@ -7,7 +7,7 @@
 #include <string>
 
 namespace arena {
-namespace {
+namespace options_test {
 
 struct ToyOptions {
   double step = 0.01;     // s
@@ -102,5 +102,5 @@ TEST(ApplyOptions, RejectsOutOfRangeValuesAndIntegerOverflow) {
   }
 }
 
-}  // namespace
+}  // namespace options_test
 }  // namespace arena

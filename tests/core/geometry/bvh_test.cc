@@ -11,7 +11,7 @@
 #include "tests/core/geometry/geometry_test_util.h"
 
 namespace arena {
-namespace {
+namespace bvh_test {
 
 using testing_geometry::Rng;
 using testing_geometry::SoakFactor;
@@ -181,5 +181,5 @@ TEST(Bvh, BuildIsDeterministic) {
   }
 }
 
-}  // namespace
+}  // namespace bvh_test
 }  // namespace arena

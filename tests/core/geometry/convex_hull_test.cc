@@ -9,7 +9,7 @@
 #include "tests/core/geometry/geometry_test_util.h"
 
 namespace arena {
-namespace {
+namespace convex_hull_test {
 
 using testing_geometry::Rng;
 using testing_geometry::SoakFactor;
@@ -148,5 +148,5 @@ TEST(ConvexHull, OfMeshUsesItsVertices) {
   EXPECT_EQ(mesh.data->hull->vertices.rows(), 8);
 }
 
-}  // namespace
+}  // namespace convex_hull_test
 }  // namespace arena

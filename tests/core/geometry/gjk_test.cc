@@ -13,7 +13,7 @@
 #include "tests/core/geometry/geometry_test_util.h"
 
 namespace arena {
-namespace {
+namespace gjk_test {
 
 using testing_geometry::Rng;
 using testing_geometry::SoakFactor;
@@ -584,5 +584,5 @@ TEST(DistanceStatus, StringRoundTrip) {
   EXPECT_TRUE(GjkOptions{}.Validate().empty());
 }
 
-}  // namespace
+}  // namespace gjk_test
 }  // namespace arena

@@ -11,7 +11,7 @@
 #include "tests/core/geometry/geometry_test_util.h"
 
 namespace arena {
-namespace {
+namespace mass_properties_test {
 
 constexpr double kPi = std::numbers::pi;
 
@@ -190,5 +190,5 @@ TEST(MassProperties, PaddedPolygonMatchesFinePolygonAndCapsuleLimit) {
   EXPECT_NEAR(thin.inertia_com()(2, 2), cap.inertia_com()(2, 2), 1e-7 * cap.inertia_com()(2, 2));
 }
 
-}  // namespace
+}  // namespace mass_properties_test
 }  // namespace arena

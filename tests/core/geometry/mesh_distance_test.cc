@@ -19,7 +19,7 @@
 #include "tests/core/geometry/geometry_test_util.h"
 
 namespace arena {
-namespace {
+namespace mesh_distance_test {
 
 using testing_geometry::Rng;
 using testing_geometry::SoakFactor;
@@ -433,5 +433,5 @@ TEST(MeshDistance, RejectsEmptyMeshesAndNamesContacts) {
   EXPECT_EQ(ToString(MeshContact::kPenetrating), "penetrating");
 }
 
-}  // namespace
+}  // namespace mesh_distance_test
 }  // namespace arena

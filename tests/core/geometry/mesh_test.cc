@@ -8,7 +8,7 @@
 #include "core/geometry/mass_properties.h"
 
 namespace arena {
-namespace {
+namespace mesh_test {
 
 const std::string kData = std::string(ARENA_TEST_DATA_DIR) + "/geometry/";
 const std::string kAtlas = "/usr/share/doc/dart/data/sdf/atlas/";
@@ -110,5 +110,5 @@ TEST(MakeTriangleMesh, ValidatesInputAndComputesNormals) {
   EXPECT_FALSE(MakeTriangleMesh(flat, quad).data->hull);
 }
 
-}  // namespace
+}  // namespace mesh_test
 }  // namespace arena

@@ -11,7 +11,7 @@
 #include "tests/core/geometry/geometry_test_util.h"
 
 namespace arena {
-namespace {
+namespace point_cloud_test {
 
 using testing_geometry::Rng;
 
@@ -152,5 +152,5 @@ TEST(SamplePointCloud, Errors) {
   EXPECT_EQ(SamplePointCloud(Sphere{1}, 0, 1).points.rows(), 0);
 }
 
-}  // namespace
+}  // namespace point_cloud_test
 }  // namespace arena

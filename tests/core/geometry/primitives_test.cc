@@ -5,7 +5,7 @@
 #include "tests/core/geometry/geometry_test_util.h"
 
 namespace arena {
-namespace {
+namespace primitives_test {
 
 using testing_geometry::Rng;
 using testing_geometry::SoakFactor;
@@ -105,5 +105,5 @@ TEST(AnyOrthogonal, IsUnitAndOrthogonal) {
   EXPECT_NEAR(AnyOrthogonal(Vec3::UnitZ()).dot(Vec3::UnitZ()), 0.0, 0.0);
 }
 
-}  // namespace
+}  // namespace primitives_test
 }  // namespace arena

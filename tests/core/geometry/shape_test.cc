@@ -8,7 +8,7 @@
 #include "core/common/error.h"
 
 namespace arena {
-namespace {
+namespace shape_test {
 
 Eigen::Matrix<double, Eigen::Dynamic, 2> SquareNormals() {
   Eigen::Matrix<double, Eigen::Dynamic, 2> A(4, 2);
@@ -42,5 +42,5 @@ TEST(MakePaddedPolygon2, RejectsNegativeOrNonFiniteRadiusAndBadCores) {
   EXPECT_THROW(MakePaddedPolygon2(SquareNormals(), bad, 0.1), InvalidArgument);
 }
 
-}  // namespace
+}  // namespace shape_test
 }  // namespace arena

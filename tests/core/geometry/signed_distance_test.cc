@@ -12,7 +12,7 @@
 #include "tests/core/geometry/geometry_test_util.h"
 
 namespace arena {
-namespace {
+namespace signed_distance_test {
 
 using testing_geometry::Rng;
 using testing_geometry::SoakFactor;
@@ -395,5 +395,5 @@ TEST(SignedDistance, UnsupportedPairsThrow) {
   EXPECT_THROW(PointDistance2(Sphere{1}, Vec2::Zero()), InvalidArgument);
 }
 
-}  // namespace
+}  // namespace signed_distance_test
 }  // namespace arena

@@ -13,12 +13,11 @@
 #include "tests/core/geometry/geometry_test_util.h"
 
 namespace arena {
-namespace {
+namespace support_test {
 
 using testing_geometry::Rng;
 using testing_geometry::SoakFactor;
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 std::vector<Shape> BoundedShapes3() {
   Rng rng(41);
@@ -204,5 +203,5 @@ TEST(ComputeAabb, PlanarShapesAreFlat) {
   EXPECT_EQ(p.upper.z(), 0.0);
 }
 
-}  // namespace
+}  // namespace support_test
 }  // namespace arena

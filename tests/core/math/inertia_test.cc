@@ -11,7 +11,7 @@
 #include "core/math/so3.h"
 
 namespace arena {
-namespace {
+namespace inertia_test {
 
 constexpr double kPi = std::numbers::pi;
 
@@ -134,5 +134,5 @@ TEST(SpatialInertia, CapsuleLimits) {
   EXPECT_NEAR(rod(2, 2), 0.0, 1e-9);
 }
 
-}  // namespace
+}  // namespace inertia_test
 }  // namespace arena

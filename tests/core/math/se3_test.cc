@@ -8,7 +8,7 @@
 #include "core/math/so3.h"
 
 namespace arena {
-namespace {
+namespace se3_test {
 
 constexpr double kPi = std::numbers::pi;
 
@@ -134,5 +134,5 @@ TEST(Se3, ExpIsAOneParameterSubgroup) {
   EXPECT_TRUE(X.translation().isApprox((Mat3::Identity() - ExpSO3(w)) * p, 1e-14));
 }
 
-}  // namespace
+}  // namespace se3_test
 }  // namespace arena

@@ -9,7 +9,7 @@
 #include "solvers/finite_difference.h"
 
 namespace arena {
-namespace {
+namespace so3_test {
 
 constexpr double kPi = std::numbers::pi;
 
@@ -112,5 +112,5 @@ TEST(So3, RightJacobianRelations) {
   }
 }
 
-}  // namespace
+}  // namespace so3_test
 }  // namespace arena

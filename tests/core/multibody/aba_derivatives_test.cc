@@ -7,7 +7,7 @@
 #include "tests/core/multibody/multibody_test_util.h"
 
 namespace arena {
-namespace {
+namespace aba_derivatives_test {
 
 using testing::FdWrtQ;
 using testing::FdWrtVector;
@@ -63,5 +63,5 @@ TEST(AbaDerivatives, MasslessIntermediateBodies) {
   CheckAbaDerivatives(model, 6201, /*with_f_ext=*/true);
 }
 
-}  // namespace
+}  // namespace aba_derivatives_test
 }  // namespace arena

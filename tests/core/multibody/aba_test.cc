@@ -8,7 +8,7 @@
 #include "tests/core/multibody/multibody_test_util.h"
 
 namespace arena {
-namespace {
+namespace aba_test {
 
 using testing::MakeJoint;
 using testing::NumSamples;
@@ -104,5 +104,5 @@ TEST(Aba, FallingBodyAndArmature) {
   EXPECT_NEAR(Aba(rotor, rd, VecX::Zero(1), VecX::Zero(1), VecX::Constant(1, 2.0))[0], 8.0, 1e-15);
 }
 
-}  // namespace
+}  // namespace aba_test
 }  // namespace arena

@@ -10,7 +10,7 @@
 #include "tests/core/multibody/multibody_test_util.h"
 
 namespace arena {
-namespace {
+namespace configuration_test {
 
 using testing::NumSamples;
 using testing::RandomTree;
@@ -143,5 +143,5 @@ TEST(Configuration, SizeMismatchThrows) {
   EXPECT_THROW(Difference(model, model.Neutral(), VecX::Zero(2)), InvalidArgument);
 }
 
-}  // namespace
+}  // namespace configuration_test
 }  // namespace arena

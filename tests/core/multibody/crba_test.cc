@@ -8,7 +8,7 @@
 #include "tests/core/multibody/multibody_test_util.h"
 
 namespace arena {
-namespace {
+namespace crba_test {
 
 using testing::NumSamples;
 using testing::RandomTree;
@@ -73,5 +73,5 @@ TEST(Crba, SparseFactorisationSolves) {
   }
 }
 
-}  // namespace
+}  // namespace crba_test
 }  // namespace arena

@@ -10,7 +10,7 @@
 #include "tests/core/multibody/multibody_test_util.h"
 
 namespace arena {
-namespace {
+namespace energy_test {
 
 using testing::CentralOptions;
 using testing::MakeJoint;
@@ -144,5 +144,5 @@ TEST(Energy, FreeFloatingChainConservesEnergyAndMomentum) {
   EXPECT_LT(max_dh, 1e-9 * h0.norm());
 }
 
-}  // namespace
+}  // namespace energy_test
 }  // namespace arena

@@ -7,7 +7,7 @@
 #include "tests/core/multibody/multibody_test_util.h"
 
 namespace arena {
-namespace {
+namespace kinematics_test {
 
 using testing::CentralOptions;
 using testing::FdWrtQ;
@@ -173,5 +173,5 @@ TEST(Kinematics, AccelerationsMatchTimeDerivatives) {
   }
 }
 
-}  // namespace
+}  // namespace kinematics_test
 }  // namespace arena

@@ -9,7 +9,7 @@
 #include "tests/core/multibody/multibody_test_util.h"
 
 namespace arena {
-namespace {
+namespace lie_group_test {
 
 using testing::RandomVec;
 using testing::RiddersOptions;
@@ -107,5 +107,5 @@ TEST(LieGroup, RightJacobianSe2MatchesFiniteDifferences) {
   }
 }
 
-}  // namespace
+}  // namespace lie_group_test
 }  // namespace arena

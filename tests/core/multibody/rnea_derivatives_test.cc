@@ -6,7 +6,7 @@
 #include "tests/core/multibody/multibody_test_util.h"
 
 namespace arena {
-namespace {
+namespace rnea_derivatives_test {
 
 using testing::CentralOptions;
 using testing::FdWrtQ;
@@ -120,5 +120,5 @@ TEST(RneaMassDerivatives, SetInertiaRejectsNegativeMass) {
   EXPECT_THROW(model.set_inertia(5, SpatialInertia(1.0, Vec3::Zero(), Mat3::Identity())), InvalidArgument);
 }
 
-}  // namespace
+}  // namespace rnea_derivatives_test
 }  // namespace arena

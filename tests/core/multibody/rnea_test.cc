@@ -10,7 +10,7 @@
 #include "tests/core/multibody/multibody_test_util.h"
 
 namespace arena {
-namespace {
+namespace rnea_test {
 
 using testing::FdWrtQ;
 using testing::NumSamples;
@@ -101,5 +101,5 @@ TEST(Rnea, BadSizesThrow) {
   EXPECT_THROW(Rnea(model, data, model.Neutral(), v, v, &f), InvalidArgument);
 }
 
-}  // namespace
+}  // namespace rnea_test
 }  // namespace arena

@@ -10,7 +10,7 @@
 #include "core/scene/loader.h"
 
 namespace arena {
-namespace {
+namespace loaded_dynamics_test {
 
 const std::string kData = std::string(ARENA_TEST_DATA_DIR) + "/scene/";
 
@@ -64,5 +64,5 @@ TEST(LoadedDynamicsTest, TestScenesAbaMatchesCrba) {
   ExpectAbaMatchesCrba(LoadMjcf(kData + "features.xml"), 20, 5);
 }
 
-}  // namespace
+}  // namespace loaded_dynamics_test
 }  // namespace arena

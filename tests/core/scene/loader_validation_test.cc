@@ -17,7 +17,7 @@
 #include "tests/core/scene/scene_test_util.h"
 
 namespace arena {
-namespace {
+namespace loader_validation_test {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -246,5 +246,5 @@ TEST(LoaderValidationTest, ProjectFilesStillLoad) {
   }
 }
 
-}  // namespace
+}  // namespace loader_validation_test
 }  // namespace arena

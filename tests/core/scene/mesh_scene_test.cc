@@ -7,7 +7,7 @@
 #include "core/scene/loader.h"
 
 namespace arena {
-namespace {
+namespace mesh_scene_test {
 
 using ::testing::HasSubstr;
 
@@ -71,5 +71,5 @@ TEST(LoadSceneTest, DartDataDirFollowsEnvironment) {
   }
 }
 
-}  // namespace
+}  // namespace mesh_scene_test
 }  // namespace arena

@@ -15,7 +15,7 @@
 #include "tests/core/scene/scene_test_util.h"
 
 namespace arena {
-namespace {
+namespace mjcf_loader_test {
 
 using ::testing::HasSubstr;
 using test::BodyPoses;
@@ -460,5 +460,5 @@ TEST(MjcfLoaderTest, MalformedXmlAndMissingFile) {
               HasSubstr("<mujoco>"));
 }
 
-}  // namespace
+}  // namespace mjcf_loader_test
 }  // namespace arena

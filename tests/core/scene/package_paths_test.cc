@@ -14,7 +14,7 @@
 #include "tests/core/scene/scene_test_util.h"
 
 namespace arena {
-namespace {
+namespace package_paths_test {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -242,5 +242,5 @@ TEST_F(WamTest, LoadsThroughRosPackagePath) {
   ExpectWam(LoadUrdf(urdf_, options));
 }
 
-}  // namespace
+}  // namespace package_paths_test
 }  // namespace arena

@@ -6,7 +6,7 @@
 #include "core/common/error.h"
 
 namespace arena {
-namespace {
+namespace scene_builder_test {
 
 using ::testing::HasSubstr;
 
@@ -153,5 +153,5 @@ TEST(SceneBuilderTest, ExcludedPairsAndParentChildFilter) {
   EXPECT_TRUE(scene->CanCollide(1, 2));
 }
 
-}  // namespace
+}  // namespace scene_builder_test
 }  // namespace arena

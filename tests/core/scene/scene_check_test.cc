@@ -15,12 +15,11 @@
 #include "core/scene/scene_builder.h"
 
 namespace arena {
-namespace {
+namespace scene_check_test {
 
 using ::testing::HasSubstr;
 
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 JointModel Joint(JointType type, const std::string& name, const Vec3& axis = Vec3::UnitZ()) {
   JointModel j;
@@ -269,5 +268,5 @@ TEST(SceneCheckTest, InertiaRules) {
   EXPECT_THAT(ValidateInertia(SpatialInertia(kNan, Vec3::Zero(), Mat3::Identity())), HasSubstr("mass nan"));
 }
 
-}  // namespace
+}  // namespace scene_check_test
 }  // namespace arena

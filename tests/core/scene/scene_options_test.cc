@@ -14,7 +14,7 @@
 #include "tests/core/scene/scene_test_util.h"
 
 namespace arena {
-namespace {
+namespace scene_options_test {
 
 using ::testing::HasSubstr;
 using test::ParseErrorMessage;
@@ -211,5 +211,5 @@ TEST(SceneOptionsTest, MjcfExcludeIsKept) {
   EXPECT_EQ(scene.CollisionPairs().size(), 7u);
 }
 
-}  // namespace
+}  // namespace scene_options_test
 }  // namespace arena

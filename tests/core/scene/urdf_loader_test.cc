@@ -10,7 +10,7 @@
 #include "tests/core/scene/scene_test_util.h"
 
 namespace arena {
-namespace {
+namespace urdf_loader_test {
 
 using ::testing::HasSubstr;
 using test::BodyPoses;
@@ -229,5 +229,5 @@ TEST(UrdfLoaderTest, MissingFile) {
   EXPECT_THAT(msg, HasSubstr("file not found"));
 }
 
-}  // namespace
+}  // namespace urdf_loader_test
 }  // namespace arena

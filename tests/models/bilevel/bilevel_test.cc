@@ -17,7 +17,7 @@
 #include "models/registry.h"
 
 namespace arena {
-namespace {
+namespace bilevel_test {
 
 std::shared_ptr<const Scene> SquareOnFloor(double half, double y, double mu) {
   SceneBuilder b("square_on_floor");
@@ -252,5 +252,5 @@ TEST(Bilevel, Fig9DropStatistics) {
   }
 }
 
-}  // namespace
+}  // namespace bilevel_test
 }  // namespace arena

@@ -16,7 +16,7 @@
 #include "tests/models/engines/engine_test_support.h"
 
 namespace arena {
-namespace {
+namespace cross_engine_test {
 
 using namespace engine_test;
 
@@ -84,5 +84,5 @@ TEST(CrossEngine, PendulumDerivativesAgree) {
   EXPECT_LT(MaxStepDerivativeError(dm, dd, 1.0), 1e-6);
 }
 
-}  // namespace
+}  // namespace cross_engine_test
 }  // namespace arena

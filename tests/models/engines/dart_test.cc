@@ -27,7 +27,7 @@
 #include "scenes/scene_registry.h"
 
 namespace arena {
-namespace {
+namespace dart_test {
 
 using ::testing::HasSubstr;
 using engine_test::DoublePendulum;
@@ -480,5 +480,5 @@ TEST(DartModel, NonFiniteStateIsReportedNotThrown) {
   EXPECT_THAT(r.message, HasSubstr("v[4] = nan"));
 }
 
-}  // namespace
+}  // namespace dart_test
 }  // namespace arena

@@ -26,7 +26,7 @@
 #include "tests/models/engines/engine_test_support.h"
 
 namespace arena {
-namespace {
+namespace mujoco_test {
 
 using ::testing::HasSubstr;
 using engine_test::BodyTwist;
@@ -537,5 +537,5 @@ TEST(Mujoco, HalfCheetahSettlesOnTheFloor) {
   EXPECT_GT(r.min_signed_distance, -0.01);
 }
 
-}  // namespace
+}  // namespace mujoco_test
 }  // namespace arena

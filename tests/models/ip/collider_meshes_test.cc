@@ -10,7 +10,7 @@
 #include "models/registry.h"
 
 namespace arena {
-namespace {
+namespace collider_meshes_test {
 
 // a (free) -> b (hinge) -> d (hinge), all three boxes at the same place (each overlaps the
 // others), c a free box beside them, and the ground.
@@ -87,5 +87,5 @@ TEST(ColliderMeshes, GroundTopFaceAlone) {
   EXPECT_NEAR(area, 100.0 * 100.0, 1e-6);
 }
 
-}  // namespace
+}  // namespace collider_meshes_test
 }  // namespace arena

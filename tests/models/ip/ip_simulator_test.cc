@@ -17,9 +17,8 @@
 #include "solvers/finite_difference.h"
 
 namespace arena {
-namespace {
+namespace ip_simulator_test {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // kappa / z for every vertex of a moving mesh: smooth, global, infinite at z <= 0.
 class GroundBarrier final : public ContactPotential {
@@ -322,5 +321,5 @@ TEST(IpSimulator, SparseCholeskyTakesTheSameSteps) {
   ASSERT_NO_FATAL_FAILURE(StepBoth(a, b, *scene, 100, 1e-9, &last, &lowest));
 }
 
-}  // namespace
+}  // namespace ip_simulator_test
 }  // namespace arena

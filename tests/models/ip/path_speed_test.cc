@@ -18,7 +18,7 @@
 #include "models/ip/path_speed.h"
 
 namespace arena {
-namespace {
+namespace path_speed_test {
 
 std::vector<PointsX3> WorldVertices(const Scene& scene, const std::vector<ColliderMesh>& meshes, const VecX& q) {
   MultibodyData data(scene.model);
@@ -122,5 +122,5 @@ TEST(PathSpeedBounds, CoverATipThatReturnsToItsStart) {
   EXPECT_LE(WorstRatio(*scene, q, d, 400), 1.0 + 1e-9);
 }
 
-}  // namespace
+}  // namespace path_speed_test
 }  // namespace arena

@@ -14,7 +14,7 @@
 #include "tests/core/multibody/multibody_test_util.h"
 
 namespace arena {
-namespace {
+namespace tangent_chain_test {
 
 using testing::RandomRotation;
 using testing::RandomTreeSample;
@@ -156,5 +156,5 @@ TEST(TangentChain, GradientAndHessianMatchDifferencesOnRandomTrees) {
   }
 }
 
-}  // namespace
+}  // namespace tangent_chain_test
 }  // namespace arena

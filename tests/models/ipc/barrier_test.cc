@@ -14,7 +14,7 @@
 #include "tests/models/ipc/ipc_test_util.h"
 
 namespace arena::ipc {
-namespace {
+namespace barrier_test {
 
 using ipc_testing::CheckDerivatives;
 using ipc_testing::DerivativeErrors;
@@ -212,8 +212,8 @@ TEST(IpcBarrier, PointTrianglePotentialMatchesFiniteDifferences) {
       active += value > 0.0;
       ExpectActionReaction(x, g);
       worst.Add(CheckDerivatives(PointTrianglePotential(params), x, 1e-7));
-      worst.psd = std::min(worst.psd, MinEigenvalue<12>(hp) / std::max(1.0, h.norm()));
-      if (MinEigenvalue<12>(h) >= 0.0) {
+      worst.psd = std::min(worst.psd, MinEigenvalue<Eigen::Dynamic>(MatX(hp)) / std::max(1.0, h.norm()));
+      if (MinEigenvalue<Eigen::Dynamic>(MatX(h)) >= 0.0) {
         EXPECT_EQ(hp, h);  // PSD already: unchanged
       }
     }
@@ -260,7 +260,7 @@ TEST(IpcBarrier, EdgeEdgePotentialMatchesFiniteDifferencesIncludingTheMollifier)
       ASSERT_TRUE(std::isfinite(value) && g.allFinite() && h.allFinite());
       ExpectActionReaction(x, g);
       worst.Add(CheckDerivatives(EdgeEdgePotential(eps_x, params), x, 1e-7));
-      worst.psd = std::min(worst.psd, MinEigenvalue<12>(hp) / std::max(1.0, h.norm()));
+      worst.psd = std::min(worst.psd, MinEigenvalue<Eigen::Dynamic>(MatX(hp)) / std::max(1.0, h.norm()));
     }
     std::printf(
         "[ipc barrier] edge-edge %s, %d samples (%d mollified): gradient %.2e, Hessian "
@@ -311,5 +311,5 @@ TEST(IpcBarrier, InactiveAndTouchingPairs) {
   EXPECT_NEAR(PointTriangleBarrier(Vec3(0.2, 0.2, 10.0), t0, t1, t2, global), 0.1, 1e-15);
 }
 
-}  // namespace
+}  // namespace barrier_test
 }  // namespace arena::ipc

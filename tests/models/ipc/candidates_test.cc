@@ -19,7 +19,7 @@
 #include "tests/models/ipc/ipc_test_util.h"
 
 namespace arena::ipc {
-namespace {
+namespace candidates_test {
 
 using ipc_testing::RandomPoint;
 using ipc_testing::RandomUnit;
@@ -30,7 +30,6 @@ struct Mesh {
   SurfaceTopology topology;
 };
 
-Vec3 Row(const PointsX3& v, int i) { return v.row(i).transpose(); }
 
 // The hull of n random points on a sphere of radius r about `center`.
 Mesh RandomHull(Rng& rng, int n, double r, const Vec3& center) {
@@ -62,26 +61,26 @@ Mesh RandomSoup(Rng& rng, int n, double h, const Vec3& center) {
 
 Aabb TriangleBox(const Mesh& m, int t) {
   Aabb b;
-  for (int k = 0; k < 3; ++k) b.Extend(Row(m.vertices, m.topology.triangles(t, k)));
+  for (int k = 0; k < 3; ++k) b.Extend(PointAt(m.vertices, m.topology.triangles(t, k)));
   return b;
 }
 Aabb EdgeBox(const Mesh& m, int e) {
   Aabb b;
-  b.Extend(Row(m.vertices, m.topology.edges(e, 0)));
-  b.Extend(Row(m.vertices, m.topology.edges(e, 1)));
+  b.Extend(PointAt(m.vertices, m.topology.edges(e, 0)));
+  b.Extend(PointAt(m.vertices, m.topology.edges(e, 1)));
   return b;
 }
 
 double PointTriangleDistance(const Mesh& pm, int v, const Mesh& tm, int t) {
   const auto tri = tm.topology.triangles.row(t);
-  return std::sqrt(PointTriangleSquaredDistance(Row(pm.vertices, v), Row(tm.vertices, tri[0]),
-                                                Row(tm.vertices, tri[1]),
-                                                Row(tm.vertices, tri[2])));
+  return std::sqrt(PointTriangleSquaredDistance(PointAt(pm.vertices, v), PointAt(tm.vertices, tri[0]),
+                                                PointAt(tm.vertices, tri[1]),
+                                                PointAt(tm.vertices, tri[2])));
 }
 double EdgeEdgeDistance(const Mesh& a, int e, const Mesh& b, int f) {
   return std::sqrt(EdgeEdgeSquaredDistance(
-      Row(a.vertices, a.topology.edges(e, 0)), Row(a.vertices, a.topology.edges(e, 1)),
-      Row(b.vertices, b.topology.edges(f, 0)), Row(b.vertices, b.topology.edges(f, 1))));
+      PointAt(a.vertices, a.topology.edges(e, 0)), PointAt(a.vertices, a.topology.edges(e, 1)),
+      PointAt(b.vertices, b.topology.edges(f, 0)), PointAt(b.vertices, b.topology.edges(f, 1))));
 }
 
 // Brute force: every pair whose inflated first box overlaps the second.
@@ -89,14 +88,14 @@ Candidates BruteForce(const Mesh& a, const Mesh& b, double dhat) {
   Candidates out;
   for (int v = 0; v < a.vertices.rows(); ++v) {
     for (int t = 0; t < b.topology.triangles.rows(); ++t) {
-      if (Aabb::FromPoint(Row(a.vertices, v)).Inflated(dhat).Overlaps(TriangleBox(b, t))) {
+      if (Aabb::FromPoint(PointAt(a.vertices, v)).Inflated(dhat).Overlaps(TriangleBox(b, t))) {
         out.point_a_triangle_b.push_back({v, t});
       }
     }
   }
   for (int v = 0; v < b.vertices.rows(); ++v) {
     for (int t = 0; t < a.topology.triangles.rows(); ++t) {
-      if (Aabb::FromPoint(Row(b.vertices, v)).Inflated(dhat).Overlaps(TriangleBox(a, t))) {
+      if (Aabb::FromPoint(PointAt(b.vertices, v)).Inflated(dhat).Overlaps(TriangleBox(a, t))) {
         out.point_b_triangle_a.push_back({v, t});
       }
     }
@@ -244,7 +243,7 @@ Mesh Rotated(const Mesh& m, const Vec3& pivot, const Vec3& dtheta, const Vec3& d
   Mesh out = m;
   const Mat3 r = ExpSO3(alpha * dtheta);
   for (int i = 0; i < m.vertices.rows(); ++i) {
-    out.vertices.row(i) = (pivot + r * (Row(m.vertices, i) - pivot) + alpha * dp).transpose();
+    out.vertices.row(i) = (pivot + r * (PointAt(m.vertices, i) - pivot) + alpha * dp).transpose();
   }
   return out;
 }
@@ -280,7 +279,7 @@ TEST(IpcCandidates, StepBoundIsSound) {
     VecX delta_a = dx_a.rowwise().norm();
     VecX delta_b(b.vertices.rows());
     for (int i = 0; i < delta_b.size(); ++i) {
-      delta_b[i] = rigid ? dp.norm() + dtheta.norm() * (Row(b.vertices, i) - pivot).norm()
+      delta_b[i] = rigid ? dp.norm() + dtheta.norm() * (PointAt(b.vertices, i) - pivot).norm()
                          : dx_b.row(i).norm();
     }
     if (rigid) delta_a.setZero();
@@ -333,5 +332,5 @@ TEST(IpcCandidates, StepBoundInputsAreChecked) {
       InvalidArgument);
 }
 
-}  // namespace
+}  // namespace candidates_test
 }  // namespace arena::ipc

@@ -18,7 +18,7 @@
 #include "tests/models/ipc/ipc_test_util.h"
 
 namespace arena::ipc {
-namespace {
+namespace distance_test {
 
 using ipc_testing::CheckDerivatives;
 using ipc_testing::DerivativeErrors;
@@ -409,5 +409,5 @@ TEST(IpcDistance, TypeNames) {
   EXPECT_EQ(ToString(EdgeEdgeType::kEdgeEdge), "edge_edge");
 }
 
-}  // namespace
+}  // namespace distance_test
 }  // namespace arena::ipc

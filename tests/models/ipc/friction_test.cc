@@ -14,7 +14,7 @@
 #include "tests/models/ipc/ipc_test_util.h"
 
 namespace arena::ipc {
-namespace {
+namespace friction_test {
 
 using ipc_testing::CheckDerivatives;
 using ipc_testing::DerivativeErrors;
@@ -168,7 +168,7 @@ TEST(IpcFriction, PotentialMatchesFiniteDifferencesAndIsPsd) {
     Mat12 h, hp;
     FrictionPotential(s, dx, params, &g, &h, HessianMode::kExact);
     FrictionPotential(s, dx, params, nullptr, &hp, HessianMode::kProjected);
-    psd = std::min(psd, MinEigenvalue<12>(h) / std::max(1e-300, h.norm()));
+    psd = std::min(psd, MinEigenvalue<Eigen::Dynamic>(MatX(h)) / std::max(1e-300, h.norm()));
     projected_gap = std::max(projected_gap, (hp - h).norm() / std::max(1e-300, h.norm()));
     // Dissipative: the friction force -grad opposes the tangential relative displacement; and
     // the pair's forces cancel (action = reaction: the weights sum to zero).
@@ -223,5 +223,5 @@ TEST(IpcFriction, Validation) {
   EXPECT_FALSE(p.Validate().empty());
 }
 
-}  // namespace
+}  // namespace friction_test
 }  // namespace arena::ipc

@@ -21,7 +21,7 @@
 #include "tests/models/ipc/ipc_test_scenes.h"
 
 namespace arena {
-namespace {
+namespace ipc_contact_test {
 
 using ipc_testing::BodyPoses;
 using ipc_testing::TwoBoxesScene;
@@ -358,5 +358,5 @@ TEST(IpcContactStepBound, KeepsEveryPairApartAlongACurvedPath) {
   }
 }
 
-}  // namespace
+}  // namespace ipc_contact_test
 }  // namespace arena

@@ -23,7 +23,7 @@
 #include "tests/models/ipc/ipc_test_scenes.h"
 
 namespace arena {
-namespace {
+namespace ipc_simulator_test {
 
 using ipc_testing::BodyPoses;
 
@@ -217,5 +217,5 @@ TEST(IpcSimulator, OptionsAreCheckedAndRegistered) {
   EXPECT_TRUE(info.capabilities.has_derivatives());
 }
 
-}  // namespace
+}  // namespace ipc_simulator_test
 }  // namespace arena

@@ -15,7 +15,7 @@
 #include "tests/models/longrange/longrange_test_util.h"
 
 namespace arena::longrange {
-namespace {
+namespace bounding_sphere_hierarchy_test {
 
 // Every structural and geometric property the potential relies on.
 void CheckHierarchy(const BoundingSphereHierarchy& bsh) {
@@ -180,5 +180,5 @@ TEST(Bsh, RejectsBadMeshes) {
   EXPECT_THROW(BoundingSphereHierarchy(bad, TrianglesX3{{0, 1, 2}}), InvalidArgument);
 }
 
-}  // namespace
+}  // namespace bounding_sphere_hierarchy_test
 }  // namespace arena::longrange

@@ -14,7 +14,7 @@
 #include "tests/models/longrange/longrange_test_util.h"
 
 namespace arena::longrange {
-namespace {
+namespace centered_potential_test {
 
 // Scalar derivatives by Ridders: relative error of first and second derivative.
 void ExpectScalarDerivatives(const std::function<Scalar2(double)>& f, double x, double step,
@@ -121,5 +121,5 @@ TEST(Centered, EqualsTheMinimumWithCollapsedTriangles) {
   EXPECT_LT(worst, 1e-13);
 }
 
-}  // namespace
+}  // namespace centered_potential_test
 }  // namespace arena::longrange

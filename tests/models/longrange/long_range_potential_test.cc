@@ -16,7 +16,7 @@
 #include "tests/models/longrange/longrange_test_util.h"
 
 namespace arena::longrange {
-namespace {
+namespace long_range_potential_test {
 
 using testing::Flatten;
 using testing::Transform;
@@ -344,5 +344,5 @@ TEST(LongRange, OptionsValidate) {
   EXPECT_EQ(ToString(LongRangeStatus::kPairNotConverged), "pair_not_converged");
 }
 
-}  // namespace
+}  // namespace long_range_potential_test
 }  // namespace arena::longrange

@@ -10,7 +10,7 @@
 #include "models/registry.h"
 
 namespace arena {
-namespace {
+namespace longrange_simulator_test {
 
 constexpr double kThin = 0.01;   // m: half thickness of both plates
 constexpr double kStart = 0.05;  // m: the moving plate's lowest face above the fixed one's top
@@ -41,5 +41,5 @@ TEST(LongRangeSimulator, AFastPlateDoesNotPassThroughAThinOne) {
   }
 }
 
-}  // namespace
+}  // namespace longrange_simulator_test
 }  // namespace arena

@@ -11,7 +11,7 @@
 #include "solvers/finite_difference.h"
 
 namespace arena::longrange {
-namespace {
+namespace plane_friction_test {
 
 PlaneFrictionInput RandomInput(std::uint64_t seed, double slip) {
   std::mt19937_64 rng(seed);
@@ -140,5 +140,5 @@ TEST(PlaneFriction, NoWeightNoDamping) {
   EXPECT_EQ(r.gradient.norm(), 0.0);
 }
 
-}  // namespace
+}  // namespace plane_friction_test
 }  // namespace arena::longrange

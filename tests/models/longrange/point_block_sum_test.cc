@@ -5,7 +5,7 @@
 #include "models/longrange/point_block_sum.h"
 
 namespace arena::longrange {
-namespace {
+namespace point_block_sum_test {
 
 TEST(PointBlockSum, SumsDuplicatesInFirstSeenOrderAndResets) {
   PointBlockSum sum;
@@ -31,5 +31,5 @@ TEST(PointBlockSum, SumsDuplicatesInFirstSeenOrderAndResets) {
   EXPECT_EQ(sum.blocks().size(), 1u);
 }
 
-}  // namespace
+}  // namespace point_block_sum_test
 }  // namespace arena::longrange

@@ -8,7 +8,7 @@
 #include "models/longrange/small_cholesky.h"
 
 namespace arena::longrange {
-namespace {
+namespace small_cholesky_test {
 
 template <int N>
 void CheckAgainstEigen(std::uint64_t seed) {
@@ -39,5 +39,5 @@ TEST(SmallCholesky, MatchesEigenAndRefusesIndefiniteMatrices) {
   }
 }
 
-}  // namespace
+}  // namespace small_cholesky_test
 }  // namespace arena::longrange

@@ -16,7 +16,7 @@
 #include "tests/models/longrange/longrange_test_util.h"
 
 namespace arena::longrange {
-namespace {
+namespace triangle_pair_potential_test {
 
 using testing::RandomTriangle;
 using testing::RandomUnit;
@@ -313,5 +313,5 @@ TEST(TrianglePair, OptionsValidate) {
   EXPECT_EQ(ToString(TrianglePairStatus::kIntersecting), "intersecting");
 }
 
-}  // namespace
+}  // namespace triangle_pair_potential_test
 }  // namespace arena::longrange

@@ -14,7 +14,7 @@
 #include "tests/models/nimble/nimble_test_scenes.h"
 
 namespace arena {
-namespace {
+namespace nimble_bounce_backprop_test {
 
 using nimble_test::BoxOnGround;
 using nimble_test::MakeNimble;
@@ -182,5 +182,5 @@ TEST_F(SaddlePoint, BackpropRejectsWrongSizes) {
                InvalidArgument);
 }
 
-}  // namespace
+}  // namespace nimble_bounce_backprop_test
 }  // namespace arena

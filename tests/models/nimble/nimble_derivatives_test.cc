@@ -25,7 +25,7 @@
 #include "tests/models/nimble/nimble_test_scenes.h"
 
 namespace arena {
-namespace {
+namespace nimble_derivatives_test {
 
 using nimble_test::BoxOnGround;
 using nimble_test::MakeNimble;
@@ -221,5 +221,5 @@ TEST(NimbleDerivatives, RejectsNonFiniteStates) {
   EXPECT_THROW(sim->Derivatives(s, {}, &d), InvalidArgument);
 }
 
-}  // namespace
+}  // namespace nimble_derivatives_test
 }  // namespace arena

@@ -20,7 +20,7 @@
 #include "scenes/scene_registry.h"
 
 namespace arena {
-namespace {
+namespace nimble_test {
 
 using ::testing::HasSubstr;
 
@@ -227,5 +227,5 @@ TEST(Nimble, RejectsBadInputWithClearErrors) {
   EXPECT_EQ(MakeNimble(scene)->Step(bad, {}).status, StepStatus::kNonFinite);
 }
 
-}  // namespace
+}  // namespace nimble_test
 }  // namespace arena

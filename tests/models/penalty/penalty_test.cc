@@ -24,7 +24,7 @@
 #include "scenes/scene_registry.h"
 
 namespace arena {
-namespace {
+namespace penalty_test {
 
 using ::testing::HasSubstr;
 
@@ -499,11 +499,11 @@ TEST(Penalty, DegenerateInputStaysFinite) {
   EXPECT_THAT(r.message, HasSubstr("not finite: state v[0] = nan"));
 }
 
-}  // namespace
+}  // namespace penalty_test
 }  // namespace arena
 
 namespace arena {
-namespace {
+namespace penalty_test {
 
 // A loaded articulated robot: half_cheetah (MJCF, capsules, collision filter bits) dropped on
 // its floor settles on it. Its links only collide with the floor (contype/conaffinity), so
@@ -521,5 +521,5 @@ TEST(Penalty, HalfCheetahSettlesOnTheFloor) {
   EXPECT_GT(r.min_signed_distance, -0.01);
 }
 
-}  // namespace
+}  // namespace penalty_test
 }  // namespace arena

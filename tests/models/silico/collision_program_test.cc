@@ -8,7 +8,7 @@
 #include "models/silico/collision_program.h"
 
 namespace arena::silico {
-namespace {
+namespace collision_program_test {
 
 PlanarShape Square(double h) {
   Eigen::Matrix<double, 4, 2> A;
@@ -104,5 +104,5 @@ TEST(CollisionProgram, SensitivitiesMatchFiniteDifferences) {
   EXPECT_NEAR(r.normal[1], r.dphi_dx[1], 1e-5);
 }
 
-}  // namespace
+}  // namespace collision_program_test
 }  // namespace arena::silico

@@ -19,7 +19,7 @@
 #include "tests/models/silico/fig9_scene.h"
 
 namespace arena {
-namespace {
+namespace silico_test {
 using silico_test::Fig9Polygon;
 
 using silico::PlanarPair;
@@ -344,5 +344,5 @@ TEST(Silico, NonFiniteStateIsReportedNotThrown) {
   EXPECT_EQ(r.status, StepStatus::kNonFinite);
 }
 
-}  // namespace
+}  // namespace silico_test
 }  // namespace arena

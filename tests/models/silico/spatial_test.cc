@@ -18,7 +18,7 @@
 #include "models/silico/spatial_problem.h"
 
 namespace arena {
-namespace {
+namespace spatial_test {
 
 using silico::SpatialCollisionProgram;
 using silico::SpatialPair;
@@ -389,5 +389,5 @@ TEST(SilicoSpatial, StepDerivativesMatchFiniteDifferences) {
   }
 }
 
-}  // namespace
+}  // namespace spatial_test
 }  // namespace arena
