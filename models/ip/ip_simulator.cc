@@ -262,7 +262,9 @@ void IncrementalPotentialSimulator::DoDerivatives(const State& state, const Cont
   const Eigen::PartialPivLU<MatX> jv(Jv);
   out->dv_dq = jv.solve(out->dq_dq - Jq) / dt;
   out->dv_dv = jv.solve(out->dq_dv) / dt;
-  out->dv_du = jv.solve(out->dq_du) / dt;
+  // Without controls the column block is empty: Eigen's triangular solve would bind a reference
+  // to its null data (undefined behaviour, caught by UBSan).
+  out->dv_du = nu > 0 ? MatX(jv.solve(out->dq_du) / dt) : MatX(nv, 0);
   out->dq_dp.resize(0, 0);
   out->dv_dp.resize(0, 0);
 }
