@@ -116,6 +116,23 @@ ClosedForm SlidingToRest(double gravity, const Eigen::Vector2d& start) {
   return Collect<2>(out, 2, true);
 }
 
+ClosedForm SlidingAfterLanding(double gravity, double clearance, const Eigen::Vector2d& start) {
+  Require(gravity > 0, "gravity must be positive");
+  Require(clearance >= 0, "the clearance must be >= 0");
+  Require(start(0) >= 0 && start(1) > 0, "needs v0 >= 0 and mu > 0");
+  const Eigen::Matrix<Ad, 2, 1> s = Seeded<2>(start);
+  const Ad &v0 = s(0), &mu = s(1);
+  const double fall = std::sqrt(2 * clearance / gravity), landing_speed = gravity * fall;
+  const Ad slide = v0 - mu * landing_speed;  // horizontal speed after the landing impulse
+  Eigen::Matrix<Ad, 2, 1> out;
+  if (slide.value() <= 0) {  // the landing stops it
+    out << v0 * fall, Ad(fall);
+    return Collect<2>(out, 2, true);
+  }
+  out << v0 * fall + slide * slide / (2 * mu * gravity), fall + slide / (mu * gravity);
+  return Collect<2>(out, 2, true);
+}
+
 ClosedForm TwoDiscs(const DiscCollision& scene, const Eigen::Matrix<double, 8, 1>& start) {
   Require(scene.m1 > 0 && scene.m2 > 0, "masses must be positive");
   Require(scene.restitution >= 0 && scene.restitution <= 1, "restitution must lie in [0, 1]");

@@ -54,6 +54,14 @@ ClosedForm BallDropState(const BallDrop& scene, const Eigen::Vector2d& start, do
 /// Output (distance to rest v0^2 / 2 mu g, time to rest v0 / mu g).
 ClosedForm SlidingToRest(double gravity, const Eigen::Vector2d& start);
 
+/// The same box released `clearance` above the ground, moving horizontally at v0: it lands
+/// after sqrt(2 c / g) at the vertical speed sqrt(2 g c), the inelastic landing's normal impulse
+/// takes mu times that speed off v0 (a sliding Coulomb impulse), and it then slides to rest.
+/// Input (v0, mu); output (horizontal distance from the release to rest, time to rest). With
+/// clearance 0 it is SlidingToRest. (A model that cannot start in contact, a barrier method,
+/// starts the box just above the ground: this is then the exact answer it is judged against.)
+ClosedForm SlidingAfterLanding(double gravity, double clearance, const Eigen::Vector2d& start);
+
 /// Two discs in the plane, frictionless, no gravity: an oblique collision whose normal is the
 /// line of centres at the time of impact (it moves with the initial positions and velocities).
 struct DiscCollision {

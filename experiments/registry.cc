@@ -8,6 +8,7 @@
 #include "experiments/box_drop.h"
 #include "experiments/convex_bundles.h"
 #include "experiments/drone_liftoff.h"
+#include "experiments/gradient_truth.h"
 #include "experiments/jacobians.h"
 #include "experiments/lcp_warmstart.h"
 #include "experiments/peg_in_hole.h"
@@ -40,6 +41,7 @@ const std::vector<std::unique_ptr<Experiment>>& Experiments() {
     list.push_back(std::make_unique<RodTaskExperiment>("sort"));
     list.push_back(std::make_unique<AblationsExperiment>());
     list.push_back(std::make_unique<SolverCompareExperiment>());
+    list.push_back(std::make_unique<GradientTruthExperiment>());
     return list;
   }();
   return experiments;

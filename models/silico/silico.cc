@@ -195,9 +195,10 @@ VecX SilicoSimulator::DifferentiateStep(const State& state, const Control& contr
   InteriorPointSolver solver(o);
   ComplementarityProblem& problem = active_problem();
   const InteriorPointReport report = solver.Solve(problem);
-  if (!report.converged() || !solver.Differentiate(problem, dw)) {
-    throw Error("silico: cannot differentiate the step: the solve at rho = " +
-                options_detail::FormatDouble(relaxation) + " ended with " + std::string(ToString(report.status)));
+  const std::string at = "silico: cannot differentiate the step: the solve at rho = " + options_detail::FormatDouble(relaxation);
+  if (!report.converged()) throw Error(at + " ended with " + std::string(ToString(report.status)));
+  if (!solver.Differentiate(problem, dw)) {
+    throw Error(at + " converged, but its Jacobian at the solution is singular (no implicit-function derivative)");
   }
   return solver.primals();
 }

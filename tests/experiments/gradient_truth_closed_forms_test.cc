@@ -76,6 +76,29 @@ Eigen::VectorXd FineSliding(double gravity, const Eigen::VectorXd& x0) {
   return Eigen::Vector2d(x, t);
 }
 
+// Released `clearance` above the ground: falls, lands with a sliding Coulomb impulse (at most mu
+// times the normal one), then decelerates at mu g on the ground. (distance, time) to rest.
+Eigen::VectorXd FineLandingAndSliding(double gravity, double clearance, const Eigen::VectorXd& x0) {
+  double x = 0.0, z = clearance, vx = x0(0), vz = 0.0, t = 0.0;
+  const double mu = x0(1);
+  bool landed = clearance == 0.0;
+  while (!landed || vx > 0) {
+    if (landed) {
+      vx = std::max(0.0, vx - mu * gravity * kDt);
+    } else {
+      vz -= gravity * kDt;
+      z += vz * kDt;
+      if (z < 0) {
+        vx = std::max(0.0, vx + mu * vz);  // the normal impulse is -vz per unit mass
+        landed = true;
+      }
+    }
+    x += vx * kDt;
+    t += kDt;
+  }
+  return Eigen::Vector2d(x, t);
+}
+
 Eigen::MatrixXd CentralDifferences(const std::function<Eigen::VectorXd(const Eigen::VectorXd&)>& f,
                                    const Eigen::VectorXd& x, double h) {
   const Eigen::VectorXd f0 = f(x);
@@ -157,6 +180,17 @@ TEST(GradientTruthClosedForms, SlidingToRestMatchesTheFineSimulation) {
   const ClosedForm f = SlidingToRest(9.81, start);
   EXPECT_NEAR(f.value(0), 4.0 / (2 * 0.4 * 9.81), 1e-14);
   const auto fine = [&](const Eigen::VectorXd& x) { return FineSliding(9.81, x); };
+  EXPECT_LT((f.value - fine(start)).norm(), 1e-5);
+  EXPECT_LT((f.jacobian - CentralDifferences(fine, start, 1e-3)).norm(), 1e-3 * f.jacobian.norm());
+}
+
+TEST(GradientTruthClosedForms, SlidingAfterLandingMatchesTheFineSimulation) {
+  const Eigen::Vector2d start(1.0, 0.5);
+  const ClosedForm at_rest = SlidingToRest(9.81, start), flat = SlidingAfterLanding(9.81, 0.0, start);
+  EXPECT_LT((flat.value - at_rest.value).norm(), 1e-15);
+  EXPECT_LT((flat.jacobian - at_rest.jacobian).norm(), 1e-15);
+  const ClosedForm f = SlidingAfterLanding(9.81, 0.02, start);
+  const auto fine = [&](const Eigen::VectorXd& x) { return FineLandingAndSliding(9.81, 0.02, x); };
   EXPECT_LT((f.value - fine(start)).norm(), 1e-5);
   EXPECT_LT((f.jacobian - CentralDifferences(fine, start, 1e-3)).norm(), 1e-3 * f.jacobian.norm());
 }

@@ -69,6 +69,7 @@ const std::map<std::string, std::vector<std::string>>& ShrinkOverrides() {
       {"sort", {"steps=1", "window=1", "iterations=1"}},
       {"ablations", {"horizon_s=0.04", "window_s=0.04", "iterations=1", "timesteps_s=[0.04]", "mus=[1e-6]"}},
       {"solver_compare", {"problems=[\"cube_rest\"]", "timesteps_s=[0.01]", "duration_s=0.05"}},
+      {"gradient_truth", {"scenes=[\"two_balls\"]", "timesteps_s=[0.05]", "cue_iterations=1"}},
       {"trajopt_compare",
        {"problems=[\"cartpole\"]", "methods=[\"cem\"]", "thresholds=[1e-3]", "max_rollouts=[3]", "time_budgets_s=[0]",
         "cem_population=4", "cem_elites=2"}},
