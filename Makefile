@@ -10,7 +10,7 @@ BUILD_DIR := build-$(subst $(comma),-,$(SANITIZE))
 SANITIZE_FLAGS := -DARENA_SANITIZE=$(SANITIZE)
 # Leaks of the third-party libraries (their static registries) are not ours to fix.
 export ASAN_OPTIONS ?= detect_leaks=0:abort_on_error=1
-export UBSAN_OPTIONS ?= print_stacktrace=1
+export UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
 endif
 PROFILE   ?= quick
 THREADS   ?= $(shell nproc)

@@ -10,6 +10,7 @@
 #include "core/common/error.h"
 #include "core/common/options.h"
 #include "core/geometry/mesh_distance.h"
+#include "core/math/solve_columns.h"
 #include "core/multibody/configuration.h"
 #include "models/ip/path_speed.h"
 
@@ -262,9 +263,7 @@ void IncrementalPotentialSimulator::DoDerivatives(const State& state, const Cont
   const Eigen::PartialPivLU<MatX> jv(Jv);
   out->dv_dq = jv.solve(out->dq_dq - Jq) / dt;
   out->dv_dv = jv.solve(out->dq_dv) / dt;
-  // Without controls the column block is empty: Eigen's triangular solve would bind a reference
-  // to its null data (undefined behaviour, caught by UBSan).
-  out->dv_du = nu > 0 ? MatX(jv.solve(out->dq_du) / dt) : MatX(nv, 0);
+  out->dv_du = SolveColumns(jv, out->dq_du) / dt;  // no columns without controls
   out->dq_dp.resize(0, 0);
   out->dv_dp.resize(0, 0);
 }

@@ -47,6 +47,7 @@
 #include <Eigen/QR>
 
 #include "core/common/error.h"
+#include "core/math/solve_columns.h"
 #include "core/multibody/configuration.h"
 #include "core/multibody/dynamics.h"
 #include "core/multibody/kinematics.h"
@@ -246,7 +247,7 @@ void NimbleSimulator::Jacobians(const State& state, const Control& control, cons
     }
     out->dv_dq -= MinvAcE * Q.solve(rhs_q);
     out->dv_dv -= MinvAcE * Q.solve(rhs_v);
-    out->dv_du -= MinvAcE * Q.solve(rhs_u);
+    out->dv_du -= MinvAcE * SolveColumns(Q, rhs_u);  // no columns without actuators
     if (out->dv_dp.cols() > 0) out->dv_dp -= MinvAcE * Q.solve(rhs_p);
   }
 
