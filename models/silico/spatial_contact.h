@@ -288,6 +288,11 @@ void SpatialContactResidual(const SpatialPair& pair, const SpatialStart& st, con
 
   const int na = pair.num_aux();
   T* slack = opt + np;
+  // A frictionless pair (mu = 0) keeps its friction variables in the cone of mu = 1 and applies
+  // none of them: at mu = 0 the cone (mu gamma >= sum beta, beta >= 0; soc: beta0 = mu gamma >=
+  // |beta_t|) has no strictly feasible point, and the interior point needs one.
+  const bool frictionless = pair.friction == 0.0;
+  const double cone_mu = frictionless ? 1.0 : pair.friction;
   T b1, b2;
   if (!soc) {
     const T& psi = z[1];
@@ -295,7 +300,7 @@ void SpatialContactResidual(const SpatialPair& pair, const SpatialStart& st, con
     b1 = beta[0] - beta[1];
     b2 = beta[2] - beta[3];
     slack[0] = -(alpha - 1.0);
-    slack[1] = -(pair.friction * gamma - beta[0] - beta[1] - beta[2] - beta[3]);
+    slack[1] = -(cone_mu * gamma - beta[0] - beta[1] - beta[2] - beta[3]);
     slack[2] = -(vt1 + psi);
     slack[3] = -(-vt1 + psi);
     slack[4] = -(vt2 + psi);
@@ -307,7 +312,7 @@ void SpatialContactResidual(const SpatialPair& pair, const SpatialStart& st, con
     const T* beta = z + no;  // (beta0, beta1, beta2)
     b1 = beta[1];
     b2 = beta[2];
-    opt[4 + na] = pair.friction * gamma - beta[0];
+    opt[4 + na] = cone_mu * gamma - beta[0];
     slack[0] = -(alpha - 1.0);
     slack[1] = -alpha;
     for (int i = 0; i < m; ++i) slack[2 + i] = -g[i];
@@ -315,6 +320,8 @@ void SpatialContactResidual(const SpatialPair& pair, const SpatialStart& st, con
     slack[no + 1] = -vt1;
     slack[no + 2] = -vt2;
   }
+
+  if (frictionless) b1 = b2 = T(0.0);
 
   // Impulses on each body (world) and their moments about the COM in the body frame at q3.
   const V3<T> f_p = n_p * gamma + t1_p * b1 + t2_p * b2;

@@ -208,6 +208,57 @@ TEST_P(SpatialCone, SpinningCubeLandsAndComesToRest) {
 }
 
 
+// Frictionless contact (mu = 0 on both sides): the cone of mu = 0 has no interior, so silico
+// keeps the friction variables in the cone of mu = 1 and applies none of them. A cube launched
+// along a frictionless ground slides on at its launch speed, resting on it; before the fix every
+// step in contact failed (interior point: singular).
+TEST_P(SpatialCone, FrictionlessCubeSlidesOnAtItsSpeed) {
+  SceneBuilder b("frictionless_cube");
+  b.SetGravity(Vec3(0, 0, -9.81));
+  const int body = b.AddFreeBody("cube", SpatialInertia::SolidBox(1.0, Vec3::Constant(kHalf)),
+                                 SE3::FromTranslation(Vec3(0, 0, kHalf)));
+  b.AddCollider(body, Box{Vec3::Constant(kHalf)}, SE3(), "cube").friction = 0.0;
+  b.AddGround(0.0);
+  auto scene = b.Build();
+  SilicoSimulator sim(scene, Options(1e-8, GetParam()));
+  State s = DefaultState(*scene);
+  s.v.tail<3>() = Vec3(1.0, 0.5, 0.0);
+  for (int k = 0; k < 50; ++k) {
+    const StepReport r = sim.Step(s, {});
+    ASSERT_TRUE(r.ok()) << "step " << k << ": " << r.message;
+    ASSERT_EQ(r.contacts, 1);
+  }
+  EXPECT_LT((s.v.tail<3>() - Vec3(1.0, 0.5, 0.0)).norm(), 1e-6);
+  EXPECT_NEAR(s.q[0], 0.5, 1e-6);  // 50 steps of 0.01 s at 1 m/s
+  EXPECT_NEAR(s.q[2], kHalf, 1e-4);
+  StepDerivatives d;
+  EXPECT_NO_THROW(sim.Derivatives(DefaultState(*scene), {}, &d));
+}
+
+// Two frictionless balls colliding head-on without gravity (gradient_truth's two_balls): every
+// step runs (before the fix the pyramid's steps failed as the balls neared contact), momentum is
+// kept and the balls end apart or touching, not overlapping.
+TEST_P(SpatialCone, FrictionlessBallsCollide) {
+  SceneBuilder b("frictionless_balls");
+  b.SetGravity(Vec3::Zero());
+  for (int k = 0; k < 2; ++k) {
+    const int body = b.AddFreeBody("ball_" + std::to_string(k), SpatialInertia::SolidSphere(1.0, 0.1),
+                                   SE3::FromTranslation(Vec3(0.52 * k, 0, 0)));
+    b.AddCollider(body, Sphere{0.1}, SE3(), "ball_" + std::to_string(k)).friction = 0.0;
+  }
+  auto scene = b.Build();
+  SilicoSimulator sim(scene, Options(1e-6, GetParam()));
+  State s = DefaultState(*scene);
+  s.v[3] = 1.0;  // ball 0 at 1 m/s along x
+  for (int k = 0; k < 100; ++k) {
+    const StepReport r = sim.Step(s, {});
+    ASSERT_TRUE(r.ok()) << "step " << k << ": " << r.message;
+  }
+  EXPECT_NEAR(s.v[3] + s.v[9], 1.0, 1e-6);  // momentum along x
+  EXPECT_GT(s.v[9], 0.4);                   // ball 1 was struck
+  EXPECT_GT(s.q[7] - s.q[0], 0.2 - 1e-4);   // centres at least a diameter apart
+}
+
 // linear_solver=sparse_lu (Eigen's SparseLU) takes the same steps as the dense LU, through the
 // spinning cube's landing, and its implicit-function derivatives agree.
 TEST(SilicoSpatial, SparseFactorizationTakesTheSameSteps) {
