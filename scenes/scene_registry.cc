@@ -8,6 +8,7 @@
 #include "core/scene/loader.h"
 #include "scenes/box_drop_scenes.h"
 #include "scenes/box_on_arm_scenes.h"
+#include "scenes/gradient_truth_scenes.h"
 #include "scenes/longrange_scenes.h"
 #include "scenes/rod_scenes.h"
 #include "scenes/nimble_robots.h"
@@ -88,6 +89,15 @@ const std::vector<SceneInfo>& Scenes() {
        "issue 16 (robot files)", [] { return BoxOnArmScene(FallingBoxShape::kMesh); }},
       {"box_on_arm_primitive", "box_on_arm with a Box shape for the cube (box-mesh contact instead of mesh-mesh)",
        "issue 16 (robot files)", [] { return BoxOnArmScene(FallingBoxShape::kBox); }},
+      // issue 23 (gradient_truth: closed-form contact), no paper
+      {"balls_on_a_line", "two 1 kg balls of radius 0.1 m on the x axis, 0.52 m apart, no gravity, frictionless, elastic",
+       "issue 23 (gradient_truth)", [] { return BallsOnALineScene({}); }},
+      {"discs_in_a_plane", "two elastic frictionless balls in the plane z = 0, the second 0.08 m off the first's line",
+       "issue 23 (gradient_truth)", [] { return DiscsInAPlaneScene({}); }},
+      {"ball_drop", "a ball of radius 0.1 m 1 m above the ground, restitution 0.5, frictionless",
+       "issue 23 (gradient_truth)", [] { return BallDropScene({}); }},
+      {"sliding_box", "a 0.2 m cube (1 kg, mu 0.5) 1 mm above the ground, to be launched sideways",
+       "issue 23 (gradient_truth)", [] { return SlidingBoxScene({.clearance = 1e-3}); }},
   };
   return scenes;
 }
