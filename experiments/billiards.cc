@@ -167,7 +167,7 @@ Sweep BilliardsExperiment::Expand(const ProfileConfig& config, const std::vector
             c.index = static_cast<int>(sweep.cases.size());
             c.model = model;
             c.id = model + "/" + method + "/" + InitialisationKey(init, k) +
-                   (setting.param_name.empty() ? "" : "/" + setting.param_name + "=" + setting.param_text);
+                   setting.IdSuffix();
             c.model_options = setting.options;
             c.model_options["timestep"] = options_detail::FormatDouble(dt);
             c.params = {{"method", method},

@@ -214,7 +214,7 @@ Sweep BookStackingExperiment::Expand(const ProfileConfig& config, const std::vec
       Case c;
       c.index = static_cast<int>(sweep.cases.size());
       c.model = models[m];
-      c.id = models[m] + "/planks=" + std::to_string(planks) + (s.param_name.empty() ? "" : "/" + s.param_name + "=" + s.param_text);
+      c.id = models[m] + "/planks=" + std::to_string(planks) + s.IdSuffix();
       c.model_options = s.options;
       c.params = {{"planks", planks}, {"param_name", s.param_name}, {"param_value", ParamValue(s.param_text)},
                   {"mu", s.param_name == "mu" ? ParamValue(s.param_text) : Value{}}, {"duration_s", duration},

@@ -91,7 +91,7 @@ Sweep DroneLiftoffExperiment::Expand(const ProfileConfig& config, const std::vec
         Case c;
         c.index = static_cast<int>(sweep.cases.size());
         c.model = model;
-        c.id = model + "/" + g + (setting.param_name.empty() ? "" : "/" + setting.param_name + "=" + setting.param_text);
+        c.id = model + "/" + g + setting.IdSuffix();
         c.model_options = setting.options;
         c.model_options["timestep"] = options_detail::FormatDouble(kTimestep);
         if (has_aware_option) c.model_options[kAwareOption] = g == "complementarity_aware" ? "true" : "false";

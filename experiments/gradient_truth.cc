@@ -263,7 +263,7 @@ Sweep GradientTruthExperiment::Expand(const ProfileConfig& config, const std::ve
           c.index = static_cast<int>(sweep.cases.size());
           c.model = model;
           c.id = model + "/" + scene + "/dt=" + options_detail::FormatDouble(dt) +
-                 (setting.param_name.empty() ? "" : "/" + setting.param_name + "=" + setting.param_text);
+                 setting.IdSuffix();
           c.model_options = setting.options;
           c.model_options["timestep"] = options_detail::FormatDouble(dt);
           c.params = {{"scene", scene}, {"timestep_s", dt}, {"param_name", setting.param_name},

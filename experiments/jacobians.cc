@@ -133,7 +133,7 @@ Sweep JacobiansExperiment::Expand(const ProfileConfig& config, const std::vector
         c.index = static_cast<int>(sweep.cases.size());
         c.model = model;
         c.id = robot + "/" + model +
-               (setting.param_name.empty() ? "" : "/" + setting.param_name + "=" + setting.param_text);
+               setting.IdSuffix();
         c.model_options = options;
         c.params = {{"robot", robot},
                     {"samples", samples},

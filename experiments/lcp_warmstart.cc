@@ -120,7 +120,7 @@ Sweep LcpWarmstartExperiment::Expand(const ProfileConfig& config, const std::vec
           c.index = static_cast<int>(sweep.cases.size());
           c.model = model;
           c.id = model + "/" + rollout + "/ic=" + std::to_string(ic) +
-                 (setting.param_name.empty() ? "" : "/" + setting.param_name + "=" + setting.param_text);
+                 setting.IdSuffix();
           c.model_options = setting.options;
           c.model_options["timestep"] = options_detail::FormatDouble(kTimestep);
           c.params = {{"rollout", rollout}, {"ic", static_cast<std::int64_t>(ic)}, {"steps", steps}};

@@ -265,7 +265,7 @@ Sweep PotentialScalingExperiment::Expand(const ProfileConfig& config, const std:
     c.index = static_cast<int>(sweep.cases.size());
     c.model = m.model;
     c.id = m.model + "/" + m.name + "/V=" + std::to_string(v) + "/gap=" + FormatValue(gap) +
-           (setting.param_name.empty() ? "" : "/" + setting.param_name + "=" + setting.param_text);
+           setting.IdSuffix();
     c.model_options = setting.options;
     for (const auto& [k, value] : m.options) c.model_options[k] = value;
     c.model_options["sphere_vertices"] = std::to_string(v);

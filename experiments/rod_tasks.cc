@@ -70,7 +70,7 @@ Sweep RodTaskExperiment::Expand(const ProfileConfig& config, const std::vector<s
         c.index = static_cast<int>(sweep.cases.size());
         c.model = model;
         c.id = model + (method == "bundle" ? "/bundle" : "") +
-               (setting.param_name.empty() ? "" : "/" + setting.param_name + "=" + setting.param_text);
+               setting.IdSuffix();
         c.model_options = setting.options;
         c.model_options["timestep"] = options_detail::FormatDouble(dt);
         c.params = {{"method", method},          {"timestep_s", dt},          {"steps", steps},

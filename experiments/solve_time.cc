@@ -132,7 +132,7 @@ Sweep SolveTimeExperiment::Expand(const ProfileConfig& config, const std::vector
           c.index = static_cast<int>(sweep.cases.size());
           c.model = model;
           c.id = model + "/" + set + "/ic=" + std::to_string(ic) +
-                 (setting.param_name.empty() ? "" : "/" + setting.param_name + "=" + setting.param_text);
+                 setting.IdSuffix();
           c.model_options = setting.options;
           for (const auto& [k, v] : ToleranceOptions(model, set)) c.model_options[k] = v;
           c.params = {{"tolerances", set}, {"ic", ic}, {"steps", steps}};

@@ -135,7 +135,7 @@ Sweep TrajoptCompareExperiment::Expand(const ProfileConfig& config, const std::v
           c.index = static_cast<int>(sweep.cases.size());
           c.model = model;
           c.id = model + "/" + problems[i] + "/" + m +
-                 (setting.param_name.empty() ? "" : "/" + setting.param_name + "=" + setting.param_text);
+                 setting.IdSuffix();
           c.model_options = setting.options;
           c.model_options["timestep"] = options_detail::FormatDouble(task.timestep);
           c.params = {{"problem", problems[i]},

@@ -16,6 +16,9 @@ struct ModelSetting {
   std::string param_name;   // the swept option, "" when the model has no sweep
   std::string param_text;   // its value as text ("" when no sweep)
   OptionMap options;        // fixed options with the swept value applied
+
+  /// "/<param_name>=<param_text>", the part of a case id that names the setting ("" when none).
+  std::string IdSuffix() const { return param_name.empty() ? "" : "/" + param_name + "=" + param_text; }
 };
 
 /// One ModelSetting per swept value (a single one when the model has no sweep).

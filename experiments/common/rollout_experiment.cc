@@ -43,7 +43,7 @@ Sweep RolloutExperiment::Expand(const ProfileConfig& config, const std::vector<s
       Case c;
       c.index = static_cast<int>(sweep.cases.size());
       c.model = model;
-      c.id = model + (setting.param_name.empty() ? "" : "/" + setting.param_name + "=" + setting.param_text);
+      c.id = model + setting.IdSuffix();
       c.model_options = setting.options;
       c.model_options["timestep"] = options_detail::FormatDouble(timestep());
       c.params = {{"param_name", setting.param_name},
