@@ -43,6 +43,11 @@ struct PlanarPair {
   int y_offset = 0, z_offset = 0;
 
   bool child_is_floor() const { return !shape_c.scaled(); }
+  /// A frictionless pair (mu = 0) keeps its friction variables in the cone of mu = 1 and applies
+  /// none of them: the cone of mu = 0 (mu gamma >= beta1 + beta2, beta >= 0) has no strictly
+  /// feasible point, and the interior point needs one.
+  bool frictionless() const { return friction == 0.0; }
+  double ConeFriction() const { return frictionless() ? 1.0 : friction; }
   int num_primals() const { return 3 + shape_p.num_aux() + shape_c.num_aux(); }
   int num_cone() const { return 5 + shape_p.num_rows() + shape_c.num_rows(); }
   int num_local() const { return 12 + num_primals() + num_cone(); }
@@ -237,14 +242,14 @@ void ContactRows(const PlanarPair& pair, const CollisionGeometry<T>& geo, const 
 
   T* slack = opt + pair.num_primals();
   slack[0] = -(alpha - 1.0);
-  slack[1] = -(pair.friction * gamma - beta1 - beta2);
+  slack[1] = -(pair.ConeFriction() * gamma - beta1 - beta2);
   slack[2] = -(v_t + psi);
   slack[3] = -(-v_t + psi);
   slack[4] = -alpha;
   for (int i = 0; i < m_p + m_c; ++i) slack[5 + i] = -geo.g[i];
 
   // Impulses (not forces: no dt factor, as in the authors' code and App. C eq. 58).
-  const D beta = beta1 - beta2;
+  const D beta = pair.frictionless() ? D(0.0) : D(beta1 - beta2);
   const V2<T> f_p = t_p * beta + n_p * gamma;
   const V2<T> f_c = -(t_c * beta + n_c * gamma);
   out[0] = f_p[0];

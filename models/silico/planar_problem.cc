@@ -111,7 +111,7 @@ void DualColumns(const PlanarPair& pair, const CollisionGeometry<double>& geo, c
   const int np = pair.num_primals(), no = pair.num_outputs();
   const bool floor = pair.child_is_floor();
   const int opt = 6, slack = 6 + np;  // first rows of the stationarity and slackness blocks
-  const double gamma = z[0], beta = z[2] - z[3];
+  const double gamma = z[0], beta = pair.frictionless() ? 0.0 : z[2] - z[3];
   auto perp = [](const V& n) { return V(n[1], -n[0]); };  // the tangent of a normal
   auto column = [&](int j) { return J + (first + j) * no; };
   std::fill(column(0), column(pair.num_cone()), 0.0);
@@ -121,13 +121,15 @@ void DualColumns(const PlanarPair& pair, const CollisionGeometry<double>& geo, c
   const V neg_n_c = -frame.n_c, neg_t_c = -t_c;
   ImpulseColumn(frame.arm_p, frame.n_p, column(0));
   ImpulseColumn(frame.arm_c, neg_n_c, column(0) + 3);
-  column(0)[slack + 1] = -pair.friction;
+  column(0)[slack + 1] = -pair.ConeFriction();
   column(1)[slack + 2] = -1.0;
   column(1)[slack + 3] = -1.0;
   for (int j = 2; j < 4; ++j) {
     const double sign = j == 2 ? 1.0 : -1.0;
-    ImpulseColumn(frame.arm_p, V(sign * t_p), column(j));
-    ImpulseColumn(frame.arm_c, V(sign * neg_t_c), column(j) + 3);
+    if (!pair.frictionless()) {  // a frictionless pair applies no beta
+      ImpulseColumn(frame.arm_p, V(sign * t_p), column(j));
+      ImpulseColumn(frame.arm_c, V(sign * neg_t_c), column(j) + 3);
+    }
     column(j)[slack + 1] = 1.0;
   }
 

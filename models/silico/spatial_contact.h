@@ -58,6 +58,11 @@ struct SpatialPair {
   int y_offset = 0, z_offset = 0, soc_offset = 0;  // soc_offset: index in z of the SOC block
 
   bool child_is_floor() const { return !shape_c.scaled(); }
+  /// A frictionless pair (mu = 0) keeps its friction variables in the cone of mu = 1 and applies
+  /// none of them: at mu = 0 the cone (mu gamma >= sum beta, beta >= 0; soc: beta0 = mu gamma >=
+  /// |beta_t|) has no strictly feasible point, and the interior point needs one.
+  bool frictionless() const { return friction == 0.0; }
+  double ConeFriction() const { return frictionless() ? 1.0 : friction; }
   bool soc() const { return cone == FrictionCone::kSoc; }
   int num_aux() const { return shape_p.num_aux() + shape_c.num_aux(); }
   int num_primals() const { return 4 + num_aux() + (soc() ? 1 : 0); }
@@ -288,11 +293,7 @@ void SpatialContactResidual(const SpatialPair& pair, const SpatialStart& st, con
 
   const int na = pair.num_aux();
   T* slack = opt + np;
-  // A frictionless pair (mu = 0) keeps its friction variables in the cone of mu = 1 and applies
-  // none of them: at mu = 0 the cone (mu gamma >= sum beta, beta >= 0; soc: beta0 = mu gamma >=
-  // |beta_t|) has no strictly feasible point, and the interior point needs one.
-  const bool frictionless = pair.friction == 0.0;
-  const double cone_mu = frictionless ? 1.0 : pair.friction;
+  const double cone_mu = pair.ConeFriction();
   T b1, b2;
   if (!soc) {
     const T& psi = z[1];
@@ -321,7 +322,7 @@ void SpatialContactResidual(const SpatialPair& pair, const SpatialStart& st, con
     slack[no + 2] = -vt2;
   }
 
-  if (frictionless) b1 = b2 = T(0.0);
+  if (pair.frictionless()) b1 = b2 = T(0.0);
 
   // Impulses on each body (world) and their moments about the COM in the body frame at q3.
   const V3<T> f_p = n_p * gamma + t1_p * b1 + t2_p * b2;

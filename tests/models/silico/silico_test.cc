@@ -122,6 +122,27 @@ struct DerivativeCase {
   bool expect_contact;
 };
 
+// Frictionless contact (mu = 0): the cone of mu = 0 has no interior, so the pair keeps its
+// friction variables in the cone of mu = 1 and applies none of them. The square slides on at its
+// launch speed, resting on the floor.
+TEST(Silico, FrictionlessSquareSlidesOnAtItsSpeed) {
+  auto scene = BoxOnGround(0.25, 1.0, 0.25, 0.0);
+  SilicoOptions o;
+  o.timestep = 0.01;
+  o.rho = 1e-8;
+  o.max_iterations = 60;
+  auto sim = MakeSilico(scene, o);
+  State s = DefaultState(*scene);
+  s.v << 0.0, 1.0, 0.0;  // (omega, v_x, v_y)
+  for (int k = 0; k < 50; ++k) {
+    const StepReport r = sim->Step(s, Control{});
+    ASSERT_TRUE(r.ok()) << "step " << k << ": " << r.message;
+  }
+  EXPECT_NEAR(s.v[1], 1.0, 1e-6);
+  EXPECT_NEAR(s.q[0], 0.5, 1e-6);
+  EXPECT_NEAR(s.q[1], 0.25, 1e-4);
+}
+
 TEST(Silico, StepDerivativesMatchFiniteDifferences) {
   std::vector<DerivativeCase> cases;
   {
@@ -157,6 +178,13 @@ TEST(Silico, StepDerivativesMatchFiniteDifferences) {
     State s = DefaultState(*scene);
     s.v << 0.1, 0.2, -0.1, -0.2, 0.3, -0.5;
     cases.push_back({"two blocks", scene, s, VecX(), true});
+  }
+  {
+    // Frictionless: the square slides on at its speed, and the derivatives hold.
+    auto scene = BoxOnGround(0.25, 1.0, 0.25 - 1e-3, 0.0);
+    State s = DefaultState(*scene);
+    s.v << 0.0, 1.0, 0.0;
+    cases.push_back({"frictionless slide", scene, s, VecX(), true});
   }
   for (const DerivativeCase& c : cases) {
     SCOPED_TRACE(c.name);
@@ -195,7 +223,9 @@ TEST(Silico, StepJacobiansMatchFiniteDifferencesForEveryShapePair) {
                 SE3::FromTranslation(Vec3(0.05, 0.0, 0.0)), "padded")
       .friction = 0.4;
   b.AddCollider(capsule, Capsule2{0.1, 0.2}, SE3(turn, Vec3(0.0, 0.02, 0.0)), "capsule").friction = 0.6;
-  b.AddCollider(disk, Disk2{0.15}, SE3(), "disk");
+  // The disk is frictionless: its four pairs check the columns of a frictionless pair (friction
+  // variables in the cone of mu = 1, no tangential impulse).
+  b.AddCollider(disk, Disk2{0.15}, SE3(), "disk").friction = 0.0;
   b.AddCollider(kWorldBody, MakePolygon2(SquareFaces(), VecX::Constant(4, 0.3)),
                 SE3::FromTranslation(Vec3(1.5, 0.3, 0.0)), "wall");
   b.AddGroundPlane2(0.5);
