@@ -1,0 +1,283 @@
+#include "models/sdrs/sdrs_contact.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "core/common/error.h"
+#include "core/geometry/convex_hull.h"
+#include "models/ipc/psd_projection.h"
+#include "models/sdrs/point_set_distance.h"
+
+namespace arena {
+
+// Helpers in arena::sdrs: names local to a file must be unique within the unity build's batch.
+namespace sdrs {
+namespace {
+
+// Pairs past the broad phase before the solves are spread over threads: below this the
+// scheduling costs more than it saves (one box on the ground is one pair).
+constexpr int kParallelPairs = 4;
+
+// The vertices of the convex hull of `vertices` (qhull's extreme points, ascending), or all of
+// them when they span less than 3 dimensions (a ground's top face): interior points do not
+// change the hull but would add barrier terms, and seed 003's potential sums over hull vertices.
+std::vector<int> HullVertices(const PointsX3& vertices) {
+  std::vector<int> all(vertices.rows());
+  for (int k = 0; k < static_cast<int>(all.size()); ++k) all[k] = k;
+  if (vertices.rows() < 4) return all;
+  try {
+    std::vector<int> hull = MakeConvexHull(vertices).data->input_indices;
+    std::sort(hull.begin(), hull.end());
+    return hull;
+  } catch (const std::exception&) {
+    return all;
+  }
+}
+
+// The largest per-axis gap between two AABBs: a lower bound on the distance of what they hold.
+double BoxGap(const std::array<Vec3, 2>& a, const std::array<Vec3, 2>& b) {
+  return std::max({(a[0] - b[1]).maxCoeff(), (b[0] - a[1]).maxCoeff(), 0.0});
+}
+
+// A separating plane (unit normal, world) through the middle of the gap between the hulls along
+// their closest points' direction; false when they are not more than d0 apart.
+bool MiddlePlane(const PointsX3& a, const PointsX3& b, double d0, Vec4* plane) {
+  const PointSetSeparation sep = SeparatePointSets(a, b);
+  if (sep.intersecting) return false;
+  const Vec3 u = (sep.point_a - sep.point_b) / sep.distance;
+  const double min_a = (a * u).minCoeff(), max_b = (b * u).maxCoeff();
+  if (!(min_a - max_b > d0)) return false;
+  *plane << u, -0.5 * (min_a + max_b);
+  return true;
+}
+
+// Vertex clearance from a unit-normal plane: its distance beyond d0 / 2 on its side.
+double Clearance(const Vec4& plane, const Vec3& x, double sign, double d0) {
+  return sign * (plane.head<3>().dot(x) + plane(3)) - 0.5 * d0;
+}
+
+}  // namespace
+}  // namespace sdrs
+
+SdrsContact::SdrsContact(const std::vector<ColliderMesh>& meshes, const sdrs::HullPairOptions& options)
+    : options_(options) {
+  if (std::string why = options_.Validate(); !why.empty()) throw InvalidArgument("sdrs: " + why);
+  for (const ColliderMesh& m : meshes) {
+    hull_.push_back(sdrs::HullVertices(m.vertices));
+    static_.push_back(m.body == kWorldBody);
+  }
+  world_.resize(meshes.size());
+  box_.resize(meshes.size());
+  // The scene's pair filter (Scene::CollisionPairs); two static meshes never move.
+  for (int a = 0; a < static_cast<int>(meshes.size()); ++a) {
+    for (int b : meshes[a].partners) {
+      if (static_[a] && static_[b]) continue;
+      Pair p;
+      p.a = std::min(a, b);
+      p.b = std::max(a, b);
+      pairs_.push_back(std::move(p));
+    }
+  }
+}
+
+void SdrsContact::PoseHulls(const ContactConfiguration& x) {
+  for (size_t m = 0; m < hull_.size(); ++m) {
+    PointsX3& w = world_[m];
+    w.resize(static_cast<int>(hull_[m].size()), 3);
+    for (int i = 0; i < w.rows(); ++i) w.row(i) = x.world[m].row(hull_[m][i]);
+    box_[m] = {w.colwise().minCoeff().transpose(), w.colwise().maxCoeff().transpose()};
+  }
+}
+
+MeshPoint SdrsContact::PointOf(const ContactConfiguration& x, const Pair& p, int m) const {
+  const int na = static_cast<int>(hull_[p.a].size());
+  const int mesh = m < na ? p.a : p.b;
+  const int vertex = hull_[mesh][m < na ? m : m - na];
+  return {mesh, (*x.meshes)[mesh].vertices.row(vertex).transpose()};
+}
+
+std::vector<std::array<int, 2>> SdrsContact::CandidatePairs(const ContactConfiguration& x, bool brute_force) {
+  PoseHulls(x);
+  std::vector<std::array<int, 2>> out;
+  const double reach = options_.PruningDistance();
+  for (const Pair& p : pairs_) {
+    if (brute_force) {
+      if (sdrs::SeparatePointSets(world_[p.a], world_[p.b]).distance < reach) out.push_back({p.a, p.b});
+    } else if (sdrs::BoxGap(box_[p.a], box_[p.b]) < reach) {
+      out.push_back({p.a, p.b});
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void SdrsContact::SolvePairs(sdrs::HullPairOrder order, bool project) {
+  auto solve = [&](int i) {
+    Pair& p = pairs_[candidates_[i]];
+    sdrs::ComputeHullPairPotential(world_[p.a], world_[p.b], order, options_, &p.plane, &p.result,
+                                   {!static_[p.a], !static_[p.b]});
+    // Newton needs a descent direction: each pair's Hessian clamped to PSD (IPC's per-term
+    // projection, models/ipc/psd_projection.h), here on the moving vertices' block.
+    if (project && order == sdrs::HullPairOrder::kHessian && p.result.hessian.size() > 0 &&
+        std::isfinite(p.result.value)) {
+      p.result.hessian = ipc::ProjectToPsd<Eigen::Dynamic>(p.result.hessian);
+    }
+  };
+  const int n = static_cast<int>(candidates_.size());
+  if (max_threads_ == 1 || n < sdrs::kParallelPairs) {
+    for (int i = 0; i < n; ++i) solve(i);
+    return;
+  }
+  auto run = [&] { tbb::parallel_for(0, n, solve); };
+  if (max_threads_ > 1) {
+    tbb::task_arena arena(max_threads_);
+    arena.execute(run);
+  } else {
+    run();
+  }
+}
+
+double SdrsContact::Evaluate(const ContactConfiguration& x, ContactDerivativeSink* sink, bool hessian, bool project) {
+  PoseHulls(x);
+  stats_ = {};
+  candidates_.clear();
+  const double reach = options_.PruningDistance();
+  for (int i = 0; i < static_cast<int>(pairs_.size()); ++i) {
+    if (sdrs::BoxGap(box_[pairs_[i].a], box_[pairs_[i].b]) < reach) candidates_.push_back(i);
+  }
+  const sdrs::HullPairOrder order = sink == nullptr ? sdrs::HullPairOrder::kValue
+                                    : hessian       ? sdrs::HullPairOrder::kHessian
+                                                    : sdrs::HullPairOrder::kGradient;
+  SolvePairs(order, project);
+  stats_.candidate_pairs = static_cast<int>(candidates_.size());
+  double total = 0.0;
+  // In pair order, whatever thread solved them: the sums do not depend on the thread count.
+  for (int i : candidates_) {
+    const Pair& p = pairs_[i];
+    const sdrs::HullPairResult& r = p.result;
+    if (r.status == sdrs::HullPairStatus::kIntersecting) return std::numeric_limits<double>::infinity();
+    if (r.stats.iterations > 0) stats_.newton_trials += r.stats.iterations;
+    if (r.stats.warm_started) ++stats_.warm_started_pairs;
+    if (r.status == sdrs::HullPairStatus::kDampingLimit || r.status == sdrs::HullPairStatus::kMaxIterations) {
+      ++stats_.unconverged_pairs;
+    }
+    if (!(r.value > 0.0)) continue;
+    ++stats_.active_pairs;
+    total += r.value;
+    if (sink == nullptr) continue;
+    const int k = static_cast<int>(r.active.size());
+    for (int m : r.active) sink->AddGradient(PointOf(x, p, m), r.gradient.segment<3>(3 * m));
+    if (!hessian || r.hessian.rows() != 3 * k) continue;
+    for (int i1 = 0; i1 < k; ++i1) {
+      const MeshPoint pi = PointOf(x, p, r.active[i1]);
+      for (int j1 = 0; j1 < k; ++j1) sink->AddHessian(pi, PointOf(x, p, r.active[j1]), r.hessian.block<3, 3>(3 * i1, 3 * j1));
+    }
+  }
+  return total;
+}
+
+double SdrsContact::MaxStep(const ContactConfiguration& x, const std::vector<PointsX3>& displacement) {
+  PoseHulls(x);
+  double alpha = 1.0;
+  for (const Pair& p : pairs_) {
+    // Hulls farther apart than both can move need no plane.
+    double reach = 0.0;
+    for (int mesh : {p.a, p.b}) {
+      double fastest = 0.0;
+      for (int v : hull_[mesh]) fastest = std::max(fastest, displacement[mesh].row(v).norm());
+      reach += fastest;
+    }
+    if (!(reach > 0.0) || sdrs::BoxGap(box_[p.a], box_[p.b]) > reach) continue;
+    Vec4 plane;
+    if (!sdrs::MiddlePlane(world_[p.a], world_[p.b], options_.d0, &plane)) return 0.0;
+    // A vertex whose clearance c shrinks at rate r along the chord keeps eta c up to
+    // alpha = (1 - eta) c / r; vertices on their own sides of one plane keep convex hulls apart.
+    for (int side = 0; side < 2; ++side) {
+      const int mesh = side == 0 ? p.a : p.b;
+      const double sign = side == 0 ? 1.0 : -1.0;
+      for (size_t i = 0; i < hull_[mesh].size(); ++i) {
+        const double rate = sign * plane.head<3>().dot(displacement[mesh].row(hull_[mesh][i]).transpose());
+        if (!(rate < 0.0)) continue;
+        const double c = sdrs::Clearance(plane, world_[mesh].row(i).transpose(), sign, options_.d0);
+        alpha = std::min(alpha, (1.0 - kAdvancementEta) * c / -rate);
+      }
+    }
+  }
+  return std::max(alpha, 0.0);
+}
+
+double SdrsContact::MaxStepOnPath(const ContactConfiguration& x, ContactPath& path) {
+  const std::vector<VecX>& speed = path.SpeedBounds();
+  PoseHulls(x);
+  tracked_vertices_.clear();
+  track_plane_.assign(pairs_.size(), Vec4::Zero());
+  tracked_.clear();
+  auto speed_of = [&](int mesh, int vertex) {
+    return speed[mesh].size() > vertex ? speed[mesh][vertex] : 0.0;
+  };
+  for (int pi = 0; pi < static_cast<int>(pairs_.size()); ++pi) {
+    const Pair& p = pairs_[pi];
+    const double reach = AdvancementReach(speed, p.a, p.b);
+    if (!(reach > 0.0) || sdrs::BoxGap(box_[p.a], box_[p.b]) > reach) continue;
+    if (!sdrs::MiddlePlane(world_[p.a], world_[p.b], options_.d0, &track_plane_[pi])) return 0.0;
+    for (int side = 0; side < 2; ++side) {
+      const int mesh = side == 0 ? p.a : p.b;
+      const int first = side == 0 ? 0 : static_cast<int>(hull_[p.a].size());
+      for (size_t i = 0; i < hull_[mesh].size(); ++i) {
+        TrackedDistance t;
+        t.speed = speed_of(mesh, hull_[mesh][i]);
+        t.d0 = t.d = sdrs::Clearance(track_plane_[pi], world_[mesh].row(i).transpose(), side == 0 ? 1.0 : -1.0, options_.d0);
+        if (!NeedsTracking(t.d0, t.speed)) continue;
+        t.id = static_cast<int>(tracked_vertices_.size());
+        tracked_vertices_.push_back({pi, first + static_cast<int>(i)});
+        tracked_.push_back(t);
+      }
+    }
+  }
+  return AdvanceConservatively(
+      &tracked_, path, &path_point_,
+      [this](const ContactConfiguration& at, int id) {
+        const auto [pi, m] = tracked_vertices_[id];
+        const Pair& p = pairs_[pi];
+        const int na = static_cast<int>(hull_[p.a].size());
+        const int mesh = m < na ? p.a : p.b;
+        const Vec3 v = at.world[mesh].row(hull_[mesh][m < na ? m : m - na]).transpose();
+        return sdrs::Clearance(track_plane_[pi], v, m < na ? 1.0 : -1.0, options_.d0);
+      },
+      &advancement_);
+}
+
+void SdrsContact::PairContacts(const ContactConfiguration& x, std::vector<MeshPairContact>* out) {
+  out->clear();
+  PoseHulls(x);
+  const double reach = options_.PruningDistance();
+  for (const Pair& p : pairs_) {
+    if (!(sdrs::BoxGap(box_[p.a], box_[p.b]) < reach)) continue;
+    // A cold solve into scratch: measuring must not move the pairs' warm starts.
+    sdrs::ComputeHullPairPotential(world_[p.a], world_[p.b], sdrs::HullPairOrder::kGradient, options_, nullptr,
+                                   &scratch_);
+    if (!(scratch_.value > 0.0) || !std::isfinite(scratch_.value)) continue;
+    const bool a_moves = !static_[p.a];
+    const int side = a_moves ? p.a : p.b;
+    const int na = static_cast<int>(hull_[p.a].size());
+    MeshPairContact c{side, a_moves ? p.b : p.a};
+    double carried = 0.0;
+    for (int m : scratch_.active) {
+      if ((m < na) != a_moves) continue;
+      const Vec3 force = -scratch_.gradient.segment<3>(3 * m);
+      const double w = force.norm();
+      c.repulsion_on_a += force;
+      c.point_a += w * world_[side].row(a_moves ? m : m - na).transpose();
+      carried += w;
+    }
+    if (!(carried > 0.0)) continue;
+    c.point_a /= carried;
+    out->push_back(c);
+  }
+}
+
+}  // namespace arena

@@ -1,0 +1,95 @@
+// The contact terms of the `sdrs` model (seed 003, Ye et al., "SDRS: Shape-Differentiable
+// Robot Simulator") as a ContactPotential of the incremental-potential core
+// (models/ip/contact_potential.h): every collider mesh is a convex hull (its vertex set; the
+// paper decomposes links into convex pieces, we take each collider as one), and every pair of
+// hulls the scene lets collide, not both static, adds the separating-plane potential
+// P(A, B) = kappa min_p L(p) of Sec. IV-B (models/sdrs/hull_pair_potential.h).
+//
+// P vanishes beyond the pruning distance 2 (x0 + d0) / (1 - x0), so a broad phase keeps only
+// the pairs whose world AABBs (of the hull vertices), each grown by half that distance, overlap
+// (checked against every pair in the tests). The pair solves run in parallel (TBB) with one
+// warm-start plane and one result per pair; their derivatives reach the sink afterwards in pair
+// order, so the sum does not depend on the thread count.
+//
+// Step bound: every tracked vertex must keep a fraction of its distance to a fixed separating
+// plane of its pair (the middle plane of the closest points) along the solver's path; the hulls
+// are convex, so vertices on the two sides of one plane keep the hulls apart
+// (models/ip/conservative_advancement.h does the advancing).
+//
+// Friction (Sec. IV-C) is not included yet: the potential is frictionless.
+#pragma once
+
+#include <array>
+#include <limits>
+#include <vector>
+
+#include "models/ip/conservative_advancement.h"
+#include "models/ip/contact_potential.h"
+#include "models/sdrs/hull_pair_potential.h"
+
+namespace arena {
+
+struct SdrsContactStats {
+  int candidate_pairs = 0;     // pairs past the broad phase in the last Evaluate
+  int active_pairs = 0;        // with P > 0
+  int unconverged_pairs = 0;   // damping or iteration limit
+  long newton_trials = 0;      // summed over the pairs
+  int warm_started_pairs = 0;  // whose warm plane was feasible
+};
+
+class SdrsContact final : public ContactPotential {
+ public:
+  /// Throws InvalidArgument for bad options.
+  SdrsContact(const std::vector<ColliderMesh>& meshes, const sdrs::HullPairOptions& options);
+
+  double Evaluate(const ContactConfiguration& x, ContactDerivativeSink* sink, bool hessian, bool project) override;
+  /// alpha keeping every vertex on its side of its pair's middle plane (straight-line motion).
+  double MaxStep(const ContactConfiguration& x, const std::vector<PointsX3>& displacement) override;
+  /// The same along the solver's path, by conservative advancement of the vertex-plane distances.
+  double MaxStepOnPath(const ContactConfiguration& x, ContactPath& path) override;
+  /// Per pair with P > 0: the repulsion on the moving mesh (the first unless it is static), at
+  /// the mean of its active vertices weighted by their force. Leaves the warm starts alone.
+  void PairContacts(const ContactConfiguration& x, std::vector<MeshPairContact>* out) override;
+  int ActiveContacts() const override { return stats_.active_pairs; }
+  const SdrsContactStats& stats() const { return stats_; }
+  const AdvancementStats& advancement() const { return advancement_; }
+
+  /// The pairs (mesh a, mesh b) the broad phase keeps at x, ascending; `brute_force`: every
+  /// allowed pair (tests compare the two).
+  std::vector<std::array<int, 2>> CandidatePairs(const ContactConfiguration& x, bool brute_force = false);
+  /// Threads for the pair solves: 0 = TBB's default, 1 = serial (tests of determinism).
+  void set_max_threads(int threads) { max_threads_ = threads; }
+
+ private:
+  struct Pair {
+    int a = 0, b = 0;  // mesh indices, a < b
+    Vec4 plane = Vec4::Constant(std::numeric_limits<double>::quiet_NaN());  // warm start
+    sdrs::HullPairResult result;
+  };
+  // The hull vertices of every mesh at x into world_, and their AABBs.
+  void PoseHulls(const ContactConfiguration& x);
+  // The mesh point of vertex m of pair p's numbering (a's hull vertices, then b's).
+  MeshPoint PointOf(const ContactConfiguration& x, const Pair& p, int m) const;
+  // Solves the candidate pairs (in parallel when there are several); `project`: their Hessians
+  // clamped to PSD.
+  void SolvePairs(sdrs::HullPairOrder order, bool project);
+
+  sdrs::HullPairOptions options_;
+  std::vector<std::vector<int>> hull_;  // per mesh: the vertices of its convex hull
+  std::vector<bool> static_;            // per mesh: fixed to the world
+  std::vector<Pair> pairs_;
+  std::vector<PointsX3> world_;         // per mesh: its hull vertices at the current x
+  std::vector<std::array<Vec3, 2>> box_;  // per mesh: AABB of world_ (min, max)
+  std::vector<int> candidates_;         // pairs_ indices past the broad phase
+  int max_threads_ = 0;
+  SdrsContactStats stats_;
+  sdrs::HullPairResult scratch_;        // PairContacts' cold solves
+  // MaxStepOnPath's workspace: tracked (pair, vertex) and their fixed planes (per pair).
+  std::vector<std::array<int, 2>> tracked_vertices_;
+  std::vector<Vec4> track_plane_;
+  std::vector<TrackedDistance> tracked_;
+  ContactConfiguration path_point_;
+  AdvancementStats advancement_;
+};
+
+}  // namespace arena

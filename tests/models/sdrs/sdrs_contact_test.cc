@@ -1,0 +1,217 @@
+// The sdrs ContactPotential over collider meshes: broad phase against brute force, the same
+// sums with one and two threads, balanced forces per pair, a sound step bound, and measuring
+// without side effects.
+#include "models/sdrs/sdrs_contact.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+#include <utility>
+
+#include <Eigen/Eigenvalues>
+
+#include <gtest/gtest.h>
+
+#include "core/common/error.h"
+#include "core/geometry/convex_hull.h"
+#include "tests/models/sdrs/sdrs_test_util.h"
+
+namespace arena {
+namespace sdrs_contact_test {
+
+using sdrs::testing::Cube;
+using sdrs::testing::RandomPoints;
+using sdrs::testing::RandomRotation;
+
+// Meshes with vertices only (the potential reads no triangles): `count` bodies scattered in a
+// box of side `spread`, each mesh a cube or a random point set of 8 to 30 points, plus a static
+// slab below them; every pair may collide.
+struct Meshes {
+  std::vector<ColliderMesh> meshes;
+  ContactConfiguration x;
+};
+
+Meshes Scatter(Rng& rng, int count, double spread) {
+  Meshes m;
+  for (int i = 0; i < count; ++i) {
+    ColliderMesh mesh;
+    mesh.body = i;
+    mesh.collider = i;
+    const Vec3 c(Uniform(rng, 0, spread), Uniform(rng, 0, spread), Uniform(rng, 0.5, 0.5 + spread));
+    mesh.vertices = i % 2 == 0 ? Cube(c, Uniform(rng, 0.05, 0.2), RandomRotation(rng))
+                               : RandomPoints(rng, 8 + static_cast<int>(rng() % 23), c, Uniform(rng, 0.05, 0.2));
+    m.meshes.push_back(mesh);
+  }
+  ColliderMesh ground;
+  ground.body = kWorldBody;
+  ground.collider = count;
+  ground.vertices = Cube(Vec3(0.5 * spread, 0.5 * spread, -5.0), 5.0);
+  m.meshes.push_back(ground);
+  for (int i = 0; i < static_cast<int>(m.meshes.size()); ++i) {
+    for (int j = i + 1; j < static_cast<int>(m.meshes.size()); ++j) m.meshes[i].partners.push_back(j);
+  }
+  m.x.meshes = &m.meshes;
+  m.x.pose.assign(m.meshes.size(), SE3());
+  for (const ColliderMesh& mesh : m.meshes) m.x.world.push_back(mesh.vertices);
+  return m;
+}
+
+// Drops meshes that overlap an earlier one (the potential would be +inf).
+void Separate(Meshes* m) {
+  for (size_t i = 0; i < m->meshes.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (sdrs::SeparatePointSets(m->meshes[i].vertices, m->meshes[j].vertices).intersecting) {
+        m->meshes[i].vertices.rowwise() += Vec3(0, 0, 100.0 + 10.0 * i).transpose();
+        m->x.world[i] = m->meshes[i].vertices;
+      }
+    }
+  }
+}
+
+// Records the derivatives as they arrive, keyed by (mesh, local point).
+class RecordingSink final : public ContactDerivativeSink {
+ public:
+  using Key = std::tuple<int, double, double, double>;
+  static Key KeyOf(const MeshPoint& p) { return {p.mesh, p.local.x(), p.local.y(), p.local.z()}; }
+  void AddGradient(const MeshPoint& p, const Vec3& g) override {
+    auto [it, fresh] = gradient.try_emplace(KeyOf(p), Vec3::Zero());
+    it->second += g;
+  }
+  void AddHessian(const MeshPoint& p, const MeshPoint& q, const Mat3& block) override {
+    auto [it, fresh] = hessian.try_emplace({KeyOf(p), KeyOf(q)}, Mat3::Zero());
+    it->second += block;
+  }
+  std::map<Key, Vec3> gradient;
+  std::map<std::pair<Key, Key>, Mat3> hessian;
+};
+
+TEST(SdrsContact, BroadPhaseMatchesBruteForce) {
+  Rng rng(41);
+  const sdrs::HullPairOptions options;
+  for (int s = 0; s < 5; ++s) {
+    Meshes m = Scatter(rng, 12, 1.5);
+    Separate(&m);
+    SdrsContact contact(m.meshes, options);
+    const auto broad = contact.CandidatePairs(m.x);
+    const auto brute = contact.CandidatePairs(m.x, /*brute_force=*/true);
+    // Conservative: every pair within the pruning distance is a candidate.
+    for (const auto& pair : brute) EXPECT_NE(std::find(broad.begin(), broad.end(), pair), broad.end());
+    // And the potential is the sum over every allowed pair, each solved on its own over its
+    // hulls' vertices (a random set's interior points are not seen).
+    auto hull = [](const PointsX3& p) {
+      const ConvexHull h = MakeConvexHull(p);
+      const std::vector<int>& index = h.data->input_indices;
+      PointsX3 out(index.size(), 3);
+      for (size_t k = 0; k < index.size(); ++k) out.row(k) = p.row(index[k]);
+      return out;
+    };
+    double expected = 0.0;
+    for (size_t i = 0; i < m.meshes.size(); ++i) {
+      for (int j : m.meshes[i].partners) {
+        if (m.meshes[i].body == kWorldBody && m.meshes[j].body == kWorldBody) continue;
+        sdrs::HullPairResult r;
+        sdrs::ComputeHullPairPotential(hull(m.meshes[i].vertices), hull(m.meshes[j].vertices), sdrs::HullPairOrder::kValue, options,
+                                       nullptr, &r);
+        expected += r.value;
+      }
+    }
+    const double total = contact.Evaluate(m.x, nullptr, false, false);
+    EXPECT_GT(total, 0.0);
+    // The same solves up to the order of the hull's vertices (qhull's against ascending).
+    EXPECT_NEAR(total, expected, 1e-12 * expected);
+    EXPECT_EQ(contact.stats().candidate_pairs, static_cast<int>(broad.size()));
+  }
+}
+
+TEST(SdrsContact, OneAndTwoThreadsGiveTheSameSums) {
+  Rng rng(42);
+  Meshes m = Scatter(rng, 16, 1.2);
+  Separate(&m);
+  auto run = [&](int threads, bool project) {
+    SdrsContact contact(m.meshes, sdrs::HullPairOptions{});
+    contact.set_max_threads(threads);
+    RecordingSink sink;
+    const double value = contact.Evaluate(m.x, &sink, true, project);
+    EXPECT_GE(contact.stats().candidate_pairs, 4) << "too few pairs to run in parallel";
+    return std::make_pair(value, sink);
+  };
+  for (bool project : {false, true}) {
+    const auto [v1, s1] = run(1, project);
+    const auto [v2, s2] = run(2, project);
+    EXPECT_EQ(v1, v2);
+    ASSERT_EQ(s1.gradient.size(), s2.gradient.size());
+    for (const auto& [key, g] : s1.gradient) EXPECT_EQ(g, s2.gradient.at(key));
+    ASSERT_EQ(s1.hessian.size(), s2.hessian.size());
+    for (const auto& [key, h] : s1.hessian) EXPECT_EQ(h, s2.hessian.at(key));
+  }
+}
+
+TEST(SdrsContact, ForcesBalanceAndProjectionIsPsd) {
+  Rng rng(43);
+  // Two bodies 1 cm apart: their forces are opposite; the projected Hessian has no negative
+  // eigenvalue.
+  std::vector<ColliderMesh> meshes(2);
+  meshes[0].body = 0;
+  meshes[0].vertices = RandomPoints(rng, 20, Vec3(0, 0, 0.5), 0.3);
+  meshes[1].body = 1;
+  meshes[1].vertices = RandomPoints(rng, 15, Vec3(0, 0, 0.5), 0.3);
+  sdrs::testing::PlaceAtDistance(meshes[0].vertices, &meshes[1].vertices, Vec3::UnitZ(), 0.01);
+  meshes[0].partners = {1};
+  ContactConfiguration x;
+  x.meshes = &meshes;
+  x.pose.assign(2, SE3());
+  x.world = {meshes[0].vertices, meshes[1].vertices};
+  SdrsContact contact(meshes, sdrs::HullPairOptions{});
+  RecordingSink sink;
+  EXPECT_GT(contact.Evaluate(x, &sink, true, true), 0.0);
+  std::array<Vec3, 2> force = {Vec3::Zero(), Vec3::Zero()};
+  for (const auto& [key, g] : sink.gradient) force[std::get<0>(key)] -= g;
+  EXPECT_GT(force[0].z(), 0.0);  // a is above b: pushed up
+  EXPECT_LT((force[0] + force[1]).norm(), 1e-9 * force[0].norm());
+  // The projected Hessian as one matrix over the recorded points.
+  std::map<RecordingSink::Key, int> index;
+  for (const auto& [key, g] : sink.gradient) index.emplace(key, static_cast<int>(index.size()));
+  MatX H = MatX::Zero(3 * index.size(), 3 * index.size());
+  for (const auto& [key, block] : sink.hessian) H.block<3, 3>(3 * index.at(key.first), 3 * index.at(key.second)) = block;
+  const Eigen::SelfAdjointEigenSolver<MatX> eig(H);
+  EXPECT_GE(eig.eigenvalues().minCoeff(), -1e-9 * eig.eigenvalues().cwiseAbs().maxCoeff());
+  // PairContacts: the same repulsion, and measuring changes no later evaluation.
+  std::vector<MeshPairContact> pairs;
+  contact.PairContacts(x, &pairs);
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_LT((pairs[0].repulsion_on_a - force[pairs[0].mesh_a]).norm(), 1e-9 * force[0].norm());
+  EXPECT_EQ(contact.ActiveContacts(), 1);
+}
+
+TEST(SdrsContact, MaxStepKeepsEveryPairFinite) {
+  Rng rng(44);
+  for (int s = 0; s < 10; ++s) {
+    Meshes m = Scatter(rng, 8, 1.0);
+    Separate(&m);
+    SdrsContact contact(m.meshes, sdrs::HullPairOptions{});
+    // Every body pulled towards the centre (and down): some pairs would cross at alpha = 1.
+    std::vector<PointsX3> displacement(m.meshes.size());
+    for (size_t i = 0; i < m.meshes.size(); ++i) {
+      displacement[i] = PointsX3::Zero(m.x.world[i].rows(), 3);
+      if (m.meshes[i].body == kWorldBody) continue;
+      const Vec3 c = m.x.world[i].colwise().mean().transpose();
+      displacement[i].rowwise() = (Vec3(0.5, 0.5, -0.2) - c).transpose();
+    }
+    const double alpha = contact.MaxStep(m.x, displacement);
+    EXPECT_GT(alpha, 0.0);
+    EXPECT_LE(alpha, 1.0);
+    ContactConfiguration moved = m.x;
+    for (size_t i = 0; i < m.meshes.size(); ++i) moved.world[i] += alpha * displacement[i];
+    EXPECT_TRUE(std::isfinite(contact.Evaluate(moved, nullptr, false, false))) << "sample " << s;
+  }
+}
+
+TEST(SdrsContact, BadOptionsAreRejected) {
+  sdrs::HullPairOptions o;
+  o.x0 = 2.0;
+  EXPECT_THROW(SdrsContact(std::vector<ColliderMesh>{}, o), InvalidArgument);
+}
+
+}  // namespace sdrs_contact_test
+}  // namespace arena
