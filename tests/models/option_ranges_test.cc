@@ -170,6 +170,16 @@ TEST(OptionRanges, Dart) {
              {{"timestep", "0.001"}, {"fd_step", "1e-6"}, {"fd_ridders_step", "1e-3"}});
 }
 
+TEST(OptionRanges, Sdrs) {
+  CheckTable("sdrs",
+             {{"kappa", "0", "kappa must be in [1e-08, 10000], got 0"},  // no contact at all
+              {"x0", "1", "x0 must be in [1e-04, 0.9], got 1"},          // the norm barrier needs x0 < 1
+              {"d0", "-0.01", "d0 must be in [0, 0.1]"},
+              {"norm_weight", "0", "norm_weight must be in [1e-06, 1e+06]"}},  // L has no minimum
+             {{"kappa", "1e-2"}, {"kappa", "1e-4"}, {"x0", "0.1"}, {"x0", "0.01"}, {"d0", "0"}, {"d0", "0.005"},
+              {"norm_weight", "1"}, {"timestep", "0.01"}});
+}
+
 // The hang: a cap far above any use and a tolerance no solver reaches.
 TEST(OptionRanges, SolverLimitsThatWouldHangAreRejected) {
   EXPECT_NE(ErrorOf("silico", {{"max_iterations", "2000000000"}, {"residual_tolerance", "1e-300"}}), "");

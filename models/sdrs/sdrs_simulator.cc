@@ -1,0 +1,42 @@
+#include "models/sdrs/sdrs_simulator.h"
+
+#include "core/common/error.h"
+
+namespace arena {
+
+// The embedded IpOptions' fields are visited too, so one CheckRanges covers both.
+std::string SdrsModelOptions::Validate() const { return CheckRanges(*this); }
+
+sdrs::HullPairOptions SdrsModelOptions::Pair() const {
+  sdrs::HullPairOptions o;
+  o.kappa = kappa;
+  o.x0 = x0;
+  o.d0 = d0;
+  o.norm_weight = norm_weight;
+  // Each pair restarts from its last plane; a near-Newton first step pays off from there (P is
+  // unique, so only the cost changes), as longrange's triangle pairs do.
+  o.initial_damping = 1e-6;
+  return o;
+}
+
+Capabilities SdrsSimulator::CapabilitiesFor(const SdrsModelOptions&) {
+  return IpCapabilities(/*smooth=*/true);  // P is C2 (Sec. IV-B)
+}
+
+namespace {
+
+const SdrsModelOptions& Checked(const SdrsModelOptions& o) {
+  if (std::string why = o.Validate(); !why.empty()) throw InvalidArgument("sdrs: " + why);
+  return o;
+}
+
+}  // namespace
+
+SdrsSimulator::SdrsSimulator(std::shared_ptr<const Scene> scene, const SdrsModelOptions& options)
+    : IncrementalPotentialSimulator(std::move(scene), Checked(options).ip,
+                                    [&options](const std::vector<ColliderMesh>& meshes) {
+                                      return std::make_unique<SdrsContact>(meshes, options.Pair());
+                                    }),
+      options_(options) {}
+
+}  // namespace arena

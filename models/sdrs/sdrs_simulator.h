@@ -1,0 +1,64 @@
+// `sdrs`: the contact model of SDRS (Ye et al., "SDRS: Shape-Differentiable Robot Simulator",
+// seed 003) on the shared incremental-potential core (models/ip/): each step minimises the
+// incremental potential plus the sum over pairs of convex hulls of the separating-plane
+// potential P = kappa min_p L(p) with the locally supported CLogx barrier (Sec. IV-B;
+// models/sdrs/sdrs_contact.h), over the joint coordinates, with the core's projected Newton and
+// a step bound that keeps every pair separated. P is C2, zero beyond a pruning distance and
+// infinite at contact. Derivatives by the implicit function theorem at the minimiser (Sec. IV-D).
+// Not yet: the plane-relative friction of Sec. IV-C and the design (shape) parameters of Sec. V.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "models/ip/ip_simulator.h"
+#include "models/sdrs/sdrs_contact.h"
+
+namespace arena {
+
+struct SdrsModelOptions {
+  IpOptions ip;
+  // N: P = kappa min L (f' is dimensionless, so kappa is a force scale). The authors' code uses
+  // 1e-2 in one version and 1e-4 in another; 1e-2 holds the 1 kg conformance box about 1 cm
+  // (s ~ x0 / 8) from the plane, within the 0.1 m support.
+  double kappa = 1e-2;
+  double x0 = 0.1;          // m: support of the CLogx barrier (Sec. IV-B)
+  double d0 = 0.0;          // m: safety gap kept between hulls
+  double norm_weight = 1.0; // weight of the norm barrier f(1 - |n|) keeping |n| < 1
+
+  template <class V>
+  void VisitFields(V&& v) {
+    ip.VisitFields(v);
+    // Ranges keep both of the authors' kappas with room either way; x0 < 1 is needed by the norm
+    // barrier f(1 - |n|) (0.9 leaves |n| room to shrink below 1 - x0); a gap of 0.1 m is
+    // already the barrier's whole default support.
+    v("kappa", kappa,
+      "scale of the separating-plane potential, P = kappa min L (the authors' code: 1e-2 in one version, 1e-4 in "
+      "another)", "N", Closed(1e-8, 1e4));
+    v("x0", x0, "support of the CLogx barrier f: a vertex farther than x0 from the plane adds nothing", "m",
+      Closed(1e-4, 0.9));
+    v("d0", d0, "safety gap: hulls closer than d0 are infinitely repelled", "m", Closed(0.0, 0.1));
+    v("norm_weight", norm_weight, "weight of the norm barrier f(1 - |n|) in L", "", Closed(1e-6, 1e6));
+  }
+  std::string Validate() const;
+  /// The hull-pair options these give (the inner solve's own settings at their defaults).
+  sdrs::HullPairOptions Pair() const;
+};
+
+class SdrsSimulator final : public IncrementalPotentialSimulator {
+ public:
+  static constexpr std::string_view kName = "sdrs";
+  static Capabilities CapabilitiesFor(const SdrsModelOptions& options);
+  /// Throws Unsupported for shapes without a mesh (capsules, cylinders, ...), InvalidArgument for
+  /// bad options.
+  SdrsSimulator(std::shared_ptr<const Scene> scene, const SdrsModelOptions& options);
+
+  std::string_view name() const override { return kName; }
+  Capabilities capabilities() const override { return CapabilitiesFor(options_); }
+  const SdrsModelOptions& options() const { return options_; }
+
+ private:
+  SdrsModelOptions options_;
+};
+
+}  // namespace arena
