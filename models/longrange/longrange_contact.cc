@@ -7,7 +7,7 @@
 #include "core/common/deadline.h"
 #include "core/common/error.h"
 #include "models/longrange/centered_potential.h"
-#include "models/longrange/plane_friction.h"
+#include "models/ip/plane_friction.h"
 
 namespace arena {
 
@@ -157,7 +157,7 @@ void LongRangeContact::PairContacts(const ContactConfiguration& x, std::vector<M
     c.repulsion_on_a = force.colwise().sum().transpose();
     c.point_a = (x.world[side].transpose() * carried) / carried.sum();
     for (int pair = p.friction_begin; pair < p.friction_end; ++pair) {
-      EvaluateFriction(x, pair, longrange::FrictionOutputs::kGradient, &friction_result_);
+      EvaluateFriction(x, pair, FrictionOutputs::kGradient, &friction_result_);
       for (int k = 0; k < 6; ++k) {
         if (friction_[pair].vertices[k].first == side) c.friction_on_a -= friction_result_.gradient.segment<3>(3 * k);
       }
@@ -272,10 +272,10 @@ void LongRangeContact::LagPair(const ContactConfiguration& start, Pair& p, int t
   friction_velocity_.push_back(Vec3::Constant(std::numeric_limits<double>::quiet_NaN()));
 }
 
-void LongRangeContact::EvaluateFriction(const ContactConfiguration& x, int pair, longrange::FrictionOutputs outputs,
-                                        longrange::PlaneFrictionResult* r) {
+void LongRangeContact::EvaluateFriction(const ContactConfiguration& x, int pair, FrictionOutputs outputs,
+                                        PlaneFrictionResult<6>* r) {
   const FrictionPair& f = friction_[pair];
-  longrange::PlaneFrictionInput in;
+  PlaneFrictionInput<6> in;
   for (int k = 0; k < 6; ++k) in.x_next[k] = x.world[f.vertices[k].first].row(f.vertices[k].second).transpose();
   in.x_start = f.x_start;
   in.weight = f.weight;
@@ -285,14 +285,13 @@ void LongRangeContact::EvaluateFriction(const ContactConfiguration& x, int pair,
   in.outputs = outputs;
   in.start_velocity = &friction_velocity_[pair];
   for (int k = 0; k < 6; ++k) in.derivatives[k] = !mesh_static_[f.vertices[k].first];
-  longrange::PlaneFriction(in, r);
+  PlaneFriction(in, r);
   friction_velocity_[pair] = r->plane_velocity;
 }
 
 void LongRangeContact::AddFriction(const ContactConfiguration& x, int pair, const longrange::PairPoints& points,
                                    ContactDerivativeSink* sink, bool hessian, double* value) {
-  using longrange::FrictionOutputs;
-  longrange::PlaneFrictionResult& r = friction_result_;
+    PlaneFrictionResult<6>& r = friction_result_;
   EvaluateFriction(x, pair, sink == nullptr ? FrictionOutputs::kValue : hessian ? FrictionOutputs::kHessian : FrictionOutputs::kGradient, &r);
   *value += r.value;
   if (sink == nullptr) return;
@@ -331,8 +330,8 @@ void LongRangeContact::StartDerivatives(const ContactConfiguration& x, ContactSt
 
 void LongRangeContact::AddStartBlocks(const ContactConfiguration& x, int pair, const longrange::PairPoints& points) {
   const FrictionPair& f = friction_[pair];
-  longrange::PlaneFrictionResult& r = friction_result_;
-  EvaluateFriction(x, pair, longrange::FrictionOutputs::kAll, &r);
+  PlaneFrictionResult<6>& r = friction_result_;
+  EvaluateFriction(x, pair, FrictionOutputs::kAll, &r);
   // d(grad_x+ D)/dx_start: -Hessian (D depends on x+ - x_start) plus the lagged data's terms.
   longrange::Mat18 mixed = -r.hessian;
   mixed.noalias() += r.dgradient_dweight.lazyProduct(f.dweight_dx);

@@ -7,7 +7,7 @@
 //             d2 at the step's start, the local potential P_local = (1 - phi) P_ij (Eq. 12: the
 //             leaf blend with 0 as its far term) gives each vertex a lagged normal force
 //             |mu dP_local/dx_k|, and the pair's vertices are damped relative to the pair's
-//             lagged separating plane (models/longrange/plane_friction.h) with weight
+//             lagged separating plane (models/ip/plane_friction.h) with weight
 //             lambda |mu dP_local/dx_k|, lambda the pair's friction coefficient (the smaller of
 //             its colliders'). The lagged data are differentiated exactly for the step's
 //             derivatives with respect to its start.
@@ -22,7 +22,7 @@
 #include "models/ip/conservative_advancement.h"
 #include "models/ip/contact_potential.h"
 #include "models/longrange/long_range_potential.h"
-#include "models/longrange/plane_friction.h"
+#include "models/ip/plane_friction.h"
 #include "models/longrange/point_block_sum.h"
 
 namespace arena {
@@ -87,8 +87,8 @@ class LongRangeContact final : public ContactPotential {
   // Evaluates the plane friction (eq. 12) of `f` at the trial configuration `x`.
   // Starts from (and updates) the pair's friction_velocity_ entry: the step's pair set is fixed
   // and consecutive iterates are close, so the inner Newton usually needs one or two steps.
-  void EvaluateFriction(const ContactConfiguration& x, int pair, longrange::FrictionOutputs outputs,
-                        longrange::PlaneFrictionResult* r);
+  void EvaluateFriction(const ContactConfiguration& x, int pair, FrictionOutputs outputs,
+                        PlaneFrictionResult<6>* r);
   // Adds friction pair `pair`'s value and gradient, and its Hessian blocks to blocks_ (numbered
   // as the body pair's `points`).
   void AddFriction(const ContactConfiguration& x, int pair, const longrange::PairPoints& points,
@@ -109,7 +109,7 @@ class LongRangeContact final : public ContactPotential {
   std::vector<bool> mesh_static_;
   std::vector<FrictionPair> friction_;
   std::vector<Vec3> friction_velocity_;  // per friction pair: its last plane velocity u (NaN: none yet)
-  longrange::PlaneFrictionResult friction_result_;  // scratch (large: kept off the stack)
+  PlaneFrictionResult<6> friction_result_;  // scratch (large: kept off the stack)
   longrange::TrianglePairResult lag_result_;  // scratch of LagPair
   longrange::LongRangeData measure_data_;     // scratch of PairContacts (the pairs' own keep their warm starts)
   longrange::PointBlockSum blocks_;  // one body pair's Hessian blocks, summed per point pair

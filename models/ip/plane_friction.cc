@@ -1,11 +1,11 @@
-#include "models/longrange/plane_friction.h"
+#include "models/ip/plane_friction.h"
 
 #include <cmath>
 #include <limits>
 
 #include <Eigen/Cholesky>
 
-namespace arena::longrange {
+namespace arena {
 
 namespace {
 
@@ -17,13 +17,20 @@ struct Objective {
   Mat3 hessian = Mat3::Zero();
 };
 
-void EvaluateAt(const std::array<double, 6>& c, const std::array<Vec3, 6>& a, double eps, const Vec3& u, Objective* o) {
+template <int N>
+void Resize(PerVertex<N, Vec3>* v, int n) {
+  if constexpr (N == Eigen::Dynamic) v->resize(n);
+}
+
+template <int N>
+void EvaluateAt(const PerVertex<N, double>& c, const PerVertex<N, Vec3>& a, double eps, const Vec3& u, Objective* o) {
   // Local sums (registers, not stores through `o`), one division per vertex: this is the
   // innermost loop of the friction, run millions of times per step.
   double value = 0.0, diagonal = 0.0;
   Vec3 gradient = Vec3::Zero();
   double xx = 0.0, xy = 0.0, xz = 0.0, yy = 0.0, yz = 0.0, zz = 0.0;  // sum f s s^T / rho^2
-  for (int k = 0; k < 6; ++k) {
+  const int n = static_cast<int>(a.size());
+  for (int k = 0; k < n; ++k) {
     const Vec3 s = a[k] - u;
     const double rho = std::sqrt(s.squaredNorm() + eps);
     const double inv = 1.0 / rho;
@@ -50,9 +57,10 @@ void EvaluateAt(const std::array<double, 6>& c, const std::array<Vec3, 6>& a, do
 // within L's round-off is judged by |grad L| instead (as the triangle-pair solve does), else the
 // search stalls at a 1e-8 error for 100 x 60 evaluations. No acceptable step at all means u is
 // at round-off level: stop. `value_only`: see below.
-Vec3 Minimize(const std::array<double, 6>& c, const std::array<Vec3, 6>& a, double eps, double scale, bool value_only,
+template <int N>
+Vec3 Minimize(const PerVertex<N, double>& c, const PerVertex<N, Vec3>& a, double eps, double scale, bool value_only,
               Vec3 u, Objective* o, bool* converged) {
-  EvaluateAt(c, a, eps, u, o);
+  EvaluateAt<N>(c, a, eps, u, o);
   *converged = false;
   Objective trial;
   for (int it = 0; it < 100; ++it) {
@@ -61,7 +69,7 @@ Vec3 Minimize(const std::array<double, 6>& c, const std::array<Vec3, 6>& a, doub
       // Take that last (full) step too: the derivatives go through u with weights
       // ~ 1 / sqrt(eps), so u's remaining error would show in them as noise.
       u += step;
-      EvaluateAt(c, a, eps, u, o);
+      EvaluateAt<N>(c, a, eps, u, o);
       *converged = true;
       return u;
     }
@@ -77,7 +85,7 @@ Vec3 Minimize(const std::array<double, 6>& c, const std::array<Vec3, 6>& a, doub
     double t = 1.0;
     bool accepted = false;
     for (int ls = 0; ls < 60; ++ls, t *= 0.5) {
-      EvaluateAt(c, a, eps, u + t * step, &trial);
+      EvaluateAt<N>(c, a, eps, u + t * step, &trial);
       if (trial.value <= o->value - 1e-4 * t * decrease || trial.value < o->value - noise) {
         accepted = true;
       } else if (trial.value <= o->value + noise) {
@@ -102,9 +110,11 @@ struct Slip {
   Mat3 M;
 };
 
-std::array<Slip, 6> SlipsAt(const std::array<Vec3, 6>& a, double eps, const Vec3& u) {
-  std::array<Slip, 6> slips;
-  for (int k = 0; k < 6; ++k) {
+template <int N>
+PerVertex<N, Slip> SlipsAt(const PerVertex<N, Vec3>& a, double eps, const Vec3& u) {
+  PerVertex<N, Slip> slips;
+  if constexpr (N == Eigen::Dynamic) slips.resize(a.size());
+  for (size_t k = 0; k < a.size(); ++k) {
     Slip& p = slips[k];
     p.s = a[k] - u;
     p.rho = std::sqrt(p.s.squaredNorm() + eps);
@@ -116,14 +126,16 @@ std::array<Slip, 6> SlipsAt(const std::array<Vec3, 6>& a, double eps, const Vec3
 
 }  // namespace
 
-void PlaneFriction(const PlaneFrictionInput& in, PlaneFrictionResult* out) {
-  // Only the requested outputs are cleared (and written): the result is ~4 kB, and most calls
-  // (the line searches' energies) want the value alone.
-  if (in.outputs != FrictionOutputs::kValue) out->gradient.setZero();
-  if (in.outputs == FrictionOutputs::kHessian || in.outputs == FrictionOutputs::kAll) out->hessian.setZero();
+template <int N>
+void PlaneFriction(const PlaneFrictionInput<N>& in, PlaneFrictionResult<N>* out) {
+  const int n = static_cast<int>(in.weight.size());
+  // Only the requested outputs are cleared (and written): the result is ~4 kB for 6 vertices,
+  // and most calls (the line searches' energies) want the value alone.
+  if (in.outputs != FrictionOutputs::kValue) out->gradient.setZero(3 * n);
+  if (in.outputs == FrictionOutputs::kHessian || in.outputs == FrictionOutputs::kAll) out->hessian.setZero(3 * n, 3 * n);
   if (in.outputs == FrictionOutputs::kAll) {
-    out->dgradient_dweight.setZero();
-    out->dgradient_dnormal.setZero();
+    out->dgradient_dweight.setZero(3 * n, n);
+    out->dgradient_dnormal.setZero(3 * n, 3);
   }
   out->plane_velocity.setZero();
   out->value = 0.0;
@@ -133,9 +145,11 @@ void PlaneFriction(const PlaneFrictionInput& in, PlaneFrictionResult* out) {
   if (!(total_weight > 0.0)) return;  // no normal force: no damping
 
   const Mat3 P = Mat3::Identity() - in.normal * in.normal.transpose();
-  std::array<Vec3, 6> delta, a;
+  PerVertex<N, Vec3> delta, a;
+  Resize<N>(&delta, n);
+  Resize<N>(&a, n);
   Vec3 u = Vec3::Zero();
-  for (int k = 0; k < 6; ++k) {
+  for (int k = 0; k < n; ++k) {
     delta[k] = in.x_next[k] - in.x_start[k];
     a[k] = P * delta[k] / in.dt;
     u += in.weight[k] * a[k];
@@ -143,63 +157,75 @@ void PlaneFriction(const PlaneFrictionInput& in, PlaneFrictionResult* out) {
   u /= total_weight;  // start at the weighted mean slip: the exact minimiser when eps -> inf
   if (in.start_velocity != nullptr && in.start_velocity->allFinite()) u = *in.start_velocity;
 
-  std::array<double, 6> c;
-  for (int k = 0; k < 6; ++k) c[k] = in.dt * in.weight[k];
+  PerVertex<N, double> c;
+  if constexpr (N == Eigen::Dynamic) c.resize(n);
+  for (int k = 0; k < n; ++k) c[k] = in.dt * in.weight[k];
   Objective o;
-  u = Minimize(c, a, in.eps, in.dt * total_weight, in.outputs == FrictionOutputs::kValue, u, &o, &out->converged);
+  u = Minimize<N>(c, a, in.eps, in.dt * total_weight, in.outputs == FrictionOutputs::kValue, u, &o, &out->converged);
   const Mat3& H = o.hessian;
   out->plane_velocity = u;
   out->value = o.value;
   if (in.outputs == FrictionOutputs::kValue) return;
-  const std::array<Slip, 6> slips = SlipsAt(a, in.eps, u);
+  const PerVertex<N, Slip> slips = SlipsAt<N>(a, in.eps, u);
 
   // Envelope theorem and the Schur complement through u.
-  const std::array<bool, 6>& want = in.derivatives;
-  for (int k = 0; k < 6; ++k) {
-    if (want[k]) out->gradient.segment<3>(3 * k) = in.weight[k] * P * slips[k].shat;
+  const bool all = in.derivatives.empty();
+  auto want = [&](int k) -> bool { return all || in.derivatives[k]; };
+  for (int k = 0; k < n; ++k) {
+    if (want(k)) out->gradient.template segment<3>(3 * k) = in.weight[k] * P * slips[k].shat;
   }
   if (in.outputs == FrictionOutputs::kGradient) return;
   const Mat3 Hinv = H.inverse();
-  std::array<Mat3, 6> PM, Duk, DukHinv;  // P M_k; dD_xk / du = -w_k P M_k; that times H^-1
-  for (int k = 0; k < 6; ++k) {
-    if (!want[k]) continue;
+  PerVertex<N, Mat3> PM, Duk, DukHinv;  // P M_k; dD_xk / du = -w_k P M_k; that times H^-1
+  if constexpr (N == Eigen::Dynamic) {
+    PM.resize(n);
+    Duk.resize(n);
+    DukHinv.resize(n);
+  }
+  for (int k = 0; k < n; ++k) {
+    if (!want(k)) continue;
     PM[k] = P * slips[k].M;
     Duk[k] = -in.weight[k] * PM[k];
     DukHinv[k] = Duk[k] * Hinv;
-    out->hessian.block<3, 3>(3 * k, 3 * k) += in.weight[k] / in.dt * PM[k] * P;
+    out->hessian.template block<3, 3>(3 * k, 3 * k) += in.weight[k] / in.dt * PM[k] * P;
   }
-  for (int k = 0; k < 6; ++k) {
-    for (int l = 0; l < 6; ++l) {
-      if (want[k] && want[l]) out->hessian.block<3, 3>(3 * k, 3 * l) -= DukHinv[k] * Duk[l].transpose();
+  for (int k = 0; k < n; ++k) {
+    for (int l = 0; l < n; ++l) {
+      if (want(k) && want(l)) out->hessian.template block<3, 3>(3 * k, 3 * l) -= DukHinv[k] * Duk[l].transpose();
     }
   }
   if (in.outputs == FrictionOutputs::kHessian) return;
   // Weights: dg_k/dw_m = [k = m] P shat_k + Duk du/dw_m, du/dw_m = dt H^-1 shat_m.
-  for (int m = 0; m < 6; ++m) {
+  for (int m = 0; m < n; ++m) {
     const Vec3 du = in.dt * (Hinv * slips[m].shat);
-    for (int k = 0; k < 6; ++k) {
-      if (!want[k]) continue;
+    for (int k = 0; k < n; ++k) {
+      if (!want(k)) continue;
       Vec3 col = Duk[k] * du;
       if (k == m) col += P * slips[k].shat;
-      out->dgradient_dweight.block<3, 1>(3 * k, m) = col;
+      out->dgradient_dweight.template block<3, 1>(3 * k, m) = col;
     }
   }
   // Normal: dP/dn_j = -(e_j n^T + n e_j^T); products taken matrix-vector, right to left.
+  PerVertex<N, Vec3> dPd;  // dP delta_m
+  Resize<N>(&dPd, n);
   for (int j = 0; j < 3; ++j) {
     const Mat3 dP = -(Vec3::Unit(j) * in.normal.transpose() + in.normal * Vec3::Unit(j).transpose());
-    std::array<Vec3, 6> dPd;  // dP delta_m
     Vec3 dLu = Vec3::Zero();  // d(grad_u L)/dn_j at fixed u
-    for (int m = 0; m < 6; ++m) {
+    for (int m = 0; m < n; ++m) {
       dPd[m] = dP * delta[m];
       dLu -= in.weight[m] * (slips[m].M * dPd[m]);
     }
     const Vec3 du = -(Hinv * dLu);
-    for (int k = 0; k < 6; ++k) {
-      if (!want[k]) continue;
-      out->dgradient_dnormal.block<3, 1>(3 * k, j) =
+    for (int k = 0; k < n; ++k) {
+      if (!want(k)) continue;
+      out->dgradient_dnormal.template block<3, 1>(3 * k, j) =
           in.weight[k] * (dP * slips[k].shat + PM[k] * dPd[k] / in.dt) + Duk[k] * du;
     }
   }
 }
 
-}  // namespace arena::longrange
+template void PlaneFriction<6>(const PlaneFrictionInput<6>&, PlaneFrictionResult<6>*);
+template void PlaneFriction<Eigen::Dynamic>(const PlaneFrictionInput<Eigen::Dynamic>&,
+                                            PlaneFrictionResult<Eigen::Dynamic>*);
+
+}  // namespace arena

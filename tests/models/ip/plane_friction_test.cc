@@ -1,4 +1,5 @@
-// The plane-relative frictional damping of one triangle pair (seed 004 App. A.3): its gradient,
+// The plane-relative frictional damping of a vertex set (seed 003 Sec. IV-C, seed 004 App. A.3),
+// on longrange's triangle pairs (6 vertices) and sdrs's hull pairs (any count): its gradient,
 // Hessian and derivatives with respect to the lagged weights and normal against central
 // differences, on sliding, sticking (slip far below the smoothing speed) and mixed pairs; the
 // damping force opposes slip relative to the plane and its size is about lambda f_n.
@@ -7,11 +8,15 @@
 #include <cmath>
 #include <random>
 
-#include "models/longrange/plane_friction.h"
+#include "models/ip/plane_friction.h"
 #include "solvers/finite_difference.h"
 
-namespace arena::longrange {
+namespace arena {
 namespace plane_friction_test {
+
+// Longrange's six-vertex instance (a triangle pair).
+using PlaneFrictionInput = arena::PlaneFrictionInput<6>;
+using PlaneFrictionResult = arena::PlaneFrictionResult<6>;
 
 PlaneFrictionInput RandomInput(std::uint64_t seed, double slip) {
   std::mt19937_64 rng(seed);
@@ -140,5 +145,65 @@ TEST(PlaneFriction, NoWeightNoDamping) {
   EXPECT_EQ(r.gradient.norm(), 0.0);
 }
 
+// The dynamic instance (sdrs's hull pairs) gives the six-vertex one's numbers, bit for bit.
+TEST(PlaneFriction, DynamicCountMatchesSixVertices) {
+  for (std::uint64_t seed : {1, 2, 3, 7}) {
+    for (double slip : {1e-4, 0.05, 1.0}) {
+      const PlaneFrictionInput in = RandomInput(seed, slip);
+      arena::PlaneFrictionInput<Eigen::Dynamic> dyn;
+      dyn.x_next.assign(in.x_next.begin(), in.x_next.end());
+      dyn.x_start.assign(in.x_start.begin(), in.x_start.end());
+      dyn.weight.assign(in.weight.begin(), in.weight.end());
+      dyn.normal = in.normal;
+      dyn.dt = in.dt;
+      dyn.eps = in.eps;
+      dyn.outputs = FrictionOutputs::kAll;
+      PlaneFrictionResult fixed;
+      arena::PlaneFrictionResult<Eigen::Dynamic> dynamic;
+      PlaneFriction(in, &fixed);
+      PlaneFriction(dyn, &dynamic);
+      EXPECT_EQ(fixed.value, dynamic.value);
+      EXPECT_EQ(fixed.plane_velocity, dynamic.plane_velocity);
+      EXPECT_EQ(VecX(fixed.gradient), dynamic.gradient);
+      EXPECT_EQ(MatX(fixed.hessian), dynamic.hessian);
+      EXPECT_EQ(MatX(fixed.dgradient_dweight), dynamic.dgradient_dweight);
+      EXPECT_EQ(MatX(fixed.dgradient_dnormal), dynamic.dgradient_dnormal);
+    }
+  }
+}
+
+// Eleven vertices (a hull pair): gradient and Hessian against central differences.
+TEST(PlaneFriction, DynamicCountDerivativesMatchDifferences) {
+  std::mt19937_64 rng(17);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  arena::PlaneFrictionInput<Eigen::Dynamic> in;
+  in.normal = Vec3(0.3, -0.2, 1.0).normalized();
+  in.dt = 0.02;
+  in.eps = 1e-4;
+  for (int k = 0; k < 11; ++k) {
+    in.x_start.push_back(Vec3(u(rng), u(rng), u(rng)));
+    in.x_next.push_back(in.x_start.back() + 0.002 * Vec3(u(rng), u(rng), u(rng)));
+    in.weight.push_back(1.0 + u(rng));
+  }
+  arena::PlaneFrictionResult<Eigen::Dynamic> r;
+  PlaneFriction(in, &r);
+  VecX x0(33);
+  for (int k = 0; k < 11; ++k) x0.segment<3>(3 * k) = in.x_next[k];
+  auto at = [&](const VecX& dx, FrictionOutputs outputs) {
+    arena::PlaneFrictionInput<Eigen::Dynamic> t = in;
+    for (int k = 0; k < 11; ++k) t.x_next[k] = x0.segment<3>(3 * k) + dx.segment<3>(3 * k);
+    t.outputs = outputs;
+    arena::PlaneFrictionResult<Eigen::Dynamic> o;
+    PlaneFriction(t, &o);
+    return o;
+  };
+  FdOptions fd;
+  fd.step = 1e-7;
+  const FdResult g = FiniteDifferenceJacobian([&](const VecX& dx) { return VecX::Constant(1, at(dx, FrictionOutputs::kValue).value); }, 33, fd);
+  const FdResult h = FiniteDifferenceJacobian([&](const VecX& dx) { return VecX(at(dx, FrictionOutputs::kGradient).gradient); }, 33, fd);
+  EXPECT_LT(CorrectedRelativeError(r.gradient.transpose(), g.jacobian), 1e-6);
+  EXPECT_LT(CorrectedRelativeError(r.hessian, h.jacobian), 1e-5);
+}
+
 }  // namespace plane_friction_test
-}  // namespace arena::longrange
+}  // namespace arena
