@@ -84,9 +84,9 @@ const std::vector<ModelInfo>& Models() {
           {.ridders_step = 1e-4, .resting_clearance_m = 3e-3, .contact_depth_m = -1e-3}),
       Entry<SdrsSimulator, SdrsModelOptions>(
           "incremental potential with SDRS's separating-plane potential between convex hulls (locally supported "
-          "CLogx barrier, zero beyond a pruning distance), Newton over the joint coordinates, implicit-function "
-          "derivatives; frictionless for now",
-          "seed 003 (Ye et al., SDRS, T-RO 2025), Sec. IV-B, IV-D",
+          "CLogx barrier, zero beyond a pruning distance), lagged plane-relative friction, Newton over the joint "
+          "coordinates, implicit-function derivatives",
+          "seed 003 (Ye et al., SDRS, T-RO 2025), Sec. IV-B, IV-C, IV-D",
           // A barrier acting within x0 = 0.1 m: the box must start clear of the ground, here at the
           // gap where kappa min L carries its weight (2.24 cm for the 1 kg box at kappa = 1e-2); the
           // contact state puts a corner 1 cm above the ground, well inside the barrier's support.

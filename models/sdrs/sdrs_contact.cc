@@ -63,12 +63,15 @@ double Clearance(const Vec4& plane, const Vec3& x, double sign, double d0) {
 }  // namespace
 }  // namespace sdrs
 
-SdrsContact::SdrsContact(const std::vector<ColliderMesh>& meshes, const sdrs::HullPairOptions& options)
-    : options_(options) {
+SdrsContact::SdrsContact(const std::vector<ColliderMesh>& meshes, const sdrs::HullPairOptions& options, double dt,
+                         double friction_eps)
+    : options_(options), dt_(dt), friction_eps_(friction_eps) {
   if (std::string why = options_.Validate(); !why.empty()) throw InvalidArgument("sdrs: " + why);
+  if (!(dt > 0.0) || !(friction_eps > 0.0)) throw InvalidArgument("sdrs: dt and friction_eps must be > 0");
   for (const ColliderMesh& m : meshes) {
     hull_.push_back(sdrs::HullVertices(m.vertices));
     static_.push_back(m.body == kWorldBody);
+    friction_coefficient_.push_back(m.friction);
   }
   world_.resize(meshes.size());
   box_.resize(meshes.size());
@@ -177,7 +180,111 @@ double SdrsContact::Evaluate(const ContactConfiguration& x, ContactDerivativeSin
       for (int j1 = 0; j1 < k; ++j1) sink->AddHessian(pi, PointOf(x, p, r.active[j1]), r.hessian.block<3, 3>(3 * i1, 3 * j1));
     }
   }
+  // The lagged friction (convex in x+: its Hessian needs no projection).
+  const FrictionOutputs outputs = sink == nullptr ? FrictionOutputs::kValue
+                                  : hessian       ? FrictionOutputs::kHessian
+                                                  : FrictionOutputs::kGradient;
+  for (FrictionPair& f : friction_) {
+    EvaluateFriction(x, f, outputs);
+    const PlaneFrictionResult<Eigen::Dynamic>& r = friction_result_;
+    total += r.value;
+    if (sink == nullptr) continue;
+    const int k = static_cast<int>(f.vertices.size());
+    for (int i1 = 0; i1 < k; ++i1) {
+      if (!f.moving[i1]) continue;
+      const MeshPoint pi = MeshPointOf(x, f.vertices[i1]);
+      sink->AddGradient(pi, r.gradient.segment<3>(3 * i1));
+      if (!hessian) continue;
+      for (int j1 = 0; j1 < k; ++j1) {
+        if (f.moving[j1]) sink->AddHessian(pi, MeshPointOf(x, f.vertices[j1]), r.hessian.block<3, 3>(3 * i1, 3 * j1));
+      }
+    }
+  }
   return total;
+}
+
+// ---------------------------------------------------------------- friction (Sec. IV-C)
+
+void SdrsContact::BeginStep(const ContactConfiguration& start) {
+  friction_.clear();
+  PoseHulls(start);
+  const double reach = options_.PruningDistance();
+  sdrs::HullPairResult& r = scratch_;
+  for (int pi = 0; pi < static_cast<int>(pairs_.size()); ++pi) {
+    Pair& p = pairs_[pi];
+    const double mu = std::min(friction_coefficient_[p.a], friction_coefficient_[p.b]);
+    if (!(mu > 0.0) || !(sdrs::BoxGap(box_[p.a], box_[p.b]) < reach)) continue;
+    // The pair's plane at the start (the previous step's end, its warm start: P is unique, so
+    // only the cost changes), with both sides' derivatives: every active vertex is damped.
+    sdrs::ComputeHullPairPotential(world_[p.a], world_[p.b], sdrs::HullPairOrder::kHessian, options_, &p.plane, &r);
+    if (!(r.value > 0.0) || !std::isfinite(r.value) || r.active.empty()) continue;
+    FrictionPair f;
+    f.pair = pi;
+    const int k = static_cast<int>(r.active.size());
+    const int na = static_cast<int>(hull_[p.a].size());
+    const Vec3 n = r.plane.head<3>();
+    const double norm = n.norm();
+    f.input.normal = n / norm;
+    f.input.dt = dt_;
+    f.input.eps = friction_eps_;
+    f.dweight_dx.setZero(k, 3 * k);
+    // The Hessian's rows give the weights' derivatives: w_v = mu |dP/dx_v| = mu kappa |f'(s_v)| |n|.
+    for (int i = 0; i < k; ++i) {
+      const int m = r.active[i];
+      const int mesh = m < na ? p.a : p.b;
+      const int local = m < na ? m : m - na;
+      f.vertices.push_back({mesh, hull_[mesh][local]});
+      f.moving.push_back(!static_[mesh]);
+      f.input.x_start.push_back(world_[mesh].row(local).transpose());
+      const Vec3 g = r.gradient.segment<3>(3 * m);
+      const double gn = g.norm();
+      f.input.weight.push_back(mu * gn);
+      if (gn > 0.0) f.dweight_dx.row(i) = mu * (g / gn).transpose() * r.hessian.middleRows<3>(3 * i);
+    }
+    f.input.derivatives = f.moving;
+    // The unit normal's derivative, from dp*/dx on the active vertices' columns.
+    f.dnormal_dx.resize(3, 3 * k);
+    const Mat3 project = (Mat3::Identity() - f.input.normal * f.input.normal.transpose()) / norm;
+    for (int i = 0; i < k; ++i) {
+      f.dnormal_dx.middleCols<3>(3 * i) = project * r.dplane_dx.block<3, 3>(0, 3 * r.active[i]);
+    }
+    friction_.push_back(std::move(f));
+  }
+}
+
+MeshPoint SdrsContact::MeshPointOf(const ContactConfiguration& x, const std::pair<int, int>& vertex) const {
+  return {vertex.first, (*x.meshes)[vertex.first].vertices.row(vertex.second).transpose()};
+}
+
+void SdrsContact::EvaluateFriction(const ContactConfiguration& x, FrictionPair& f, FrictionOutputs outputs) {
+  PlaneFrictionInput<Eigen::Dynamic>& in = f.input;
+  in.x_next.resize(f.vertices.size());
+  for (size_t i = 0; i < f.vertices.size(); ++i) {
+    in.x_next[i] = x.world[f.vertices[i].first].row(f.vertices[i].second).transpose();
+  }
+  in.outputs = outputs;
+  in.start_velocity = &f.velocity;
+  PlaneFriction(in, &friction_result_);
+  f.velocity = friction_result_.plane_velocity;
+}
+
+void SdrsContact::StartDerivatives(const ContactConfiguration& x, ContactStartSink* sink) {
+  for (FrictionPair& f : friction_) {
+    EvaluateFriction(x, f, FrictionOutputs::kAll);
+    const PlaneFrictionResult<Eigen::Dynamic>& r = friction_result_;
+    // d(grad_x+ D)/dx_start: -Hessian (D depends on x+ - x_start) plus the lagged data's terms.
+    MatX mixed = -r.hessian;
+    mixed.noalias() += r.dgradient_dweight * f.dweight_dx;
+    mixed.noalias() += r.dgradient_dnormal * f.dnormal_dx;
+    const int k = static_cast<int>(f.vertices.size());
+    for (int i = 0; i < k; ++i) {
+      if (!f.moving[i]) continue;
+      const MeshPoint pi = MeshPointOf(x, f.vertices[i]);
+      for (int j = 0; j < k; ++j) {
+        if (f.moving[j]) sink->AddMixed(pi, MeshPointOf(x, f.vertices[j]), mixed.block<3, 3>(3 * i, 3 * j));
+      }
+    }
+  }
 }
 
 double SdrsContact::MaxStep(const ContactConfiguration& x, const std::vector<PointsX3>& displacement) {
@@ -276,6 +383,16 @@ void SdrsContact::PairContacts(const ContactConfiguration& x, std::vector<MeshPa
     }
     if (!(carried > 0.0)) continue;
     c.point_a /= carried;
+    // The lagged friction's force on the same side (its plane velocities put back after).
+    for (FrictionPair& f : friction_) {
+      if (pairs_[f.pair].a != p.a || pairs_[f.pair].b != p.b) continue;
+      const Vec3 velocity = f.velocity;
+      EvaluateFriction(x, f, FrictionOutputs::kGradient);
+      f.velocity = velocity;
+      for (size_t i = 0; i < f.vertices.size(); ++i) {
+        if (f.vertices[i].first == side) c.friction_on_a -= friction_result_.gradient.segment<3>(3 * i);
+      }
+    }
     out->push_back(c);
   }
 }

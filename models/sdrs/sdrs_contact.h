@@ -16,15 +16,23 @@
 // are convex, so vertices on the two sides of one plane keep the hulls apart
 // (models/ip/conservative_advancement.h does the advancing).
 //
-// Friction (Sec. IV-C) is not included yet: the potential is frictionless.
+// Friction (Sec. IV-C; the authors' code keeps only the plane's translational velocity): at the
+// step's start (BeginStep) every pair with P > 0 and a nonzero coefficient mu (the smaller of its
+// colliders') lags its plane's unit normal and its active vertices' normal forces
+// lambda_v = kappa |f'(s_v)| |n|; during the step those vertices are damped relative to the plane
+// (models/ip/plane_friction.h, with weights mu lambda_v). The lagged data are differentiated
+// exactly (through the pair's Hessian and dp*/dx) for the step's derivatives with respect to its
+// start (StartDerivatives), as longrange does.
 #pragma once
 
 #include <array>
+#include <utility>
 #include <limits>
 #include <vector>
 
 #include "models/ip/conservative_advancement.h"
 #include "models/ip/contact_potential.h"
+#include "models/ip/plane_friction.h"
 #include "models/sdrs/hull_pair_potential.h"
 
 namespace arena {
@@ -39,8 +47,10 @@ struct SdrsContactStats {
 
 class SdrsContact final : public ContactPotential {
  public:
-  /// Throws InvalidArgument for bad options.
-  SdrsContact(const std::vector<ColliderMesh>& meshes, const sdrs::HullPairOptions& options);
+  /// Throws InvalidArgument for bad options. `dt` (s) and `friction_eps` ((m/s)^2, the smoothing
+  /// of the slip speed) are the friction's.
+  SdrsContact(const std::vector<ColliderMesh>& meshes, const sdrs::HullPairOptions& options, double dt = 0.04,
+              double friction_eps = 1e-6);
 
   double Evaluate(const ContactConfiguration& x, ContactDerivativeSink* sink, bool hessian, bool project) override;
   /// alpha keeping every vertex on its side of its pair's middle plane (straight-line motion).
@@ -51,6 +61,10 @@ class SdrsContact final : public ContactPotential {
   /// the mean of its active vertices weighted by their force. Leaves the warm starts alone.
   void PairContacts(const ContactConfiguration& x, std::vector<MeshPairContact>* out) override;
   int ActiveContacts() const override { return stats_.active_pairs; }
+  void BeginStep(const ContactConfiguration& start) override;
+  void StartDerivatives(const ContactConfiguration& x, ContactStartSink* sink) override;
+  /// Pairs whose friction the current step lags.
+  int friction_pairs() const { return static_cast<int>(friction_.size()); }
   const SdrsContactStats& stats() const { return stats_; }
   const AdvancementStats& advancement() const { return advancement_; }
 
@@ -74,7 +88,25 @@ class SdrsContact final : public ContactPotential {
   // clamped to PSD.
   void SolvePairs(sdrs::HullPairOrder order, bool project);
 
+  // One pair's lagged friction data (Sec. IV-C): its active vertices at the step's start.
+  struct FrictionPair {
+    int pair = 0;                                    // index in pairs_
+    std::vector<std::pair<int, int>> vertices;       // (mesh, vertex)
+    std::vector<bool> moving;                        // per vertex: not on a static mesh
+    PlaneFrictionInput<Eigen::Dynamic> input;        // x_start, weights, normal, dt, eps
+    MatX dweight_dx;                                 // K x 3K: d weight / d x_start
+    MatX dnormal_dx;                                 // 3 x 3K: d normal / d x_start
+    Vec3 velocity = Vec3::Constant(std::numeric_limits<double>::quiet_NaN());  // last u (warm start)
+  };
+  MeshPoint MeshPointOf(const ContactConfiguration& x, const std::pair<int, int>& vertex) const;
+  // Evaluates friction pair `f` at x (its plane velocity warm-starts and is kept).
+  void EvaluateFriction(const ContactConfiguration& x, FrictionPair& f, FrictionOutputs outputs);
+
   sdrs::HullPairOptions options_;
+  double dt_ = 0.04, friction_eps_ = 1e-6;
+  std::vector<double> friction_coefficient_;  // per mesh: its collider's
+  std::vector<FrictionPair> friction_;
+  PlaneFrictionResult<Eigen::Dynamic> friction_result_;  // scratch
   std::vector<std::vector<int>> hull_;  // per mesh: the vertices of its convex hull
   std::vector<bool> static_;            // per mesh: fixed to the world
   std::vector<Pair> pairs_;

@@ -35,7 +35,8 @@ const SdrsModelOptions& Checked(const SdrsModelOptions& o) {
 SdrsSimulator::SdrsSimulator(std::shared_ptr<const Scene> scene, const SdrsModelOptions& options)
     : IncrementalPotentialSimulator(std::move(scene), Checked(options).ip,
                                     [&options](const std::vector<ColliderMesh>& meshes) {
-                                      return std::make_unique<SdrsContact>(meshes, options.Pair());
+                                      return std::make_unique<SdrsContact>(meshes, options.Pair(), options.ip.timestep,
+                                                                          options.friction_epsilon);
                                     }),
       options_(options) {}
 

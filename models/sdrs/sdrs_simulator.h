@@ -4,8 +4,10 @@
 // potential P = kappa min_p L(p) with the locally supported CLogx barrier (Sec. IV-B;
 // models/sdrs/sdrs_contact.h), over the joint coordinates, with the core's projected Newton and
 // a step bound that keeps every pair separated. P is C2, zero beyond a pruning distance and
-// infinite at contact. Derivatives by the implicit function theorem at the minimiser (Sec. IV-D).
-// Not yet: the plane-relative friction of Sec. IV-C and the design (shape) parameters of Sec. V.
+// infinite at contact. Friction: the plane-relative damping of Sec. IV-C (translation of the plane
+// only, as the authors' code) with normal forces lagged at the step's start. Derivatives by the
+// implicit function theorem at the minimiser (Sec. IV-D). Not yet: the design (shape) parameters
+// of Sec. V.
 #pragma once
 
 #include <memory>
@@ -25,6 +27,7 @@ struct SdrsModelOptions {
   double x0 = 0.1;          // m: support of the CLogx barrier (Sec. IV-B)
   double d0 = 0.0;          // m: safety gap kept between hulls
   double norm_weight = 1.0; // weight of the norm barrier f(1 - |n|) keeping |n| < 1
+  double friction_epsilon = 1e-6;  // (m/s)^2: smoothing of the friction's slip speed (Sec. IV-C)
 
   template <class V>
   void VisitFields(V&& v) {
@@ -39,6 +42,9 @@ struct SdrsModelOptions {
       Closed(1e-4, 0.9));
     v("d0", d0, "safety gap: hulls closer than d0 are infinitely repelled", "m", Closed(0.0, 0.1));
     v("norm_weight", norm_weight, "weight of the norm barrier f(1 - |n|) in L", "", Closed(1e-6, 1e6));
+    v("friction_epsilon", friction_epsilon,
+      "smoothing of the friction's slip speed, sqrt(|slip|^2 + epsilon); the coefficient is the colliders'",
+      "(m/s)^2", LeftOpen(0.0, 1.0));
   }
   std::string Validate() const;
   /// The hull-pair options these give (the inner solve's own settings at their defaults).

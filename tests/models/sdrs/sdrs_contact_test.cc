@@ -207,6 +207,53 @@ TEST(SdrsContact, MaxStepKeepsEveryPairFinite) {
   }
 }
 
+// A cube 1 cm above a static slab, sliding along x: the lagged friction (Sec. IV-C) resists the
+// slip, scales with the coefficient and is absent at mu = 0; measuring keeps the steps' state.
+TEST(SdrsContact, FrictionOpposesTheSlip) {
+  auto make = [](double mu) {
+    std::vector<ColliderMesh> meshes(2);
+    meshes[0].body = 0;
+    meshes[0].friction = mu;
+    meshes[0].vertices = Cube(Vec3(0, 0, 0.21), 0.2);
+    meshes[1].body = kWorldBody;
+    meshes[1].friction = 1.0;
+    meshes[1].vertices = Cube(Vec3(0, 0, -1.0), 1.0);
+    meshes[0].partners = {1};
+    return meshes;
+  };
+  double previous = 0.0;
+  for (double mu : {0.0, 0.3, 0.6}) {
+    const std::vector<ColliderMesh> meshes = make(mu);
+    ContactConfiguration start;
+    start.meshes = &meshes;
+    start.pose.assign(2, SE3());
+    start.world = {meshes[0].vertices, meshes[1].vertices};
+    ContactConfiguration next = start;
+    next.world[0].rowwise() += Vec3(0.01, 0.0, 0.0).transpose();  // 0.25 m/s over 0.04 s
+    SdrsContact contact(meshes, sdrs::HullPairOptions{}, 0.04, 1e-6);
+    contact.BeginStep(start);
+    EXPECT_EQ(contact.friction_pairs(), mu > 0.0 ? 1 : 0);
+    RecordingSink sink;
+    contact.Evaluate(next, &sink, true, false);
+    Vec3 total = Vec3::Zero();  // repulsion and friction on the cube
+    for (const auto& [key, g] : sink.gradient) total -= g;
+    std::vector<MeshPairContact> pairs;
+    contact.PairContacts(next, &pairs);
+    ASSERT_EQ(pairs.size(), 1u);
+    const Vec3 force = total - pairs[0].repulsion_on_a;  // the friction alone
+    EXPECT_LT((pairs[0].friction_on_a - force).norm(), 1e-9 * std::max(1.0, force.norm()));
+    if (mu == 0.0) {
+      EXPECT_EQ(pairs[0].friction_on_a.norm(), 0.0);
+    } else {
+      // Sliding far above the smoothing speed: about mu times the normal force, against the slip.
+      EXPECT_LT(force.x(), 0.0);
+      EXPECT_NEAR(-force.x(), mu * pairs[0].repulsion_on_a.z(), 0.05 * mu * pairs[0].repulsion_on_a.z());
+      EXPECT_GT(-force.x(), previous);
+      previous = -force.x();
+    }
+  }
+}
+
 TEST(SdrsContact, BadOptionsAreRejected) {
   sdrs::HullPairOptions o;
   o.x0 = 2.0;
