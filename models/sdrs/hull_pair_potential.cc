@@ -1,6 +1,7 @@
 #include "models/sdrs/hull_pair_potential.h"
 
 #include <algorithm>
+#include <utility>
 #include <cmath>
 
 #include <Eigen/Cholesky>
@@ -245,23 +246,19 @@ HullPairStatus ComputeHullPairPotential(const PointsX3& a, const PointsX3& b, Hu
     Mat4 hd = e.hessian;
     hd.diagonal().array() += damping;
     const Eigen::LLT<Mat4> llt(hd);
-    double trial_value = 0.0, trial_noise = 0.0;
     if (llt.info() == Eigen::Success) {
       const Vec4 trial = p - llt.solve(e.gradient);
-      if (Value(trial, pr, &trial_value, &trial_noise)) {
+      // One pass gives the trial's value and, if it is taken, its derivatives.
+      if (Evaluate(trial, pr, &trial_e)) {
         bool accept = false;
-        if (trial_value < e.value) {
-          Evaluate(trial, pr, &e);
+        if (trial_e.value < e.value) {
           accept = true;
-        } else if (trial_value <= e.value + 2.0 * (e.value_noise + trial_noise)) {
+        } else if (trial_e.value <= e.value + 2.0 * (e.value_noise + trial_e.value_noise)) {
           // Below L's round-off: judge by the scaled gradient (as longrange's solve).
-          Evaluate(trial, pr, &trial_e);
-          if (ScaledGradient(trial_e, options) < scaled) {
-            e = trial_e;
-            accept = true;
-          }
+          accept = ScaledGradient(trial_e, options) < scaled;
         }
         if (accept) {
+          std::swap(e, trial_e);
           p = trial;
           damping *= 0.5;
           ++accepted;
@@ -299,7 +296,8 @@ HullPairStatus ComputeHullPairPotential(const PointsX3& a, const PointsX3& b, Hu
 
   // Schur complement on the active vertices: per vertex m,
   //   L_xx[m,m] = f'' n n^T,  L_xp[m] = f'' n h_m^T + sign_m f' [I 0].
-  Eigen::Matrix<double, Eigen::Dynamic, 4> l_xp(3 * k, 4);
+  Eigen::Matrix<double, Eigen::Dynamic, 4>& l_xp = out->l_xp;
+  l_xp.resize(3 * k, 4);
   MatX& H = out->hessian;
   H.setZero(3 * k, 3 * k);
   for (int i = 0; i < k; ++i) {
@@ -311,7 +309,8 @@ HullPairStatus ComputeHullPairPotential(const PointsX3& a, const PointsX3& b, Hu
     H.block<3, 3>(3 * i, 3 * i) = curvature * n * n.transpose();
   }
   // L_pp^-1 L_px by Cholesky (L_pp is positive definite at a strict minimum; LDLT otherwise).
-  Eigen::Matrix<double, 4, Eigen::Dynamic> solved(4, 3 * k);
+  Eigen::Matrix<double, 4, Eigen::Dynamic>& solved = out->solved;
+  solved.resize(4, 3 * k);
   const Eigen::LLT<Mat4> llt(e.hessian);
   if (llt.info() == Eigen::Success) {
     solved = llt.solve(l_xp.transpose());
@@ -319,7 +318,10 @@ HullPairStatus ComputeHullPairPotential(const PointsX3& a, const PointsX3& b, Hu
     solved = e.hessian.ldlt().solve(l_xp.transpose());
   }
   H.noalias() -= l_xp * solved;
-  H = (0.5 * options.kappa) * (H + H.transpose()).eval();
+  for (int j = 0; j < 3 * k; ++j) {  // symmetric part, in place (no temporary)
+    for (int i = j + 1; i < 3 * k; ++i) H(i, j) = H(j, i) = 0.5 * (H(i, j) + H(j, i));
+  }
+  H *= options.kappa;
   // solved is dp*/dx in the centred frame (c held fixed: it only re-parametrises d, so P and its
   // derivatives do not see it); the world offset is d - n.c.
   solved.row(3) -= c.transpose() * solved.topRows<3>();

@@ -102,7 +102,11 @@ struct HullPairResult {
   MatX hessian;   // d2P/dx2 on the active vertices, 3K x 3K in `active` order (kHessian)
   MatX dplane_dx; // dp*/dx, 4 x 3 (na + nb) (kHessian; zero columns off `active`)
   HullPairStats stats;
-  std::vector<Vec4> homogeneous;  // workspace: (x - c, 1) per vertex
+  // Workspace, kept between calls to save allocations: (x - c, 1) per vertex, L_xp and
+  // L_pp^-1 L_px on the active vertices.
+  std::vector<Vec4> homogeneous;
+  Eigen::Matrix<double, Eigen::Dynamic, 4> l_xp;
+  Eigen::Matrix<double, 4, Eigen::Dynamic> solved;
 };
 
 /// P between the hulls of the rows of `a` (the plane's positive side) and `b`, in world
