@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <tuple>
 #include <utility>
@@ -15,6 +16,7 @@
 
 #include "core/common/error.h"
 #include "core/geometry/convex_hull.h"
+#include "solvers/finite_difference.h"
 #include "tests/models/sdrs/sdrs_test_util.h"
 
 namespace arena {
@@ -252,6 +254,98 @@ TEST(SdrsContact, FrictionOpposesTheSlip) {
       previous = -force.x();
     }
   }
+}
+
+class RecordingStartSink final : public ContactStartSink {
+ public:
+  void AddMixed(const MeshPoint& p, const MeshPoint& q, const Mat3& block) override {
+    auto [it, fresh] = mixed.try_emplace({RecordingSink::KeyOf(p), RecordingSink::KeyOf(q)}, Mat3::Zero());
+    it->second += block;
+  }
+  std::map<std::pair<RecordingSink::Key, RecordingSink::Key>, Mat3> mixed;
+};
+
+// The potential with its friction on a tilted cube sliding 1 cm above a slab (the world frame
+// is every mesh's frame here, so the sink's points are the world positions): gradient,
+// Hessian and the mixed derivatives with respect to the step's start (the lagged weights and
+// normal) against central differences over the cube's 24 coordinates.
+TEST(SdrsContact, FrictionDerivativesMatchDifferences) {
+  std::vector<ColliderMesh> meshes(2);
+  meshes[0].body = 0;
+  meshes[0].friction = 0.5;
+  meshes[0].vertices = Cube(Vec3(0, 0, 0.3), 0.2, Eigen::AngleAxisd(0.4, Vec3(1, 1, 0).normalized()).toRotationMatrix());
+  meshes[1].body = kWorldBody;
+  meshes[1].friction = 0.5;
+  meshes[1].vertices = Cube(Vec3(0, 0, -1.0), 1.0);
+  sdrs::testing::PlaceAtDistance(meshes[1].vertices, &meshes[0].vertices, -Vec3::UnitZ(), 0.01);
+  meshes[0].partners = {1};
+  ContactConfiguration start;
+  start.meshes = &meshes;
+  start.pose.assign(2, SE3());
+  start.world = {meshes[0].vertices, meshes[1].vertices};
+  ContactConfiguration next = start;
+  next.world[0].rowwise() += Vec3(0.004, -0.002, 0.001).transpose();
+  const int n = 3 * static_cast<int>(meshes[0].vertices.rows());
+  auto at = [&](const VecX& dx_next, const VecX& dx_start, RecordingSink* sink) {
+    ContactConfiguration s = start, x = next;
+    for (int v = 0; v < n / 3; ++v) {
+      s.world[0].row(v) += dx_start.segment<3>(3 * v).transpose();
+      x.world[0].row(v) += dx_next.segment<3>(3 * v).transpose();
+    }
+    SdrsContact contact(meshes, sdrs::HullPairOptions{}, 0.04, 1e-6);
+    contact.BeginStep(s);
+    EXPECT_EQ(contact.friction_pairs(), 1);
+    return contact.Evaluate(x, sink, sink != nullptr, false);
+  };
+  // The analytic derivatives, keyed by vertex (the cube's points are its world vertices).
+  auto index_of = [&](const RecordingSink::Key& key) {
+    for (int v = 0; v < n / 3; ++v) {
+      if (RecordingSink::KeyOf({0, meshes[0].vertices.row(v).transpose()}) == key) return v;
+    }
+    return -1;
+  };
+  auto gradient_of = [&](const RecordingSink& sink) {
+    VecX g = VecX::Zero(n);
+    for (const auto& [key, value] : sink.gradient) {
+      if (const int v = index_of(key); v >= 0) g.segment<3>(3 * v) += value;
+    }
+    return g;
+  };
+  RecordingSink sink;
+  at(VecX::Zero(n), VecX::Zero(n), &sink);
+  const VecX gradient = gradient_of(sink);
+  MatX hessian = MatX::Zero(n, n);
+  for (const auto& [key, block] : sink.hessian) hessian.block<3, 3>(3 * index_of(key.first), 3 * index_of(key.second)) += block;
+  SdrsContact contact(meshes, sdrs::HullPairOptions{}, 0.04, 1e-6);
+  contact.BeginStep(start);
+  RecordingStartSink start_sink;
+  contact.Evaluate(next, nullptr, false, false);
+  contact.StartDerivatives(next, &start_sink);
+  MatX mixed = MatX::Zero(n, n);
+  for (const auto& [key, block] : start_sink.mixed) mixed.block<3, 3>(3 * index_of(key.first), 3 * index_of(key.second)) += block;
+  ASSERT_GT(mixed.cwiseAbs().maxCoeff(), 0.0);
+
+  FdOptions fd;
+  fd.step = 1e-6;
+  const VecX zero = VecX::Zero(n);
+  const FdResult g = FiniteDifferenceJacobian([&](const VecX& dx) { return VecX::Constant(1, at(dx, zero, nullptr)); }, n, fd);
+  const FdResult h = FiniteDifferenceJacobian([&](const VecX& dx) {
+    RecordingSink s;
+    at(dx, zero, &s);
+    return gradient_of(s);
+  }, n, fd);
+  const FdResult m = FiniteDifferenceJacobian([&](const VecX& dx) {
+    RecordingSink s;
+    at(zero, dx, &s);
+    return gradient_of(s);
+  }, n, fd);
+  const double eg = CorrectedRelativeError(gradient.transpose(), g.jacobian);
+  const double eh = CorrectedRelativeError(hessian, h.jacobian);
+  const double em = CorrectedRelativeError(mixed, m.jacobian);
+  std::printf("[SdrsContact] with friction: rel. error gradient %.2e, Hessian %.2e, mixed %.2e\n", eg, eh, em);
+  EXPECT_LT(eg, 1e-6);
+  EXPECT_LT(eh, 1e-5);
+  EXPECT_LT(em, 1e-5);
 }
 
 TEST(SdrsContact, BadOptionsAreRejected) {
