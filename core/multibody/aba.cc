@@ -1,10 +1,12 @@
 // Articulated body algorithm (Featherstone 2008, Table 7.1), with joint armature added to D_i
 // and the external world wrenches subtracted from the bias forces.
 //
-// All quantities are expressed in the world frame about the world origin (the formulation of
-// Pinocchio's ABA): the algorithm is frame-covariant, and in a single frame the transforms
+// All quantities of a kinematic tree are expressed in one frame (as Pinocchio's ABA does in the
+// world frame): the algorithm is frame-covariant, and in a single frame the transforms
 // iX_lambda of Table 7.1 become identities, so articulated inertias and bias forces pass to the
-// parent by plain addition. data.Ia, data.pa, data.c, data.U and data.J are world-frame here.
+// parent by plain addition. The frame is world-oriented about the tree root's position, not the
+// world origin, so the accelerations keep their precision far from the origin
+// (internal::TreeFramePose). data.Ia, data.pa, data.c, data.U and data.J are tree-frame here.
 #include "core/multibody/dynamics.h"
 #include "core/multibody/spatial_ops.h"
 
@@ -16,8 +18,9 @@ using internal::CheckSize;
 using internal::Col6;
 using internal::InertiaMatrixIn;
 using internal::JointMotion;
-using internal::ParentToChild;
+using internal::ShiftForceTo;
 using internal::SubspaceColumn;
+using internal::TreeFramePose;
 
 // Pass 2 of Table 7.1 for a joint with NV DOFs (1, 3 or 6), on fixed-size types.
 template <int NV>
@@ -73,9 +76,7 @@ const VecX& Aba(const MultibodyModel& model, MultibodyData& data, const VecX& q,
   for (int i = 0; i < n; ++i) {
     const BodyModel& body = model.body(i);
     const int p = body.parent;
-    data.X_PB[i] = ParentToChild(body, q);
-    data.X_WB[i] = p == kWorldBody ? data.X_PB[i] : data.X_WB[p] * data.X_PB[i];
-    const SE3& X = data.X_WB[i];
+    const SE3 X = TreeFramePose(model, data, q, i);
     for (int k = 0; k < data.S[i].cols(); ++k) {
       Col6(data.J, body.idx_v + k) = X.ActMotion(SubspaceColumn(data.S[i], k));
     }
@@ -85,7 +86,7 @@ const VecX& Aba(const MultibodyModel& model, MultibodyData& data, const VecX& q,
     data.c[i] = CrossMotion(data.v_W[i], vJ);
     data.Ia[i] = InertiaMatrixIn(X, body.inertia);
     data.pa[i] = CrossForce(data.v_W[i], data.Ia[i] * data.v_W[i]);
-    if (f_ext != nullptr) data.pa[i] -= (*f_ext)[i];
+    if (f_ext != nullptr) data.pa[i] -= ShiftForceTo((*f_ext)[i], data.tree_origin[i]);
   }
   // Pass 2: articulated inertias and bias forces, leaves to root.
   for (int i = n - 1; i >= 0; --i) {
@@ -118,8 +119,9 @@ const VecX& Aba(const MultibodyModel& model, MultibodyData& data, const VecX& q,
   }
   // Body-frame twists and accelerations (without gravity), as ForwardKinematics(q, v, ddq).
   for (int i = 0; i < n; ++i) {
-    data.V_B[i] = data.X_WB[i].ActInvMotion(data.v_W[i]);
-    data.A_B[i] = data.X_WB[i].ActInvMotion(data.a_W[i] - a_world);
+    const SE3 X(data.X_WB[i].rotation(), data.X_WB[i].translation() - data.tree_origin[i]);
+    data.V_B[i] = X.ActInvMotion(data.v_W[i]);
+    data.A_B[i] = X.ActInvMotion(data.a_W[i] - a_world);
   }
   return data.ddq;
 }

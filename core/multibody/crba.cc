@@ -1,9 +1,11 @@
 // Composite rigid body algorithm and the sparse L^T D L factorisation of the mass matrix
 // (Featherstone 2008, Table 6.2 and Table 6.3).
 //
-// The CRBA runs in the world frame (as Pinocchio does): with every inertia and motion subspace
-// expressed about the world origin, a composite inertia is a plain sum and
-// H_ji = S_j^T Ic_i S_i needs no transform along the path from i to j.
+// The CRBA runs in one frame per kinematic tree (as Pinocchio's runs in the world frame): with
+// every inertia and motion subspace expressed in it, a composite inertia is a plain sum and
+// H_ji = S_j^T Ic_i S_i needs no transform along the path from i to j. The frame is
+// world-oriented about the tree root's position rather than the world origin, so M keeps its
+// precision far from the origin (internal::TreeFramePose).
 #include "core/multibody/dynamics.h"
 #include "core/multibody/spatial_ops.h"
 
@@ -12,21 +14,19 @@ namespace arena {
 using internal::CheckSize;
 using internal::Col6;
 using internal::InertiaMatrixIn;
-using internal::ParentToChild;
 using internal::SubspaceColumn;
+using internal::TreeFramePose;
 
 void Crba(const MultibodyModel& model, MultibodyData& data, const VecX& q) {
   CheckSize(q, model.nq(), "Crba: q");
   const int n = model.num_bodies();
   for (int i = 0; i < n; ++i) {
     const BodyModel& body = model.body(i);
-    data.X_PB[i] = ParentToChild(body, q);
-    data.X_WB[i] =
-        body.parent == kWorldBody ? data.X_PB[i] : data.X_WB[body.parent] * data.X_PB[i];
+    const SE3 X = TreeFramePose(model, data, q, i);
     for (int k = 0; k < data.S[i].cols(); ++k) {
-      Col6(data.J, body.idx_v + k) = data.X_WB[i].ActMotion(SubspaceColumn(data.S[i], k));
+      Col6(data.J, body.idx_v + k) = X.ActMotion(SubspaceColumn(data.S[i], k));
     }
-    data.Ycrb[i] = InertiaMatrixIn(data.X_WB[i], body.inertia);
+    data.Ycrb[i] = InertiaMatrixIn(X, body.inertia);
   }
   MatX& H = data.M;
   H.setZero();

@@ -59,6 +59,7 @@ MultibodyData::MultibodyData(const MultibodyModel& model) {
     }
   }
 
+  tree_origin.assign(n, Vec3::Zero());
   J = MatX::Zero(6, nv);
   YS = MatX::Zero(6, nv);
   BtS = MatX::Zero(6, nv);

@@ -36,8 +36,9 @@ struct MultibodyData {
   MatX dtau_dq, dtau_dv;  // RneaDerivatives
   MatX dddq_dq, dddq_dv, dddq_dtau;  // AbaDerivatives
 
-  // Algorithm scratch (sized once here; algorithms do not allocate). Aba works in the world
-  // frame about the world origin, so Ia, pa, c and U are world-frame quantities.
+  // Algorithm scratch (sized once here; algorithms do not allocate). Aba works in the tree
+  // frames (world-oriented, about each tree's root; see tree_origin), so Ia, pa, c and U are
+  // tree-frame quantities.
   std::vector<Force> f;           // per-body force scratch (Rnea: body-frame net wrench)
   std::vector<Mat6> Ia;           // ABA: articulated inertias
   std::vector<Force> pa;          // ABA: articulated bias forces
@@ -58,9 +59,13 @@ struct MultibodyData {
   // row operations of the tree-sparse solve are contiguous.
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> rhs_rows;
 
-  // World-frame quantities about the world origin (Crba, Aba, RneaDerivatives; the last after
-  // Carpentier & Mansard 2018).
-  MatX J;                           // 6 x nv: world motion subspace S_W of every joint
+  // World-oriented quantities (Crba, Aba, RneaDerivatives; the last after Carpentier & Mansard
+  // 2018) expressed about each kinematic tree's reference point, the world position of the
+  // tree's root body (tree_origin), not the world origin: composite inertias hold m |c|^2
+  // terms about their reference point, which cancel to lose precision with the distance
+  // from it (spatial_ops.h, TreeFramePose).
+  std::vector<Vec3> tree_origin;    // per body: its tree root's world position
+  MatX J;                           // 6 x nv: tree-frame motion subspace S_W of every joint
   MatX YS, BtS;                     // 6 x nv: Ycrb_i S_i and Bcrb_i^T S_i per joint
   std::vector<Motion> v_W, a_W;     // world spatial velocity and acceleration (with gravity)
   std::vector<Mat6> Ycrb, Bcrb;     // composite inertia (also Crba) and Coriolis-like matrices

@@ -1,8 +1,10 @@
 // Analytical derivatives of the recursive Newton-Euler algorithm in tangent coordinates.
 //
-// Everything is computed in the world frame about the world origin, in the spirit of
-// Carpentier & Mansard, "Analytical derivatives of rigid body dynamics algorithms" (RSS 2018),
-// with a short derivation of our own for the column of DOF k of joint j:
+// Everything is computed in one world-oriented frame per kinematic tree, about the tree root's
+// position (internal::TreeFramePose: about the world origin, precision falls with the distance
+// from it), in the spirit of Carpentier & Mansard, "Analytical derivatives of rigid body
+// dynamics algorithms" (RSS 2018), with a short derivation of our own for the column of DOF k
+// of joint j (world frame below means the tree's frame):
 //
 // Perturbing q by integrate(q, eps e_k) moves the subtree of j rigidly by the world twist
 // delta = S_k (column k of j's world motion subspace). With lambda the parent of j, every body
@@ -26,8 +28,9 @@ using internal::Col6;
 using internal::ForceCrossMatrix;
 using internal::InertiaMatrixIn;
 using internal::JointMotion;
-using internal::ParentToChild;
+using internal::ShiftForceTo;
 using internal::SubspaceColumn;
+using internal::TreeFramePose;
 
 void RneaDerivatives(const MultibodyModel& model, MultibodyData& data, const VecX& q, const VecX& v,
                      const VecX& a, const std::vector<Force>* f_ext) {
@@ -42,9 +45,7 @@ void RneaDerivatives(const MultibodyModel& model, MultibodyData& data, const Vec
   for (int i = 0; i < n; ++i) {
     const BodyModel& body = model.body(i);
     const int p = body.parent;
-    data.X_PB[i] = ParentToChild(body, q);
-    data.X_WB[i] = p == kWorldBody ? data.X_PB[i] : data.X_WB[p] * data.X_PB[i];
-    const SE3& X = data.X_WB[i];
+    const SE3 X = TreeFramePose(model, data, q, i);
     const int nvi = static_cast<int>(data.S[i].cols());
     for (int k = 0; k < nvi; ++k)
       Col6(data.J, body.idx_v + k) = X.ActMotion(SubspaceColumn(data.S[i], k));
@@ -60,7 +61,7 @@ void RneaDerivatives(const MultibodyModel& model, MultibodyData& data, const Vec
     const Mat6 Y = InertiaMatrixIn(X, body.inertia);
     const Force h = Y * data.v_W[i];
     data.F_dyn[i] = Y * data.a_W[i] + CrossForce(data.v_W[i], h);
-    data.F_ext[i] = f_ext != nullptr ? (*f_ext)[i] : Force::Zero();
+    data.F_ext[i] = f_ext != nullptr ? ShiftForceTo((*f_ext)[i], data.tree_origin[i]) : Force::Zero();
     // B = Y crm(v) + crm(v)^T Y - H(h), using crf(v) = -crm(v)^T and Y = Y^T.
     const Mat6 YC = Y * CrossMotionMatrix(data.v_W[i]);
     data.Bcrb[i] = YC + YC.transpose() - ForceCrossMatrix(h);

@@ -100,6 +100,28 @@ inline Mat6 InertiaMatrixIn(const SE3& X, const SpatialInertia& I) {
   return out;
 }
 
+/// Forward-kinematics step of the tree-frame algorithms (CRBA, ABA, RNEA derivatives): sets
+/// X_PB[i], X_WB[i] and tree_origin[i], and returns body i's pose in its tree frame, world-
+/// oriented with the origin at the tree root's world position. About the world origin, a
+/// composite inertia's m |c|^2 terms grow with the robot's distance r from it and cancel in
+/// S^T I S, losing ~r^2 / L^2 of precision (half_cheetah at 1 km: 1e-10 relative in M); about
+/// the root they stay O(m L^2). Trees never exchange inertia, so each may have its own origin.
+inline SE3 TreeFramePose(const MultibodyModel& model, MultibodyData& data, const VecX& q, int i) {
+  const BodyModel& body = model.body(i);
+  const int p = body.parent;
+  data.X_PB[i] = ParentToChild(body, q);
+  data.X_WB[i] = p == kWorldBody ? data.X_PB[i] : data.X_WB[p] * data.X_PB[i];
+  data.tree_origin[i] = p == kWorldBody ? data.X_WB[i].translation() : data.tree_origin[p];
+  return SE3(data.X_WB[i].rotation(), data.X_WB[i].translation() - data.tree_origin[i]);
+}
+
+/// A world wrench [n_O; f] about the world origin, about `origin` instead: [n_O - origin x f; f].
+inline Force ShiftForceTo(const Force& f_O, const Vec3& origin) {
+  Force out = f_O;
+  out.head<3>() -= origin.cross(f_O.tail<3>());
+  return out;
+}
+
 /// Column k of a 6-row matrix as a fixed-size block (MatX columns would be dynamic-size).
 inline auto Col6(const MatX& A, int k) { return A.template block<6, 1>(0, k); }
 inline auto Col6(MatX& A, int k) { return A.template block<6, 1>(0, k); }
