@@ -6,6 +6,8 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "config/result_table.h"
 #include "core/common/error.h"
@@ -37,22 +39,36 @@ bool Agree(const std::string& a, const std::string& b, double tolerance, double*
   return *difference <= tolerance * (1.0 + std::abs(x));
 }
 
+// A key per row: its case id, and for the second and later rows of a case (experiments that
+// write a row per iteration, frame or entry) " row k" with k its place among them. Rows of a
+// case are written in a fixed order, so the k-th rows of a case in A and B are the same record.
+std::vector<std::string> RowKeys(const ResultTable& t) {
+  std::map<std::string, int> seen;
+  std::vector<std::string> keys(t.num_rows());
+  for (int i = 0; i < t.num_rows(); ++i) {
+    const std::string id = t.Text(i, "case_id");
+    const int k = seen[id]++;
+    keys[i] = k == 0 ? id : id + " row " + std::to_string(k + 1);
+  }
+  return keys;
+}
+
 void CompareTables(const Experiment& e, const ResultTable& a, const ResultTable& b, double tolerance, Comparison* out) {
   const std::string name = e.name();
   std::set<std::string> timing;
   for (const Column& c : e.columns()) {
     if (c.timing) timing.insert(c.name);
   }
+  const std::vector<std::string> key_of_a = RowKeys(a), key_of_b = RowKeys(b);
   std::map<std::string, int> row_of_b;
-  for (int i = 0; i < b.num_rows(); ++i) row_of_b[b.Text(i, "case_id")] = i;
+  for (int i = 0; i < b.num_rows(); ++i) row_of_b[key_of_b[i]] = i;
   std::set<std::string> in_a;
   for (int i = 0; i < a.num_rows(); ++i) {
-    const std::string id = a.Text(i, "case_id");
-    in_a.insert(id);
-    if (!row_of_b.count(id)) out->missing.push_back(name + ": " + id + " (in A, not in B)");
+    in_a.insert(key_of_a[i]);
+    if (!row_of_b.count(key_of_a[i])) out->missing.push_back(name + ": " + key_of_a[i] + " (in A, not in B)");
   }
-  for (const auto& [id, row] : row_of_b) {
-    if (!in_a.count(id)) out->missing.push_back(name + ": " + id + " (in B only)");
+  for (const auto& [key, row] : row_of_b) {
+    if (!in_a.count(key)) out->missing.push_back(name + ": " + key + " (in B only)");
   }
   for (const std::string& column : a.columns()) {
     if (column == "case_id" || timing.count(column)) continue;
@@ -62,7 +78,7 @@ void CompareTables(const Experiment& e, const ResultTable& a, const ResultTable&
     }
     ColumnComparison c{name, column};
     for (int i = 0; i < a.num_rows(); ++i) {
-      const auto it = row_of_b.find(a.Text(i, "case_id"));
+      const auto it = row_of_b.find(key_of_a[i]);
       if (it == row_of_b.end()) continue;
       ++c.compared;
       const std::string& x = a.Text(i, column);

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
 #include <unistd.h>
 
 #include "config/result_table.h"
@@ -87,6 +89,36 @@ TEST_F(CompareTest, ACaseLostInBIsARegression) {
   const Comparison c = CompareResults(A(), B(), kClaims);
   EXPECT_TRUE(c.regressed());
   EXPECT_THAT(::testing::PrintToString(c.missing), HasSubstr("nimble/half_cheetah/ic=0 (in A, not in B)"));
+}
+
+// An experiment writing a row per iteration (drone_liftoff: 51 rows per case): rows are matched
+// by their place within their case. (Matched by case alone, every row of a case was compared with
+// its last one, and a folder differed from its own copy in 150 cells.)
+TEST_F(CompareTest, RowsOfOneCaseAreMatchedInOrder) {
+  for (const char* side : {"A", "B"}) fs::copy(kSource + "/results/reference/drone_liftoff", root_ / side / "drone_liftoff");
+  const Comparison same = CompareResults(A(), B(), kClaims);
+  EXPECT_EQ(same.differing_cells, 0);
+  EXPECT_TRUE(same.missing.empty()) << ::testing::PrintToString(same.missing);
+  // The third row of nimble/standard (iteration 2) edited in B's loss column.
+  const fs::path csv = root_ / "B" / "drone_liftoff" / "drone_liftoff.csv";
+  ResultTable table = ResultTable::ReadCsv(csv.string());
+  const int loss = table.ColumnIndex("loss");
+  ASSERT_GE(loss, 0);
+  ASSERT_EQ(table.Text(2, "case_id"), "nimble/standard");
+  std::stringstream text;
+  text << std::ifstream(csv).rdbuf();
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(text, line);) lines.push_back(line);
+  std::string& line = lines[3];  // the header, then rows 0, 1, 2 (no quoted cells in them)
+  size_t begin = 0;
+  for (int k = 0; k < loss; ++k) begin = line.find(',', begin) + 1;
+  line.replace(begin, line.find(',', begin) - begin, "99");
+  std::ofstream out(csv);
+  for (const std::string& l : lines) out << l << "\n";
+  out.close();
+  const Comparison c = CompareResults(A(), B(), kClaims);
+  EXPECT_EQ(c.differing_cells, 1);
+  EXPECT_THAT(FormatComparison(c, "a", "b"), HasSubstr("nimble/standard row 3"));
 }
 
 TEST_F(CompareTest, AFolderWithoutResultsIsAnError) {
