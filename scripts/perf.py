@@ -13,6 +13,8 @@ it is slow both times. Prints a table: benchmark, baseline, now, ratio, limit.
 
   scripts/perf.py [--bench build/bin/arena_bench] [--update]
 --update writes the baseline from this run (scripts/update-perf-baseline.sh; say why in the commit).
+--add-missing adds the suite's benchmarks that the baseline lacks (a new model's) from this run,
+leaving every other figure as it is.
 """
 import argparse
 import json
@@ -35,7 +37,7 @@ SUITE = [
     "BM_PenaltyStep/spatial", "BM_PenaltyDerivatives/spatial",
     "BM_NimbleAtlasStep/warm", "BM_NimbleHalfCheetahStep", "BM_NimbleAtlasJacobians/five",
     "BM_PlanarStep/silico", "BM_PlanarStep/bilevel", "BM_SilicoDerivatives", "BM_SpatialBoxStep/pyramid",
-    "BM_IpcModelStep/box", "BM_IpcModelDerivatives",
+    "BM_IpcModelStep/box", "BM_IpcModelDerivatives", "BM_SdrsModelStep", "BM_SdrsModelDerivatives",
     "BM_TwoBallsBsh/196", "BM_TwoBallsBrute/196",
     "BM_MujocoBoxRestingStep/dt_2ms", "BM_MujocoBoxDerivatives", "BM_DartBoxDropStep",
 ]
@@ -93,10 +95,24 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bench", default=os.path.join(ROOT, "build", "bin", "arena_bench"))
     parser.add_argument("--update", action="store_true", help="write the baseline from this run")
+    parser.add_argument("--add-missing", action="store_true",
+                        help="add the benchmarks the baseline lacks from this run, keep the others")
     args = parser.parse_args()
     best, context = run_bench(args.bench)
     calibration = best[CALIBRATION]
     normalised = {n: best[n] / calibration for n in SUITE}
+
+    if args.add_missing:
+        with open(BASELINE) as f:
+            baseline = json.load(f)
+        added = [n for n in SUITE if n not in baseline["benchmarks"]]
+        for n in added:
+            baseline["benchmarks"][n] = {"normalised": normalised[n], "limit": DEFAULT_LIMIT}
+        with open(BASELINE, "w") as f:
+            json.dump(baseline, f, indent=2)
+            f.write("\n")
+        print(f"perf: added {', '.join(added) or 'nothing'} to {BASELINE} (at commit {git_commit()[:10]})")
+        return 0
 
     if args.update:
         previous = {}
