@@ -31,4 +31,17 @@ inline void TimeStepsFrom(benchmark::State& state, Simulator& sim, const State& 
   state.counters["ok"] = r.ok() ? 1 : 0;
 }
 
+/// Times a step from `start` followed by its Derivatives (the incremental-potential models'
+/// Derivatives after Step reuse its minimiser, so the pair is what a rollout's backward pass
+/// costs per step).
+inline void TimeStepAndDerivativesFrom(benchmark::State& state, Simulator& sim, const State& start) {
+  StepDerivatives d;
+  for (auto _ : state) {
+    State t = start;
+    sim.Step(t, {});
+    sim.Derivatives(start, {}, &d);
+    benchmark::DoNotOptimize(d.dv_dq.data());
+  }
+}
+
 }  // namespace arena

@@ -260,13 +260,7 @@ void BM_IpcModelDerivatives(benchmark::State& state) {
   auto sim = MakeSimulator("ipc", IpcBox(), {});
   State s = SettledIpc(*sim, DefaultState(sim->scene()), 6);
   s.v[3] = 0.5;  // v_x of (omega, v)
-  StepDerivatives d;
-  for (auto _ : state) {
-    State t = s;
-    sim->Step(t, {});  // Derivatives after Step reuses its minimiser
-    sim->Derivatives(s, {}, &d);
-    benchmark::DoNotOptimize(d.dv_dq.data());
-  }
+  TimeStepAndDerivativesFrom(state, *sim, s);
 }
 BENCHMARK(BM_IpcModelDerivatives)->Unit(benchmark::kMillisecond);
 

@@ -46,7 +46,7 @@ void BM_SdrsHullPair20Cold(benchmark::State& state) {
   const HullPairOptions options;
   long trials = 0;
   for (auto _ : state) {
-    ComputeHullPairPotential(a, b, HullPairOrder::kHessian, options, nullptr, &r);
+    ComputeHullPairPotential(a, b, DerivativeOrder::kHessian, options, nullptr, &r);
     benchmark::DoNotOptimize(r.hessian.data());
     trials += r.stats.iterations;
   }
@@ -64,11 +64,11 @@ void BM_SdrsHullPair20Warm(benchmark::State& state) {
   HullPairOptions options;
   options.initial_damping = 1e-6;  // what the model uses from a warm start (sdrs_contact.cc)
   Vec4 warm = Vec4::Constant(std::numeric_limits<double>::quiet_NaN());
-  ComputeHullPairPotential(a, b, HullPairOrder::kValue, options, &warm, &r);
+  ComputeHullPairPotential(a, b, DerivativeOrder::kValue, options, &warm, &r);
   long trials = 0;
   bool flip = false;
   for (auto _ : state) {
-    ComputeHullPairPotential(a, flip ? b : moved, HullPairOrder::kHessian, options, &warm, &r);
+    ComputeHullPairPotential(a, flip ? b : moved, DerivativeOrder::kHessian, options, &warm, &r);
     flip = !flip;
     benchmark::DoNotOptimize(r.hessian.data());
     trials += r.stats.iterations;
@@ -106,14 +106,7 @@ BENCHMARK(BM_SdrsModelStep)->Unit(benchmark::kMillisecond);
 
 void BM_SdrsModelDerivatives(benchmark::State& state) {
   auto sim = MakeSimulator("sdrs", SdrsBox(), {});
-  const State s = SlidingSdrsBox(*sim);
-  StepDerivatives d;
-  for (auto _ : state) {
-    State t = s;
-    sim->Step(t, {});  // Derivatives after Step reuses its minimiser
-    sim->Derivatives(s, {}, &d);
-    benchmark::DoNotOptimize(d.dv_dq.data());
-  }
+  TimeStepAndDerivativesFrom(state, *sim, SlidingSdrsBox(*sim));
 }
 BENCHMARK(BM_SdrsModelDerivatives)->Unit(benchmark::kMillisecond);
 

@@ -38,9 +38,9 @@ double LongRangeContact::Evaluate(const ContactConfiguration& x, ContactDerivati
     longrange::PoseRigid(*bsh_[m], x.pose[m].rotation(), x.pose[m].translation(), &poses_[m]);
   }
   longrange::LongRangeOptions options = options_;
-  options.derivatives = sink == nullptr ? longrange::DerivativeOrder::kValue
-                        : hessian       ? longrange::DerivativeOrder::kHessian
-                                        : longrange::DerivativeOrder::kGradient;
+  options.derivatives = sink == nullptr ? DerivativeOrder::kValue
+                        : hessian       ? DerivativeOrder::kHessian
+                                        : DerivativeOrder::kGradient;
   stats_ = {};
   double total = 0.0, friction = 0.0;
   for (Pair& p : pairs_) {
@@ -139,7 +139,7 @@ void LongRangeContact::PairContacts(const ContactConfiguration& x, std::vector<M
   // Measuring must not change the steps: the pairs' warm-start planes stay as the solver left
   // them (a cold solve into scratch data), and the friction's plane velocities are put back.
   longrange::LongRangeOptions options = options_;
-  options.derivatives = longrange::DerivativeOrder::kGradient;
+  options.derivatives = DerivativeOrder::kGradient;
   options.warm_start = false;
   const std::vector<Vec3> plane_velocities = friction_velocity_;
   longrange::LongRangeData& data = measure_data_;
@@ -238,7 +238,7 @@ void LongRangeContact::LagPair(const ContactConfiguration& start, Pair& p, int t
   // The potential's plane for this pair, from its last evaluation (the previous step's end,
   // which is this step's start) when it keeps them: P_ij is unique, so only the cost changes.
   longrange::TrianglePairResult& pair = lag_result_;
-  longrange::ComputeTrianglePairPotential(A, B, longrange::DerivativeOrder::kHessian, options_.pair,
+  longrange::ComputeTrianglePairPotential(A, B, DerivativeOrder::kHessian, options_.pair,
                                           options_.warm_start ? p.data.PlaneOf(ta, tb) : nullptr, &pair);
   if (!std::isfinite(pair.value)) return;
   // P_local = (1 - phi(r)) P_ij, r the centroids' distance (Eq. 12): value, gradient and Hessian

@@ -29,15 +29,6 @@ std::string_view ToString(TrianglePairStatus status) {
   return "?";
 }
 
-std::string_view ToString(DerivativeOrder order) {
-  switch (order) {
-    case DerivativeOrder::kValue: return "value";
-    case DerivativeOrder::kGradient: return "gradient";
-    case DerivativeOrder::kHessian: return "hessian";
-  }
-  return "?";
-}
-
 namespace {
 
 using Mat4 = Eigen::Matrix4d;

@@ -27,6 +27,7 @@
 #include <string_view>
 
 #include "core/math/types.h"
+#include "models/ip/derivative_order.h"
 
 namespace arena::longrange {
 
@@ -65,10 +66,6 @@ enum class TrianglePairStatus {
   kIntersecting,   // the triangles intersect or touch: P = +inf, no derivatives
 };
 std::string_view ToString(TrianglePairStatus status);
-
-/// What to compute: the value only, also the gradient, or also the Hessian.
-enum class DerivativeOrder { kValue = 0, kGradient = 1, kHessian = 2 };
-std::string_view ToString(DerivativeOrder order);
 
 struct TrianglePairStats {
   int iterations = -1;  // Newton trials (accepted + rejected); -1 = not run

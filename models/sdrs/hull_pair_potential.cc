@@ -37,15 +37,6 @@ std::string_view ToString(HullPairStatus status) {
   return "?";
 }
 
-std::string_view ToString(HullPairOrder order) {
-  switch (order) {
-    case HullPairOrder::kValue: return "value";
-    case HullPairOrder::kGradient: return "gradient";
-    case HullPairOrder::kHessian: return "hessian";
-  }
-  return "?";
-}
-
 namespace {
 
 using Mat4 = Eigen::Matrix4d;
@@ -162,15 +153,15 @@ MatX DenseHullPairHessian(const HullPairResult& r, int vertices) {
   return dense;
 }
 
-HullPairStatus ComputeHullPairPotential(const PointsX3& a, const PointsX3& b, HullPairOrder order,
+HullPairStatus ComputeHullPairPotential(const PointsX3& a, const PointsX3& b, DerivativeOrder order,
                                         const HullPairOptions& options, Vec4* warm_plane, HullPairResult* out,
                                         std::array<bool, 2> sides) {
   const int na = static_cast<int>(a.rows()), nb = static_cast<int>(b.rows()), nv = na + nb;
   out->stats.Reset();
   out->active.clear();
   out->slope.clear();
-  if (order != HullPairOrder::kValue) out->gradient.setZero(3 * nv);
-  if (order == HullPairOrder::kHessian) {
+  if (order != DerivativeOrder::kValue) out->gradient.setZero(3 * nv);
+  if (order == DerivativeOrder::kHessian) {
     out->hessian.resize(0, 0);
     out->dplane_dx.setZero(4, 3 * nv);
   }
@@ -286,13 +277,13 @@ HullPairStatus ComputeHullPairPotential(const PointsX3& a, const PointsX3& b, Hu
     out->active.push_back(m);
     out->slope.push_back(ClogxDerivatives(s, options.x0).slope);
   }
-  if (order == HullPairOrder::kValue) return status;
+  if (order == DerivativeOrder::kValue) return status;
   const int k = static_cast<int>(out->active.size());
   for (int i = 0; i < k; ++i) {
     const int m = out->active[i];
     out->gradient.segment<3>(3 * m) = (options.kappa * pr.Sign(m) * out->slope[i]) * n;
   }
-  if (order != HullPairOrder::kHessian || k == 0) return status;
+  if (order != DerivativeOrder::kHessian || k == 0) return status;
 
   // Schur complement on the active vertices: per vertex m,
   //   L_xx[m,m] = f'' n n^T,  L_xp[m] = f'' n h_m^T + sign_m f' [I 0].

@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "core/geometry/primitives.h"
+#include "models/ip/derivative_order.h"
 
 namespace arena::sdrs {
 
@@ -73,10 +74,6 @@ enum class HullPairStatus {
   kIntersecting,   // closer than d0 (touching or overlapping): P = +inf, no derivatives
 };
 std::string_view ToString(HullPairStatus status);
-
-/// What to compute beyond the value.
-enum class HullPairOrder { kValue = 0, kGradient = 1, kHessian = 2 };
-std::string_view ToString(HullPairOrder order);
 
 struct HullPairStats {
   int iterations = -1;  // Newton trials (accepted + rejected); -1 = not run
@@ -115,7 +112,7 @@ struct HullPairResult {
 /// along the closest points' direction, scaled by (d0/2 + 1) / (gap/2 + 1). Never throws.
 /// `sides`: derivatives with respect to a's and b's vertices; an unwanted side's entries (a
 /// static body's) are left zero and its vertices are not in `active`.
-HullPairStatus ComputeHullPairPotential(const PointsX3& a, const PointsX3& b, HullPairOrder order,
+HullPairStatus ComputeHullPairPotential(const PointsX3& a, const PointsX3& b, DerivativeOrder order,
                                         const HullPairOptions& options, Vec4* warm_plane, HullPairResult* out,
                                         std::array<bool, 2> sides = {true, true});
 

@@ -118,14 +118,14 @@ std::vector<std::array<int, 2>> SdrsContact::CandidatePairs(const ContactConfigu
   return out;
 }
 
-void SdrsContact::SolvePairs(sdrs::HullPairOrder order, bool project) {
+void SdrsContact::SolvePairs(DerivativeOrder order, bool project) {
   auto solve = [&](int i) {
     Pair& p = pairs_[candidates_[i]];
     sdrs::ComputeHullPairPotential(world_[p.a], world_[p.b], order, options_, &p.plane, &p.result,
                                    {!static_[p.a], !static_[p.b]});
     // Newton needs a descent direction: each pair's Hessian clamped to PSD (IPC's per-term
     // projection, models/ipc/psd_projection.h), here on the moving vertices' block.
-    if (project && order == sdrs::HullPairOrder::kHessian && p.result.hessian.size() > 0 &&
+    if (project && order == DerivativeOrder::kHessian && p.result.hessian.size() > 0 &&
         std::isfinite(p.result.value)) {
       p.result.hessian = ipc::ProjectToPsd<Eigen::Dynamic>(p.result.hessian);
     }
@@ -152,9 +152,9 @@ double SdrsContact::Evaluate(const ContactConfiguration& x, ContactDerivativeSin
   for (int i = 0; i < static_cast<int>(pairs_.size()); ++i) {
     if (sdrs::BoxGap(box_[pairs_[i].a], box_[pairs_[i].b]) < reach) candidates_.push_back(i);
   }
-  const sdrs::HullPairOrder order = sink == nullptr ? sdrs::HullPairOrder::kValue
-                                    : hessian       ? sdrs::HullPairOrder::kHessian
-                                                    : sdrs::HullPairOrder::kGradient;
+  const DerivativeOrder order = sink == nullptr ? DerivativeOrder::kValue
+                                    : hessian       ? DerivativeOrder::kHessian
+                                                    : DerivativeOrder::kGradient;
   SolvePairs(order, project);
   stats_.candidate_pairs = static_cast<int>(candidates_.size());
   double total = 0.0;
@@ -216,7 +216,7 @@ void SdrsContact::BeginStep(const ContactConfiguration& start) {
     if (!(mu > 0.0) || !(sdrs::BoxGap(box_[p.a], box_[p.b]) < reach)) continue;
     // The pair's plane at the start (the previous step's end, its warm start: P is unique, so
     // only the cost changes), with both sides' derivatives: every active vertex is damped.
-    sdrs::ComputeHullPairPotential(world_[p.a], world_[p.b], sdrs::HullPairOrder::kHessian, options_, &p.plane, &r);
+    sdrs::ComputeHullPairPotential(world_[p.a], world_[p.b], DerivativeOrder::kHessian, options_, &p.plane, &r);
     if (!(r.value > 0.0) || !std::isfinite(r.value) || r.active.empty()) continue;
     FrictionPair f;
     f.pair = pi;
@@ -365,7 +365,7 @@ void SdrsContact::PairContacts(const ContactConfiguration& x, std::vector<MeshPa
   for (const Pair& p : pairs_) {
     if (!(sdrs::BoxGap(box_[p.a], box_[p.b]) < reach)) continue;
     // A cold solve into scratch: measuring must not move the pairs' warm starts.
-    sdrs::ComputeHullPairPotential(world_[p.a], world_[p.b], sdrs::HullPairOrder::kGradient, options_, nullptr,
+    sdrs::ComputeHullPairPotential(world_[p.a], world_[p.b], DerivativeOrder::kGradient, options_, nullptr,
                                    &scratch_);
     if (!(scratch_.value > 0.0) || !std::isfinite(scratch_.value)) continue;
     const bool a_moves = !static_[p.a];

@@ -86,7 +86,7 @@ class SdrsContact final : public ContactPotential {
   MeshPoint PointOf(const ContactConfiguration& x, const Pair& p, int m) const;
   // Solves the candidate pairs (in parallel when there are several); `project`: their Hessians
   // clamped to PSD.
-  void SolvePairs(sdrs::HullPairOrder order, bool project);
+  void SolvePairs(DerivativeOrder order, bool project);
 
   // One pair's lagged friction data (Sec. IV-C): its active vertices at the step's start.
   struct FrictionPair {

@@ -24,7 +24,7 @@ using testing::RandomPoints;
 using testing::RandomRotation;
 using testing::RandomUnit;
 
-HullPairResult Solve(const PointsX3& a, const PointsX3& b, HullPairOrder order = HullPairOrder::kHessian,
+HullPairResult Solve(const PointsX3& a, const PointsX3& b, DerivativeOrder order = DerivativeOrder::kHessian,
                      Vec4* warm = nullptr, const HullPairOptions& options = {}) {
   HullPairResult r;
   ComputeHullPairPotential(a, b, order, options, warm, &r);
@@ -52,11 +52,11 @@ struct FdCheck {
 // Ridders differences of the value (against the gradient), of the gradient (against the
 // Hessian) and of the plane (against dp*/dx), every solve cold.
 FdCheck CheckDerivatives(const PointsX3& a, const PointsX3& b, double gap, const HullPairOptions& options = {}) {
-  const HullPairResult r = Solve(a, b, HullPairOrder::kHessian, nullptr, options);
+  const HullPairResult r = Solve(a, b, DerivativeOrder::kHessian, nullptr, options);
   EXPECT_EQ(r.status, HullPairStatus::kConverged) << ToString(r.status);
   const VecX x0 = Stack(a, b);
   const int n = static_cast<int>(x0.size());
-  auto at = [&](const VecX& dx, HullPairOrder order) {
+  auto at = [&](const VecX& dx, DerivativeOrder order) {
     PointsX3 pa = a, pb = b;
     Unstack(x0 + dx, &pa, &pb);
     return Solve(pa, pb, order, nullptr, options);
@@ -67,9 +67,9 @@ FdCheck CheckDerivatives(const PointsX3& a, const PointsX3& b, double gap, const
   // Ridders' extrapolation, built on a smooth expansion, reads as an O(h^2) error.
   fd.ridders_step = std::min(0.05 * gap, 2e-5);
   const FdResult g = FiniteDifferenceJacobian(
-      [&](const VecX& dx) { return VecX::Constant(1, at(dx, HullPairOrder::kValue).value); }, n, fd);
-  const FdResult h = FiniteDifferenceJacobian([&](const VecX& dx) { return at(dx, HullPairOrder::kGradient).gradient; }, n, fd);
-  const FdResult p = FiniteDifferenceJacobian([&](const VecX& dx) { return VecX(at(dx, HullPairOrder::kValue).plane); }, n, fd);
+      [&](const VecX& dx) { return VecX::Constant(1, at(dx, DerivativeOrder::kValue).value); }, n, fd);
+  const FdResult h = FiniteDifferenceJacobian([&](const VecX& dx) { return at(dx, DerivativeOrder::kGradient).gradient; }, n, fd);
+  const FdResult p = FiniteDifferenceJacobian([&](const VecX& dx) { return VecX(at(dx, DerivativeOrder::kValue).plane); }, n, fd);
   return {CorrectedRelativeError(r.gradient.transpose(), g.jacobian),
           CorrectedRelativeError(DenseHullPairHessian(r, n / 3), h.jacobian),
           CorrectedRelativeError(r.dplane_dx, p.jacobian)};
@@ -210,20 +210,20 @@ TEST(HullPair, IntersectingIsInfiniteWithoutThrowing) {
     const PointsX3 b = Cube(offset, 0.5);  // overlapping, touching faces, coincident
     HullPairResult r;
     Vec4 warm = Vec4::Constant(std::nan(""));
-    EXPECT_NO_THROW(ComputeHullPairPotential(a, b, HullPairOrder::kHessian, {}, &warm, &r));
+    EXPECT_NO_THROW(ComputeHullPairPotential(a, b, DerivativeOrder::kHessian, {}, &warm, &r));
     EXPECT_EQ(r.status, HullPairStatus::kIntersecting) << offset.transpose();
     EXPECT_TRUE(std::isinf(r.value));
   }
   // Closer than the safety gap is infinite too.
   HullPairOptions o;
   o.d0 = 0.01;
-  const HullPairResult r = Solve(a, Cube(Vec3(1.005, 0, 0), 0.5), HullPairOrder::kValue, nullptr, o);
+  const HullPairResult r = Solve(a, Cube(Vec3(1.005, 0, 0), 0.5), DerivativeOrder::kValue, nullptr, o);
   EXPECT_EQ(r.status, HullPairStatus::kIntersecting);
   // A warm plane from a separated state is rejected once the hulls overlap.
   Vec4 warm = Vec4::Constant(std::nan(""));
-  Solve(a, Cube(Vec3(1.01, 0, 0), 0.5), HullPairOrder::kValue, &warm);
+  Solve(a, Cube(Vec3(1.01, 0, 0), 0.5), DerivativeOrder::kValue, &warm);
   EXPECT_TRUE(warm.allFinite());
-  const HullPairResult overlap = Solve(a, Cube(Vec3(0.99, 0, 0), 0.5), HullPairOrder::kValue, &warm);
+  const HullPairResult overlap = Solve(a, Cube(Vec3(0.99, 0, 0), 0.5), DerivativeOrder::kValue, &warm);
   EXPECT_EQ(overlap.status, HullPairStatus::kIntersecting);
 }
 
@@ -235,12 +235,12 @@ TEST(HullPair, WarmStartGivesTheSameValue) {
     const Vec3 u = RandomUnit(rng);
     PlaceAtDistance(a, &b, u, 0.01);
     Vec4 warm = Vec4::Constant(std::nan(""));
-    Solve(a, b, HullPairOrder::kValue, &warm);
+    Solve(a, b, DerivativeOrder::kValue, &warm);
     // Move b a little: the old plane is still feasible and the start of the new solve.
     PointsX3 moved = b;
     moved.rowwise() += (-2e-3 * u + 1e-3 * RandomUnit(rng)).transpose();
     const HullPairResult cold = Solve(a, moved);
-    const HullPairResult hot = Solve(a, moved, HullPairOrder::kHessian, &warm);
+    const HullPairResult hot = Solve(a, moved, DerivativeOrder::kHessian, &warm);
     ASSERT_TRUE(hot.stats.warm_started);
     EXPECT_NEAR(hot.value, cold.value, 1e-12 * cold.value);
     EXPECT_LT((hot.gradient - cold.gradient).cwiseAbs().maxCoeff(), 1e-9 * cold.gradient.cwiseAbs().maxCoeff());
@@ -254,7 +254,7 @@ TEST(HullPair, StaticSideIsSkipped) {
   PlaceAtDistance(a, &b, RandomUnit(rng), 0.01);
   const HullPairResult both = Solve(a, b);
   HullPairResult only_a;
-  ComputeHullPairPotential(a, b, HullPairOrder::kHessian, {}, nullptr, &only_a, {true, false});
+  ComputeHullPairPotential(a, b, DerivativeOrder::kHessian, {}, nullptr, &only_a, {true, false});
   EXPECT_EQ(only_a.value, both.value);
   const MatX full = DenseHullPairHessian(both, 22), part = DenseHullPairHessian(only_a, 22);
   EXPECT_EQ(part.topLeftCorner(30, 30), full.topLeftCorner(30, 30));

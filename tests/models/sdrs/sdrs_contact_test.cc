@@ -113,7 +113,7 @@ TEST(SdrsContact, BroadPhaseMatchesBruteForce) {
       for (int j : m.meshes[i].partners) {
         if (m.meshes[i].body == kWorldBody && m.meshes[j].body == kWorldBody) continue;
         sdrs::HullPairResult r;
-        sdrs::ComputeHullPairPotential(hull(m.meshes[i].vertices), hull(m.meshes[j].vertices), sdrs::HullPairOrder::kValue, options,
+        sdrs::ComputeHullPairPotential(hull(m.meshes[i].vertices), hull(m.meshes[j].vertices), DerivativeOrder::kValue, options,
                                        nullptr, &r);
         expected += r.value;
       }
