@@ -17,6 +17,7 @@ using internal::CheckExternalForces;
 using internal::CheckSize;
 using internal::Col6;
 using internal::InertiaMatrixIn;
+using internal::InTreeFrame;
 using internal::JointMotion;
 using internal::ShiftForceTo;
 using internal::SubspaceColumn;
@@ -119,7 +120,7 @@ const VecX& Aba(const MultibodyModel& model, MultibodyData& data, const VecX& q,
   }
   // Body-frame twists and accelerations (without gravity), as ForwardKinematics(q, v, ddq).
   for (int i = 0; i < n; ++i) {
-    const SE3 X(data.X_WB[i].rotation(), data.X_WB[i].translation() - data.tree_origin[i]);
+    const SE3 X = InTreeFrame(data, i);
     data.V_B[i] = X.ActInvMotion(data.v_W[i]);
     data.A_B[i] = X.ActInvMotion(data.a_W[i] - a_world);
   }

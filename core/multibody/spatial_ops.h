@@ -100,6 +100,11 @@ inline Mat6 InertiaMatrixIn(const SE3& X, const SpatialInertia& I) {
   return out;
 }
 
+/// Body i's pose in its tree frame, from the X_WB and tree_origin its algorithm's forward pass set.
+inline SE3 InTreeFrame(const MultibodyData& data, int i) {
+  return SE3(data.X_WB[i].rotation(), data.X_WB[i].translation() - data.tree_origin[i]);
+}
+
 /// Forward-kinematics step of the tree-frame algorithms (CRBA, ABA, RNEA derivatives): sets
 /// X_PB[i], X_WB[i] and tree_origin[i], and returns body i's pose in its tree frame, world-
 /// oriented with the origin at the tree root's world position. About the world origin, a
@@ -112,7 +117,7 @@ inline SE3 TreeFramePose(const MultibodyModel& model, MultibodyData& data, const
   data.X_PB[i] = ParentToChild(body, q);
   data.X_WB[i] = p == kWorldBody ? data.X_PB[i] : data.X_WB[p] * data.X_PB[i];
   data.tree_origin[i] = p == kWorldBody ? data.X_WB[i].translation() : data.tree_origin[p];
-  return SE3(data.X_WB[i].rotation(), data.X_WB[i].translation() - data.tree_origin[i]);
+  return InTreeFrame(data, i);
 }
 
 /// A world wrench [n_O; f] about the world origin, about `origin` instead: [n_O - origin x f; f].

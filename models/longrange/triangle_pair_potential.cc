@@ -10,15 +10,6 @@
 
 namespace arena::longrange {
 
-std::string TrianglePairOptions::Validate() const {
-  if (!(gradient_tolerance >= 0.0)) return "gradient_tolerance must be >= 0";
-  if (!(roundoff_factor >= 0.0)) return "roundoff_factor must be >= 0";
-  if (!(initial_damping > 0.0)) return "initial_damping must be > 0";
-  if (!(damping_limit > 1.0)) return "damping_limit must be > 1";
-  if (max_iterations < 1) return "max_iterations must be >= 1";
-  return {};
-}
-
 std::string_view ToString(TrianglePairStatus status) {
   switch (status) {
     case TrianglePairStatus::kConverged: return "converged";

@@ -28,6 +28,7 @@
 
 #include "core/math/types.h"
 #include "models/ip/derivative_order.h"
+#include "models/ip/plane_newton_options.h"
 
 namespace arena::longrange {
 
@@ -35,28 +36,10 @@ using Triangle = std::array<Vec3, 3>;
 using Vec18 = Eigen::Matrix<double, 18, 1>;
 using Mat18 = Eigen::Matrix<double, 18, 18>;
 
-struct TrianglePairOptions {
-  // Converged when every component satisfies |dL/dp_i| <= max(gradient_tolerance,
-  // roundoff_factor * e_i), e_i the estimated round-off error of dL/dp_i. The first is an
-  // absolute threshold (the authors' is 1e-9; ours is tighter because the planes are warm-started
-  // from the previous evaluation, and a plane known to 1e-9 made the step depend on that history
-  // by ~1e-10 m, which differences of the step read as jumps; near p* Newton converges
-  // quadratically, so the cost is about one iteration); the second is the floor below which dL/dp
-  // is noise. That floor
-  // matters near contact: s = <x, n> + d is a difference of O(|x|) terms, so its relative error
-  // is eps |x| / s and dL/dp ~ 1/s^2 is known to ~1e3 at a 1e-6 m gap (e_i is computed from
-  // the actual terms at every iterate).
-  double gradient_tolerance = 1e-12; // units of L per unit of p (m^-1 for n, m^-2 for d)
-  double roundoff_factor = 4.0;      // dimensionless
-  // The damping starts at a_0 = initial_damping * max(1, max_ij |H_ij|); 1 is the authors'
-  // choice (a first step like gradient descent). Smaller values start closer to a pure Newton
-  // step, which pays off from a good (warm) start; the iteration stays globally convergent.
-  double initial_damping = 1.0;  // dimensionless
-  double damping_limit = 1e10;   // dimensionless
-  int max_iterations = 500;      // Newton trials, accepted + rejected
-
+/// The plane solve's stopping and damping rules (models/ip/plane_newton_options.h).
+struct TrianglePairOptions : PlaneNewtonOptions {
   /// Empty if valid, else the first problem found.
-  std::string Validate() const;
+  std::string Validate() const { return ValidateNewton(); }
 };
 
 enum class TrianglePairStatus {

@@ -18,12 +18,7 @@ std::string HullPairOptions::Validate() const {
   if (!(norm_weight > 0.0) || !std::isfinite(norm_weight)) {
     return "norm_weight must be > 0 (without the norm barrier L has no minimum)";
   }
-  if (!(gradient_tolerance >= 0.0)) return "gradient_tolerance must be >= 0";
-  if (!(roundoff_factor >= 0.0)) return "roundoff_factor must be >= 0";
-  if (!(initial_damping > 0.0)) return "initial_damping must be > 0";
-  if (!(damping_limit > 1.0)) return "damping_limit must be > 1";
-  if (max_iterations < 1) return "max_iterations must be >= 1";
-  return {};
+  return ValidateNewton();
 }
 
 std::string_view ToString(HullPairStatus status) {

@@ -40,25 +40,17 @@
 
 #include "core/geometry/primitives.h"
 #include "models/ip/derivative_order.h"
+#include "models/ip/plane_newton_options.h"
 
 namespace arena::sdrs {
 
-struct HullPairOptions {
+/// The potential's parameters and the plane solve's rules (models/ip/plane_newton_options.h;
+/// the authors stop at |dL/dp| 1e-9, ours at 1e-12 with a round-off floor, for longrange's reason).
+struct HullPairOptions : PlaneNewtonOptions {
   double kappa = 1e-2;       // scale of P (energy units); see SdrsModelOptions::kappa
   double x0 = 0.1;           // m: support of the barrier f
   double d0 = 0.0;           // m: safety gap kept between the hulls
   double norm_weight = 1.0;  // weight w of the norm barrier f(1 - |n|) (dimensionless)
-  // Converged when every |dL/dp_i| <= max(gradient_tolerance, roundoff_factor * e_i), e_i the
-  // estimated round-off of dL/dp_i at the iterate. The authors stop at 1e-9; ours is tighter for
-  // the reason longrange's is: warm-started planes known to 1e-9 make a step depend on the solve
-  // history by about 1e-10 m, which finite differences of the step read as jumps. The round-off
-  // floor keeps the tighter test reachable near contact, where s_v is a difference of O(|x|)
-  // terms and dL/dp ~ f''(s) |x| eps is far above 1e-12.
-  double gradient_tolerance = 1e-12;  // units of L per unit of p
-  double roundoff_factor = 4.0;       // dimensionless
-  double initial_damping = 1.0;       // a_0 = initial_damping * max(1, max|H_ij|) (authors: 1)
-  double damping_limit = 1e10;        // stop (kDampingLimit) when a > damping_limit * a_0
-  int max_iterations = 500;           // Newton trials, accepted + rejected
 
   /// Beyond this hull distance P = 0 exactly (m): 2 (x0 + d0) / (1 - x0).
   double PruningDistance() const { return 2.0 * (x0 + d0) / (1.0 - x0); }

@@ -5,19 +5,14 @@
 #include <cstdlib>
 #include <functional>
 
+#include "tests/soak.h"
 #include "core/common/random.h"
 #include "core/math/types.h"
 #include "solvers/finite_difference.h"
 
 namespace arena::ipc::ipc_testing {
 
-/// Sample-count multiplier: ARENA_SOAK=<n> runs n times more random samples (default 1).
-inline int SoakFactor() {
-  const char* s = std::getenv("ARENA_SOAK");
-  if (s == nullptr) return 1;
-  const int n = std::atoi(s);
-  return n > 0 ? n : 1;
-}
+using ::arena::testing::SoakFactor;
 
 inline Vec3 RandomPoint(Rng& rng, double half_width) {
   return Vec3(Uniform(rng, -half_width, half_width), Uniform(rng, -half_width, half_width),

@@ -8,6 +8,7 @@
 
 #include <Eigen/Geometry>
 
+#include "tests/soak.h"
 #include "core/common/random.h"
 #include "models/longrange/bounding_sphere_hierarchy.h"
 #include "core/geometry/sphere_mesh.h"
@@ -16,12 +17,7 @@
 
 namespace arena::longrange::testing {
 
-/// Sample-count multiplier: ARENA_SOAK=<n> runs n times more random samples (default 1).
-inline int SoakFactor() {
-  const char* s = std::getenv("ARENA_SOAK");
-  const int n = s == nullptr ? 1 : std::atoi(s);
-  return n > 0 ? n : 1;
-}
+using ::arena::testing::SoakFactor;
 
 inline Vec3 RandomVector(Rng& rng, double h) {
   return Vec3(Uniform(rng, -h, h), Uniform(rng, -h, h), Uniform(rng, -h, h));

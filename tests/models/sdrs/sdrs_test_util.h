@@ -7,18 +7,14 @@
 
 #include <Eigen/Geometry>
 
+#include "tests/soak.h"
 #include "core/common/random.h"
 #include "core/geometry/primitives.h"
 #include "models/sdrs/point_set_distance.h"
 
 namespace arena::sdrs::testing {
 
-/// Sample-count multiplier: ARENA_SOAK=<n> runs n times more random samples (default 1).
-inline int SoakFactor() {
-  const char* s = std::getenv("ARENA_SOAK");
-  const int n = s == nullptr ? 1 : std::atoi(s);
-  return n > 0 ? n : 1;
-}
+using ::arena::testing::SoakFactor;
 
 inline Vec3 RandomUnit(Rng& rng) {
   for (;;) {
