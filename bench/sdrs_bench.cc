@@ -2,7 +2,8 @@
 // 20-vertex hulls near contact (1 cm apart, well inside the barrier's 0.1 m support, so most
 // vertices are active), cold (closest points, then Newton from the scaled middle plane) and
 // warm-started from the plane of the previous evaluation at a slightly moved pose (what a
-// Newton iterate of the step does). The target: <= 5 us per evaluation.
+// Newton iterate of the step does), with the vertex Hessian or the twist Hessian the model's step
+// uses. The target: <= 5 us per evaluation.
 // Counters: Newton trials per solve, active vertices.
 #include <limits>
 #include <utility>
@@ -16,6 +17,7 @@
 #include "core/scene/scene_builder.h"
 #include "models/registry.h"
 #include "models/sdrs/hull_pair_potential.h"
+#include "models/sdrs/hull_pair_twist.h"
 #include "models/sdrs/point_set_distance.h"
 
 namespace arena::sdrs {
@@ -40,22 +42,35 @@ std::pair<PointsX3, PointsX3> Pair20() {
   return {a, b};
 }
 
-void BM_SdrsHullPair20Cold(benchmark::State& state) {
+// One evaluation as the model asks for it: with the 3K x 3K vertex Hessian (`twist` false), or
+// with only its Schur factors contracted to the two bodies' 12 x 12 twist Hessian in O(K)
+// (models/sdrs/hull_pair_twist.h; what the step's sink takes).
+void Evaluate(const PointsX3& a, const PointsX3& b, const HullPairOptions& options, bool twist, Vec4* warm,
+              HullPairResult* r) {
+  ComputeHullPairPotential(a, b, DerivativeOrder::kHessian, options, warm, r);
+  if (twist) {
+    const Mat12 h = HullPairTwistHessian(*r, a, b, options.kappa);
+    benchmark::DoNotOptimize(h.data());
+  } else {
+    benchmark::DoNotOptimize(r->hessian.data());
+  }
+}
+
+void HullPair20Cold(benchmark::State& state, bool twist) {
   const auto [a, b] = Pair20();
   HullPairResult r;
-  const HullPairOptions options;
+  HullPairOptions options;
+  options.dense_hessian = !twist;
   long trials = 0;
   for (auto _ : state) {
-    ComputeHullPairPotential(a, b, DerivativeOrder::kHessian, options, nullptr, &r);
-    benchmark::DoNotOptimize(r.hessian.data());
+    Evaluate(a, b, options, twist, nullptr, &r);
     trials += r.stats.iterations;
   }
   state.counters["trials"] = benchmark::Counter(static_cast<double>(trials), benchmark::Counter::kAvgIterations);
   state.counters["active"] = static_cast<double>(r.active.size());
 }
-BENCHMARK(BM_SdrsHullPair20Cold);
 
-void BM_SdrsHullPair20Warm(benchmark::State& state) {
+void HullPair20Warm(benchmark::State& state, bool twist) {
   const auto [a, b] = Pair20();
   // Alternate between two poses 0.1 mm apart, each warm-started from the other's plane.
   PointsX3 moved = b;
@@ -63,20 +78,28 @@ void BM_SdrsHullPair20Warm(benchmark::State& state) {
   HullPairResult r;
   HullPairOptions options;
   options.initial_damping = 1e-6;  // what the model uses from a warm start (sdrs_contact.cc)
+  options.dense_hessian = !twist;
   Vec4 warm = Vec4::Constant(std::numeric_limits<double>::quiet_NaN());
   ComputeHullPairPotential(a, b, DerivativeOrder::kValue, options, &warm, &r);
   long trials = 0;
   bool flip = false;
   for (auto _ : state) {
-    ComputeHullPairPotential(a, flip ? b : moved, DerivativeOrder::kHessian, options, &warm, &r);
+    Evaluate(a, flip ? b : moved, options, twist, &warm, &r);
     flip = !flip;
-    benchmark::DoNotOptimize(r.hessian.data());
     trials += r.stats.iterations;
   }
   state.counters["trials"] = benchmark::Counter(static_cast<double>(trials), benchmark::Counter::kAvgIterations);
   state.counters["active"] = static_cast<double>(r.active.size());
 }
+
+void BM_SdrsHullPair20Cold(benchmark::State& state) { HullPair20Cold(state, false); }
+BENCHMARK(BM_SdrsHullPair20Cold);
+void BM_SdrsHullPair20Warm(benchmark::State& state) { HullPair20Warm(state, false); }
 BENCHMARK(BM_SdrsHullPair20Warm);
+void BM_SdrsHullPair20TwistCold(benchmark::State& state) { HullPair20Cold(state, true); }
+BENCHMARK(BM_SdrsHullPair20TwistCold);
+void BM_SdrsHullPair20TwistWarm(benchmark::State& state) { HullPair20Warm(state, true); }
+BENCHMARK(BM_SdrsHullPair20TwistWarm);
 
 // The model's step and derivatives on its home scene for the speed-regression suite (make perf):
 // a 0.4 m, 1 kg box (8 hull vertices) resting on the ground at the gap where the CLogx barrier

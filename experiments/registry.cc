@@ -12,6 +12,7 @@
 #include "experiments/jacobians.h"
 #include "experiments/lcp_warmstart.h"
 #include "experiments/peg_in_hole.h"
+#include "experiments/potential_cost.h"
 #include "experiments/potential_scaling.h"
 #include "experiments/rod_tasks.h"
 #include "experiments/solve_time.h"
@@ -42,6 +43,7 @@ const std::vector<std::unique_ptr<Experiment>>& Experiments() {
     list.push_back(std::make_unique<AblationsExperiment>());
     list.push_back(std::make_unique<SolverCompareExperiment>());
     list.push_back(std::make_unique<GradientTruthExperiment>());
+    list.push_back(std::make_unique<PotentialCostExperiment>());
     return list;
   }();
   return experiments;

@@ -38,6 +38,7 @@ SUITE = [
     "BM_NimbleAtlasStep/warm", "BM_NimbleHalfCheetahStep", "BM_NimbleAtlasJacobians/five",
     "BM_PlanarStep/silico", "BM_PlanarStep/bilevel", "BM_SilicoDerivatives", "BM_SpatialBoxStep/pyramid",
     "BM_IpcModelStep/box", "BM_IpcModelDerivatives", "BM_SdrsModelStep", "BM_SdrsModelDerivatives",
+    "BM_SdrsHullPair20TwistWarm",
     "BM_TwoBallsBsh/196", "BM_TwoBallsBrute/196",
     "BM_MujocoBoxRestingStep/dt_2ms", "BM_MujocoBoxDerivatives", "BM_DartBoxDropStep",
 ]

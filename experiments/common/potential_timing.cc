@@ -16,6 +16,10 @@ class ChecksumSink final : public ContactDerivativeSink {
  public:
   void AddGradient(const MeshPoint&, const Vec3& g) override { sum_ += g.cwiseAbs().sum(); }
   void AddHessian(const MeshPoint&, const MeshPoint&, const Mat3& block) override { sum_ += block.cwiseAbs().sum(); }
+  // As the step's sink (models/ip/step_energy.cc): a term that can give its bodies' twist
+  // Hessian does.
+  bool TakesTwistHessians() const override { return true; }
+  void AddTwistHessian(int, int, const Mat6& block) override { sum_ += block.cwiseAbs().sum(); }
   double sum() const { return sum_; }
 
  private:

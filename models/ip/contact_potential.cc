@@ -23,6 +23,10 @@ void ContactDerivativeSink::AddStencil(const ContactConfiguration& x, const std:
   }
 }
 
+void ContactDerivativeSink::AddTwistHessian(int, int, const Mat6&) {
+  throw Unsupported("this ContactDerivativeSink takes point Hessians only (TakesTwistHessians() is false)");
+}
+
 double ContactPotential::MaxStepOnPath(const ContactConfiguration& x, ContactPath& path) {
   ContactConfiguration end;
   path.At(1.0, &end);

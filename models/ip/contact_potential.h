@@ -37,6 +37,15 @@ class ContactDerivativeSink {
   virtual ~ContactDerivativeSink() = default;
   virtual void AddGradient(const MeshPoint& p, const Vec3& g) = 0;
   virtual void AddHessian(const MeshPoint& p, const MeshPoint& q, const Mat3& block) = 0;
+  /// Whether a term may give its Hessian already carried to its bodies' twists (AddTwistHessian)
+  /// instead of as point blocks: sdrs's hull pairs do, in O(K) rather than O(K^2) blocks.
+  virtual bool TakesTwistHessians() const { return false; }
+  /// sum_pq B_p^T (d2E/dx_p dx_q) B_q over the term's points p on mesh_p's body and q on
+  /// mesh_q's, B = dx/dxi = [-[x]x, I] for a world twist xi = [omega; v] applied on the left
+  /// (models/ip/pose_derivatives.h), for every ORDERED pair of meshes as AddHessian. The
+  /// gradient still goes point by point (AddGradient: the pose's second-order term is built from
+  /// it). Called only when TakesTwistHessians(); the default throws Unsupported.
+  virtual void AddTwistHessian(int mesh_p, int mesh_q, const Mat6& block);
   /// A stencil of mesh vertices: gradient 3 n (vertex-major), Hessian 3 n x 3 n (or null).
   void AddStencil(const ContactConfiguration& x, const std::vector<std::pair<int, int>>& vertices, const VecX& gradient,
                   const MatX* hessian);

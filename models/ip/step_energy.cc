@@ -45,10 +45,17 @@ class BodySink final : public ContactDerivativeSink {
     }
     *target_ += PointPairTwistHessian(x_.pose[p.mesh].Act(p.local), block, x_.pose[q.mesh].Act(q.local));
   }
+  bool TakesTwistHessians() const override { return true; }
+  void AddTwistHessian(int mesh_p, int mesh_q, const Mat6& block) override {
+    const int k = BodyOfMesh(mesh_p), l = BodyOfMesh(mesh_q);
+    if (k < 0 || l < 0 || l < k) return;
+    blocks_->Block(k, l) += block;
+  }
 
  private:
-  int BodyOf(const MeshPoint& p) const {
-    const int k = (*x_.meshes)[p.mesh].body;
+  int BodyOf(const MeshPoint& p) const { return BodyOfMesh(p.mesh); }
+  int BodyOfMesh(int mesh) const {
+    const int k = (*x_.meshes)[mesh].body;
     return k != kWorldBody && moves_[k] ? k : -1;
   }
   const ContactConfiguration& x_;

@@ -155,6 +155,7 @@ HullPairStatus ComputeHullPairPotential(const PointsX3& a, const PointsX3& b, De
   out->stats.Reset();
   out->active.clear();
   out->slope.clear();
+  out->curvature.clear();
   if (order != DerivativeOrder::kValue) out->gradient.setZero(3 * nv);
   if (order == DerivativeOrder::kHessian) {
     out->hessian.resize(0, 0);
@@ -284,15 +285,15 @@ HullPairStatus ComputeHullPairPotential(const PointsX3& a, const PointsX3& b, De
   //   L_xx[m,m] = f'' n n^T,  L_xp[m] = f'' n h_m^T + sign_m f' [I 0].
   Eigen::Matrix<double, Eigen::Dynamic, 4>& l_xp = out->l_xp;
   l_xp.resize(3 * k, 4);
-  MatX& H = out->hessian;
-  H.setZero(3 * k, 3 * k);
+  out->curvature.resize(k);
+  out->plane_hessian = e.hessian;
   for (int i = 0; i < k; ++i) {
     const int m = out->active[i];
     const double curvature = ClogxDerivatives(pr.Gap(m, p), options.x0).curvature;
+    out->curvature[i] = curvature;
     auto block = l_xp.middleRows<3>(3 * i);
     block.noalias() = curvature * n * h[m].transpose();
     block.leftCols<3>().diagonal().array() += pr.Sign(m) * out->slope[i];
-    H.block<3, 3>(3 * i, 3 * i) = curvature * n * n.transpose();
   }
   // L_pp^-1 L_px by Cholesky (L_pp is positive definite at a strict minimum; LDLT otherwise).
   Eigen::Matrix<double, 4, Eigen::Dynamic>& solved = out->solved;
@@ -303,11 +304,16 @@ HullPairStatus ComputeHullPairPotential(const PointsX3& a, const PointsX3& b, De
   } else {
     solved = e.hessian.ldlt().solve(l_xp.transpose());
   }
-  H.noalias() -= l_xp * solved;
-  for (int j = 0; j < 3 * k; ++j) {  // symmetric part, in place (no temporary)
-    for (int i = j + 1; i < 3 * k; ++i) H(i, j) = H(j, i) = 0.5 * (H(i, j) + H(j, i));
+  if (options.dense_hessian) {
+    MatX& H = out->hessian;
+    H.setZero(3 * k, 3 * k);
+    for (int i = 0; i < k; ++i) H.block<3, 3>(3 * i, 3 * i) = out->curvature[i] * n * n.transpose();
+    H.noalias() -= l_xp * solved;
+    for (int j = 0; j < 3 * k; ++j) {  // symmetric part, in place (no temporary)
+      for (int i = j + 1; i < 3 * k; ++i) H(i, j) = H(j, i) = 0.5 * (H(i, j) + H(j, i));
+    }
+    H *= options.kappa;
   }
-  H *= options.kappa;
   // solved is dp*/dx in the centred frame (c held fixed: it only re-parametrises d, so P and its
   // derivatives do not see it); the world offset is d - n.c.
   solved.row(3) -= c.transpose() * solved.topRows<3>();

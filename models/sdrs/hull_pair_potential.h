@@ -51,6 +51,10 @@ struct HullPairOptions : PlaneNewtonOptions {
   double x0 = 0.1;           // m: support of the barrier f
   double d0 = 0.0;           // m: safety gap kept between the hulls
   double norm_weight = 1.0;  // weight w of the norm barrier f(1 - |n|) (dimensionless)
+  // false: kHessian keeps only the Schur complement's factors (curvature, l_xp, solved,
+  // plane_hessian), not the 3K x 3K `hessian`, for a caller that contracts them itself in O(K)
+  // (HullPairTwistHessian, models/sdrs/hull_pair_twist.h). An evaluation choice, not physics.
+  bool dense_hessian = true;
 
   /// Beyond this hull distance P = 0 exactly (m): 2 (x0 + d0) / (1 - x0).
   double PruningDistance() const { return 2.0 * (x0 + d0) / (1.0 - x0); }
@@ -88,11 +92,15 @@ struct HullPairResult {
   std::vector<int> active;
   std::vector<double> slope;
   VecX gradient;  // dP/dx, 3 (na + nb) (kGradient and up; 0 when intersecting or pruned)
-  MatX hessian;   // d2P/dx2 on the active vertices, 3K x 3K in `active` order (kHessian)
+  MatX hessian;   // d2P/dx2 on the active vertices, 3K x 3K in `active` order (kHessian, dense_hessian)
+  // The factors of d2P/dx2 = kappa (blockdiag(curvature_i n n^T) - l_xp plane_hessian^-1 l_xp^T)
+  // (kHessian): f''(s_v) per active vertex, and L_pp at p* in the centred frame (unscaled).
+  std::vector<double> curvature;
+  Eigen::Matrix4d plane_hessian = Eigen::Matrix4d::Zero();
   MatX dplane_dx; // dp*/dx, 4 x 3 (na + nb) (kHessian; zero columns off `active`)
   HullPairStats stats;
-  // Workspace, kept between calls to save allocations: (x - c, 1) per vertex, L_xp and
-  // L_pp^-1 L_px on the active vertices.
+  // Workspace, kept between calls to save allocations: (x - c, 1) per vertex, L_xp (3K x 4, in
+  // `active` order; centred p, world x) and L_pp^-1 L_px on the active vertices.
   std::vector<Vec4> homogeneous;
   Eigen::Matrix<double, Eigen::Dynamic, 4> l_xp;
   Eigen::Matrix<double, 4, Eigen::Dynamic> solved;

@@ -118,16 +118,23 @@ std::vector<std::array<int, 2>> SdrsContact::CandidatePairs(const ContactConfigu
   return out;
 }
 
-void SdrsContact::SolvePairs(DerivativeOrder order, bool project) {
+void SdrsContact::SolvePairs(DerivativeOrder order, bool project, bool twist) {
+  sdrs::HullPairOptions options = options_;
+  options.dense_hessian = !twist;
   auto solve = [&](int i) {
     Pair& p = pairs_[candidates_[i]];
-    sdrs::ComputeHullPairPotential(world_[p.a], world_[p.b], order, options_, &p.plane, &p.result,
-                                   {!static_[p.a], !static_[p.b]});
+    sdrs::HullPairResult& r = p.result;
+    sdrs::ComputeHullPairPotential(world_[p.a], world_[p.b], order, options, &p.plane, &r, {!static_[p.a], !static_[p.b]});
+    const bool curved = order == DerivativeOrder::kHessian && std::isfinite(r.value) && !r.active.empty();
+    if (twist) p.twist = curved ? sdrs::HullPairTwistHessian(r, world_[p.a], world_[p.b], options_.kappa) : sdrs::Mat12::Zero();
     // Newton needs a descent direction: each pair's Hessian clamped to PSD (IPC's per-term
-    // projection, models/ipc/psd_projection.h), here on the moving vertices' block.
-    if (project && order == DerivativeOrder::kHessian && p.result.hessian.size() > 0 &&
-        std::isfinite(p.result.value)) {
-      p.result.hessian = ipc::ProjectToPsd<Eigen::Dynamic>(p.result.hessian);
+    // projection, models/ipc/psd_projection.h), on the moving vertices' block, or on the two
+    // bodies' twists (12 x 12 whatever the vertex count).
+    if (!project || !curved) return;
+    if (twist) {
+      p.twist = ipc::ProjectToPsd<Eigen::Dynamic>(MatX(p.twist));
+    } else {
+      r.hessian = ipc::ProjectToPsd<Eigen::Dynamic>(r.hessian);
     }
   };
   const int n = static_cast<int>(candidates_.size());
@@ -155,7 +162,8 @@ double SdrsContact::Evaluate(const ContactConfiguration& x, ContactDerivativeSin
   const DerivativeOrder order = sink == nullptr ? DerivativeOrder::kValue
                                     : hessian       ? DerivativeOrder::kHessian
                                                     : DerivativeOrder::kGradient;
-  SolvePairs(order, project);
+  const bool twist = order == DerivativeOrder::kHessian && sink->TakesTwistHessians();
+  SolvePairs(order, project, twist);
   stats_.candidate_pairs = static_cast<int>(candidates_.size());
   double total = 0.0;
   // In pair order, whatever thread solved them: the sums do not depend on the thread count.
@@ -170,10 +178,22 @@ double SdrsContact::Evaluate(const ContactConfiguration& x, ContactDerivativeSin
     }
     if (!(r.value > 0.0)) continue;
     ++stats_.active_pairs;
+    stats_.active_vertices += static_cast<int>(r.active.size());
     total += r.value;
     if (sink == nullptr) continue;
     const int k = static_cast<int>(r.active.size());
     for (int m : r.active) sink->AddGradient(PointOf(x, p, m), r.gradient.segment<3>(3 * m));
+    if (twist) {
+      const std::array<int, 2> mesh = {p.a, p.b};
+      for (int s1 = 0; s1 < 2; ++s1) {
+        for (int s2 = 0; s2 < 2; ++s2) {
+          if (!static_[mesh[s1]] && !static_[mesh[s2]]) {
+            sink->AddTwistHessian(mesh[s1], mesh[s2], p.twist.block<6, 6>(6 * s1, 6 * s2));
+          }
+        }
+      }
+      continue;
+    }
     if (!hessian || r.hessian.rows() != 3 * k) continue;
     for (int i1 = 0; i1 < k; ++i1) {
       const MeshPoint pi = PointOf(x, p, r.active[i1]);

@@ -34,12 +34,14 @@
 #include "models/ip/contact_potential.h"
 #include "models/ip/plane_friction.h"
 #include "models/sdrs/hull_pair_potential.h"
+#include "models/sdrs/hull_pair_twist.h"
 
 namespace arena {
 
 struct SdrsContactStats {
   int candidate_pairs = 0;     // pairs past the broad phase in the last Evaluate
   int active_pairs = 0;        // with P > 0
+  int active_vertices = 0;     // summed over those pairs: vertices within x0 of their plane (the terms)
   int unconverged_pairs = 0;   // damping or iteration limit
   long newton_trials = 0;      // summed over the pairs
   int warm_started_pairs = 0;  // whose warm plane was feasible
@@ -79,14 +81,16 @@ class SdrsContact final : public ContactPotential {
     int a = 0, b = 0;  // mesh indices, a < b
     Vec4 plane = Vec4::Constant(std::numeric_limits<double>::quiet_NaN());  // warm start
     sdrs::HullPairResult result;
+    sdrs::Mat12 twist = sdrs::Mat12::Zero();  // the twist Hessian, when the sink takes one
   };
   // The hull vertices of every mesh at x into world_, and their AABBs.
   void PoseHulls(const ContactConfiguration& x);
   // The mesh point of vertex m of pair p's numbering (a's hull vertices, then b's).
   MeshPoint PointOf(const ContactConfiguration& x, const Pair& p, int m) const;
   // Solves the candidate pairs (in parallel when there are several); `project`: their Hessians
-  // clamped to PSD.
-  void SolvePairs(DerivativeOrder order, bool project);
+  // clamped to PSD; `twist`: carried to the bodies' twists (HullPairTwistHessian) instead of kept
+  // per vertex.
+  void SolvePairs(DerivativeOrder order, bool project, bool twist);
 
   // One pair's lagged friction data (Sec. IV-C): its active vertices at the step's start.
   struct FrictionPair {
