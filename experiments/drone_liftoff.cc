@@ -22,7 +22,7 @@ namespace arena {
 namespace {
 
 const std::vector<std::string> kGradients = {"standard", "complementarity_aware"};
-constexpr double kTimestep = 0.001;  // DART's default, which Nimble's example keeps
+constexpr double kDroneLiftoffTimestep = 0.001;  // DART's default, which Nimble's example keeps
 constexpr const char* kAwareOption = "complementarity_aware";
 constexpr double kMaxHeight = 1e6;  // m
 constexpr double kMaxForce = 1e6;   // N
@@ -93,7 +93,7 @@ Sweep DroneLiftoffExperiment::Expand(const ProfileConfig& config, const std::vec
         c.model = model;
         c.id = model + "/" + g + setting.IdSuffix();
         c.model_options = setting.options;
-        c.model_options["timestep"] = options_detail::FormatDouble(kTimestep);
+        c.model_options["timestep"] = options_detail::FormatDouble(kDroneLiftoffTimestep);
         if (has_aware_option) c.model_options[kAwareOption] = g == "complementarity_aware" ? "true" : "false";
         c.params = {{"gradient", g},
                     {"steps", steps},

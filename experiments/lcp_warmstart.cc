@@ -37,7 +37,7 @@ std::int64_t CounterValue(const std::vector<ModelCounter>& counters, const std::
   }
   throw Error("lcp_warmstart: the model keeps no counter '" + name + "'");
 }
-constexpr double kTimestep = 0.001;  // Nimble's (DART's default)
+constexpr double kLcpWarmstartTimestep = 0.001;  // Nimble's (DART's default)
 // The rollout's last state may not have a body 5 cm inside the ground or another body: resting
 // contacts at 1 kHz sink micrometres (the tower's lower block 30 um), so a body that deep has
 // lost its contact and fallen through, and the LCPs counted are those of no physical scene.
@@ -89,15 +89,15 @@ Sweep LcpWarmstartExperiment::Expand(const ProfileConfig& config, const std::vec
       throw InvalidArgument(config.file() + ": rollouts: unknown rollout '" + r + "'; valid: " + Join(kRollouts));
     }
   }
-  const double rounded_steps = std::round(duration / kTimestep);
+  const double rounded_steps = std::round(duration / kLcpWarmstartTimestep);
   if (!(rounded_steps >= 1.0 && rounded_steps <= static_cast<double>(kMaxStepsPerCase))) {
     throw InvalidArgument(config.file() + " [" + config.profile() + "]: duration_s " +
                           options_detail::FormatDouble(duration) + " s is " +
                           options_detail::FormatDouble(rounded_steps) + " steps of " +
-                          options_detail::FormatDouble(kTimestep) + " s; give a duration of 1 to " +
+                          options_detail::FormatDouble(kLcpWarmstartTimestep) + " s; give a duration of 1 to " +
                           std::to_string(kMaxStepsPerCase) + " steps");
   }
-  const std::int64_t steps = std::llround(duration / kTimestep);
+  const std::int64_t steps = std::llround(duration / kLcpWarmstartTimestep);
   const bool has_box_drop = std::find(rollouts.begin(), rollouts.end(), "box_drop") != rollouts.end();
   CheckSweepSize(config, name(),
                  {{"models", static_cast<double>(models.size())},
@@ -122,7 +122,7 @@ Sweep LcpWarmstartExperiment::Expand(const ProfileConfig& config, const std::vec
           c.id = model + "/" + rollout + "/ic=" + std::to_string(ic) +
                  setting.IdSuffix();
           c.model_options = setting.options;
-          c.model_options["timestep"] = options_detail::FormatDouble(kTimestep);
+          c.model_options["timestep"] = options_detail::FormatDouble(kLcpWarmstartTimestep);
           c.params = {{"rollout", rollout}, {"ic", static_cast<std::int64_t>(ic)}, {"steps", steps}};
           c.seed = DeriveSeed(name(), c.id);
           sweep.cases.push_back(std::move(c));

@@ -6,6 +6,7 @@
 #include "experiments/billiards.h"
 #include "experiments/book_stacking.h"
 #include "experiments/box_drop.h"
+#include "experiments/chain_cost.h"
 #include "experiments/convex_bundles.h"
 #include "experiments/drone_liftoff.h"
 #include "experiments/gradient_truth.h"
@@ -44,6 +45,7 @@ const std::vector<std::unique_ptr<Experiment>>& Experiments() {
     list.push_back(std::make_unique<SolverCompareExperiment>());
     list.push_back(std::make_unique<GradientTruthExperiment>());
     list.push_back(std::make_unique<PotentialCostExperiment>());
+    list.push_back(std::make_unique<ChainCostExperiment>());
     return list;
   }();
   return experiments;

@@ -19,7 +19,7 @@
 namespace arena {
 
 namespace {
-constexpr double kTimestep = 0.01;
+constexpr double kSolveTimeTimestep = 0.01;
 // What a run may not do, whatever its steps reported (experiments/common/outcome_checks.h): sink
 // 1 m (the square's side) into the floor, gain more energy than lifting the square 1 m, leave
 // 100 m of the origin, or never come within 5 cm of the floor once a free fall from its start
@@ -46,7 +46,7 @@ State SolveTimeExperiment::InitialState(std::uint64_t seed) {
 }
 
 OptionMap SolveTimeExperiment::ToleranceOptions(const std::string& model, const std::string& set) {
-  OptionMap o{{"timestep", options_detail::FormatDouble(kTimestep)}};
+  OptionMap o{{"timestep", options_detail::FormatDouble(kSolveTimeTimestep)}};
   if (model == "silico") {
     o["rho"] = "1e-4";
     o["residual_tolerance"] = "1e-5";

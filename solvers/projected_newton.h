@@ -91,6 +91,7 @@ struct NewtonReport {
   double step_norm = 0.0;          // |Newton step|_inf of the last iteration
   int line_search_evaluations = 0;
   bool polished = false;           // converged, then took at least one polishing step
+  double linear_solve_s = 0.0;     // wall-clock seconds in the Newton systems' factorizations and solves
   bool converged() const { return status == NewtonStatus::kConverged; }
 };
 

@@ -1,6 +1,7 @@
 #include "models/ip/ip_simulator.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 #include <Eigen/Cholesky>
@@ -85,12 +86,15 @@ class StepProblem final : public NewtonProblem {
   double MaxStep(const VecX& direction) override {
     double alpha = energy_.LimitMaxStep(q_, direction);
     if (contact_ != nullptr) {
+      const auto t0 = std::chrono::steady_clock::now();
       energy_.WorldVertices(q_, &now_);
       TrialPath path(energy_, q_, direction);
       alpha = std::min(alpha, contact_->MaxStepOnPath(now_, path));
+      step_bound_s_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     }
     return alpha;
   }
+  double step_bound_seconds() const { return step_bound_s_; }
   bool ExactDerivatives(VecX* gradient, MatX* hessian) override {
     return std::isfinite(energy_.Evaluate(q_, gradient, hessian, false));
   }
@@ -105,6 +109,7 @@ class StepProblem final : public NewtonProblem {
   ContactPotential* contact_;
   VecX q_;
   ContactConfiguration now_;
+  double step_bound_s_ = 0.0;
 };
 
 }  // namespace
@@ -125,11 +130,15 @@ IncrementalPotentialSimulator::IncrementalPotentialSimulator(std::shared_ptr<con
 IncrementalPotentialSimulator::~IncrementalPotentialSimulator() = default;
 
 NewtonReport IncrementalPotentialSimulator::Solve(const State& state, const Control& control) {
+  const double contact_before = energy_->contact_seconds();
   energy_->Begin(state, control);
   // The start is feasible (the state is); the first iterate keeps it.
   StepProblem problem(*energy_, contact_.get(), state.q);
   const NewtonReport report = MinimizeNewton(problem, options_.Newton());
   q_next_ = problem.q();
+  solve_times_.contact_s = energy_->contact_seconds() - contact_before;
+  solve_times_.step_bound_s = problem.step_bound_seconds();
+  solve_times_.linear_solve_s = report.linear_solve_s;
   // A solve the deadline cut short is not this state's minimiser: the next Derivatives re-solves.
   snapshot_valid_ = report.status != NewtonStatus::kDeadline;
   snapshot_state_ = state;

@@ -69,6 +69,16 @@ struct IpOptions {
 /// shapes, analytical derivatives; `smooth` is the model's contact potential's own property.
 Capabilities IpCapabilities(bool smooth);
 
+/// Where the last solve's time went (wall clock, s): the contact potential (BeginStep and every
+/// evaluation), the step bound along the line searches' paths, and the Newton systems; the rest
+/// of a step (kinematics, inertia, joint terms, assembly) is its total minus these. Seed 003
+/// Table II breaks a step down this way.
+struct IpSolveTimes {
+  double contact_s = 0.0;
+  double step_bound_s = 0.0;
+  double linear_solve_s = 0.0;
+};
+
 class IncrementalPotentialSimulator : public Simulator {
  public:
   /// Builds the collider meshes, then the contact potential with `make_contact` (null: none).
@@ -83,6 +93,8 @@ class IncrementalPotentialSimulator : public Simulator {
   double timestep() const override { return options_.timestep; }
   /// The last step's Newton report.
   const NewtonReport& last_newton() const { return newton_; }
+  /// The last solve's time breakdown (a Step's, or the re-solve of a Derivatives call).
+  const IpSolveTimes& last_solve_times() const { return solve_times_; }
   const std::vector<ColliderMesh>& meshes() const { return energy_->meshes(); }
   /// The contact potential's pair forces at the last step's end (friction aside).
   std::vector<BodyPairForce> ContactForces() override;
@@ -109,6 +121,7 @@ class IncrementalPotentialSimulator : public Simulator {
   std::unique_ptr<ContactPotential> contact_;
   std::unique_ptr<StepEnergy> energy_;
   NewtonReport newton_;
+  IpSolveTimes solve_times_;
   VecX q_next_;
   bool stepped_ = false;  // q_next_ is the end of a taken step
   // The (q, v, u) whose minimiser q_next_ holds: Derivatives after Step reuses it.

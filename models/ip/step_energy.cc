@@ -1,6 +1,7 @@
 #include "models/ip/step_energy.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -144,7 +145,9 @@ void StepEnergy::Begin(const State& start, const Control& control) {
   for (int k = 0; k < model.num_bodies(); ++k) target_[k] += 2.0 * TopRows(chain_.pose(k));
   if (contact_ != nullptr) {
     WorldVertices(start.q, &start_vertices_);
+    const auto t0 = std::chrono::steady_clock::now();
     contact_->BeginStep(start_vertices_);
+    contact_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
 }
 
@@ -254,8 +257,10 @@ double StepEnergy::Evaluate(const VecX& q, VecX* gradient, MatX* hessian, bool p
   }
   if (contact_ != nullptr) {
     BodySink sink(vertices_, moves_, &A_, &blocks_);
+    const auto t0 = std::chrono::steady_clock::now();
     const double c = contact_->Evaluate(vertices_, gradient != nullptr || hessian != nullptr ? &sink : nullptr,
                                         hessian != nullptr, project);
+    contact_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (!std::isfinite(c)) return kInf;
     e += c;
   }

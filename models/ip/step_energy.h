@@ -63,6 +63,10 @@ class StepEnergy {
   /// The largest alpha in (0, 1] keeping q (+) alpha d inside every finite joint limit.
   double LimitMaxStep(const VecX& q, const VecX& d) const;
 
+  /// Wall-clock seconds spent in the contact potential (its BeginStep and every Evaluate) since
+  /// this energy was built: the potential's share of a step (seed 003 Table II).
+  double contact_seconds() const { return contact_seconds_; }
+
   /// Mixed second derivatives at q for the implicit function theorem: d(gradient)/d(q^t) (q^t
   /// perturbed in its tangent space), d/d(v^t) and d/du (nv x nv, nv x nv, nv x nu).
   void InputDerivatives(const VecX& q, MatX* dg_dq, MatX* dg_dv, MatX* dg_du);
@@ -77,6 +81,7 @@ class StepEnergy {
   double LimitBarrier(double d, double* d1, double* d2) const;
 
   std::shared_ptr<const Scene> scene_;
+  double contact_seconds_ = 0.0;
   std::vector<ColliderMesh> meshes_;
   ContactPotential* contact_;
   StepEnergyOptions options_;
