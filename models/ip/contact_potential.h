@@ -69,6 +69,15 @@ class ContactPath {
   /// Per mesh, per vertex: a bound on |dx/dalpha| over the whole path, so a vertex moves at
   /// most |b - a| times it between alpha = a and b (models/ip/path_speed.h).
   virtual const std::vector<VecX>& SpeedBounds() = 0;
+  /// Per vertex of `mesh`: a bound on how fast it moves in the frame of body `frame` (the mesh's
+  /// body or an ancestor of it) over the whole path (models/ip/path_speed.h,
+  /// RelativePathSpeedBound). Null when `frame` is neither, or when the path cannot say (callers
+  /// keep to world-fixed bounds).
+  virtual const VecX* SpeedBoundsIn(int mesh, int frame) {
+    (void)mesh;
+    (void)frame;
+    return nullptr;
+  }
 };
 
 /// The contact between two meshes at one configuration, summed over the pair's terms: what the

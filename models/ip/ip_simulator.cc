@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <map>
+#include <utility>
 
 #include <Eigen/Cholesky>
 #include <Eigen/LU>
@@ -63,12 +65,20 @@ class TrialPath final : public ContactPath {
     if (speed_.empty()) PathSpeedBounds(energy_.scene().model, energy_.meshes(), q_, d_, &speed_);
     return speed_;
   }
+  const VecX* SpeedBoundsIn(int mesh, int frame) override {
+    const int body = energy_.meshes()[mesh].body;
+    if (frame != kWorldBody && (body == kWorldBody || !energy_.scene().model.IsInSubtree(body, frame))) return nullptr;
+    auto [it, fresh] = relative_.try_emplace({mesh, frame});
+    if (fresh) RelativePathSpeedBound(energy_.scene().model, energy_.meshes()[mesh], frame, q_, d_, &it->second);
+    return &it->second;
+  }
 
  private:
   StepEnergy& energy_;
   const VecX& q_;
   const VecX& d_;
   std::vector<VecX> speed_;
+  std::map<std::pair<int, int>, VecX> relative_;  // (mesh, frame) -> bounds
 };
 
 // The step's minimisation as a NewtonProblem: the iterate is a configuration, moved by

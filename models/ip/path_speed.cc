@@ -1,5 +1,9 @@
 #include "models/ip/path_speed.h"
 
+#include <algorithm>
+#include <string>
+
+#include "core/common/error.h"
 #include "core/multibody/spatial_ops.h"
 
 namespace arena {
@@ -28,6 +32,34 @@ void PathSpeedBounds(const MultibodyModel& model, const std::vector<ColliderMesh
     }
     bound = A[mesh.body] * mesh.vertices.rowwise().norm() + VecX::Constant(mesh.vertices.rows(), B[mesh.body]);
   }
+}
+
+void RelativePathSpeedBound(const MultibodyModel& model, const ColliderMesh& mesh, int frame, const VecX& q,
+                            const VecX& d, VecX* out) {
+  if (mesh.body == kWorldBody) {
+    out->setZero(mesh.vertices.rows());
+    return;
+  }
+  // The bodies from just below `frame` down to the mesh's body.
+  std::vector<int> path;
+  for (int k = mesh.body; k != frame; k = model.body(k).parent) {
+    if (k == kWorldBody) {
+      throw InvalidArgument("RelativePathSpeedBound: body " + std::to_string(frame) + " is not on the path of body " +
+                            std::to_string(mesh.body));
+    }
+    path.push_back(k);
+  }
+  std::reverse(path.begin(), path.end());
+  double A = 0.0, B = 0.0;
+  for (int k : path) {
+    const BodyModel& body = model.body(k);
+    const Motion xi = internal::JointMotion(body.joint, d.data() + body.idx_v);
+    const double w = Angular(xi).norm(), v = Linear(xi).norm();
+    const double s = internal::ParentToChild(body, q).translation().norm() + v;
+    B = B + A * s + v;
+    A = A + w;
+  }
+  *out = A * mesh.vertices.rowwise().norm() + VecX::Constant(mesh.vertices.rows(), B);
 }
 
 }  // namespace arena

@@ -29,4 +29,13 @@ namespace arena {
 void PathSpeedBounds(const MultibodyModel& model, const std::vector<ColliderMesh>& meshes, const VecX& q,
                      const VecX& d, std::vector<VecX>* out);
 
+/// The same bound for the vertices of `mesh` in the frame of body `frame` (the mesh's body or one
+/// of its ancestors; kWorldBody gives PathSpeedBounds's): the recursion starts at `frame` with
+/// A = B = 0, so only the joints between it and the mesh's body count. A distance between a
+/// vertex and anything fixed to `frame` changes at most this fast: two links of one swinging
+/// chain, which hardly move relative to each other, get a bound of their relative motion instead
+/// of the whole chain's. Throws InvalidArgument when `frame` is not on the mesh's path.
+void RelativePathSpeedBound(const MultibodyModel& model, const ColliderMesh& mesh, int frame, const VecX& q,
+                            const VecX& d, VecX* out);
+
 }  // namespace arena

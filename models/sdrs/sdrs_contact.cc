@@ -337,27 +337,68 @@ double SdrsContact::MaxStep(const ContactConfiguration& x, const std::vector<Poi
   return std::max(alpha, 0.0);
 }
 
+namespace sdrs {
+namespace {
+
+// A plane (unit normal n, offset d; n.x + d) given in the frame of pose T, in the world.
+Vec4 PlaneToWorld(const Vec4& local, const SE3& T) {
+  const Vec3 n = T.rotation() * local.head<3>();
+  Vec4 out;
+  out << n, local(3) - n.dot(T.translation());
+  return out;
+}
+
+// A world plane in the frame of pose T.
+Vec4 PlaneToLocal(const Vec4& world, const SE3& T) {
+  Vec4 out;
+  out << T.rotation().transpose() * world.head<3>(), world(3) + world.head<3>().dot(T.translation());
+  return out;
+}
+
+}  // namespace
+}  // namespace sdrs
+
+SdrsContact::Anchor SdrsContact::AnchorOf(const ContactConfiguration& x, ContactPath& path, const Pair& p) const {
+  const int body_a = (*x.meshes)[p.a].body, body_b = (*x.meshes)[p.b].body;
+  if (!static_[p.a]) {
+    if (const VecX* other = path.SpeedBoundsIn(p.b, body_a)) return {p.a, p.b, other};
+  }
+  if (!static_[p.b]) {
+    if (const VecX* other = path.SpeedBoundsIn(p.a, body_b)) return {p.b, p.a, other};
+  }
+  return {};
+}
+
 double SdrsContact::MaxStepOnPath(const ContactConfiguration& x, ContactPath& path) {
   const std::vector<VecX>& speed = path.SpeedBounds();
   PoseHulls(x);
   tracked_vertices_.clear();
   track_plane_.assign(pairs_.size(), Vec4::Zero());
+  track_anchor_.assign(pairs_.size(), -1);
   tracked_.clear();
-  auto speed_of = [&](int mesh, int vertex) {
-    return speed[mesh].size() > vertex ? speed[mesh][vertex] : 0.0;
-  };
   for (int pi = 0; pi < static_cast<int>(pairs_.size()); ++pi) {
     const Pair& p = pairs_[pi];
-    const double reach = AdvancementReach(speed, p.a, p.b);
+    // When one body of the pair carries the other (two links of one chain), the plane rides on the
+    // carrier: its vertices keep their clearances and only the other's motion relative to it
+    // counts, not the whole chain's swing. Otherwise the plane is fixed in the world.
+    const Anchor anchor = AnchorOf(x, path, p);
+    const double reach = anchor.mesh < 0 ? AdvancementReach(speed, p.a, p.b)
+                                         : (anchor.other_speed->size() > 0 ? anchor.other_speed->maxCoeff() : 0.0) /
+                                               (1.0 - kAdvancementEta);
     if (!(reach > 0.0) || sdrs::BoxGap(box_[p.a], box_[p.b]) > reach) continue;
-    if (!sdrs::MiddlePlane(world_[p.a], world_[p.b], options_.d0, &track_plane_[pi])) return 0.0;
+    Vec4 plane;
+    if (!sdrs::MiddlePlane(world_[p.a], world_[p.b], options_.d0, &plane)) return 0.0;
+    track_anchor_[pi] = anchor.mesh;
+    track_plane_[pi] = anchor.mesh < 0 ? plane : sdrs::PlaneToLocal(plane, x.pose[anchor.mesh]);
     for (int side = 0; side < 2; ++side) {
       const int mesh = side == 0 ? p.a : p.b;
+      if (mesh == anchor.mesh) continue;  // moves with the plane
       const int first = side == 0 ? 0 : static_cast<int>(hull_[p.a].size());
+      const VecX& bound = anchor.mesh < 0 ? speed[mesh] : *anchor.other_speed;
       for (size_t i = 0; i < hull_[mesh].size(); ++i) {
         TrackedDistance t;
-        t.speed = speed_of(mesh, hull_[mesh][i]);
-        t.d0 = t.d = sdrs::Clearance(track_plane_[pi], world_[mesh].row(i).transpose(), side == 0 ? 1.0 : -1.0, options_.d0);
+        t.speed = bound.size() > hull_[mesh][i] ? bound[hull_[mesh][i]] : 0.0;
+        t.d0 = t.d = sdrs::Clearance(plane, world_[mesh].row(i).transpose(), side == 0 ? 1.0 : -1.0, options_.d0);
         if (!NeedsTracking(t.d0, t.speed)) continue;
         t.id = static_cast<int>(tracked_vertices_.size());
         tracked_vertices_.push_back({pi, first + static_cast<int>(i)});
@@ -373,7 +414,9 @@ double SdrsContact::MaxStepOnPath(const ContactConfiguration& x, ContactPath& pa
         const int na = static_cast<int>(hull_[p.a].size());
         const int mesh = m < na ? p.a : p.b;
         const Vec3 v = at.world[mesh].row(hull_[mesh][m < na ? m : m - na]).transpose();
-        return sdrs::Clearance(track_plane_[pi], v, m < na ? 1.0 : -1.0, options_.d0);
+        const int anchor = track_anchor_[pi];
+        const Vec4 plane = anchor < 0 ? track_plane_[pi] : sdrs::PlaneToWorld(track_plane_[pi], at.pose[anchor]);
+        return sdrs::Clearance(plane, v, m < na ? 1.0 : -1.0, options_.d0);
       },
       &advancement_);
 }

@@ -11,10 +11,12 @@
 // warm-start plane and one result per pair; their derivatives reach the sink afterwards in pair
 // order, so the sum does not depend on the thread count.
 //
-// Step bound: every tracked vertex must keep a fraction of its distance to a fixed separating
-// plane of its pair (the middle plane of the closest points) along the solver's path; the hulls
-// are convex, so vertices on the two sides of one plane keep the hulls apart
-// (models/ip/conservative_advancement.h does the advancing).
+// Step bound: every tracked vertex must keep a fraction of its distance to a separating plane
+// of its pair (the middle plane of the closest points) along the solver's path; the hulls are
+// convex, so vertices on the two sides of one plane keep the hulls apart
+// (models/ip/conservative_advancement.h does the advancing). The plane is fixed in the world, or,
+// when one body of the pair carries the other (links of one chain), fixed to the carrier, so that
+// only their relative motion is bounded (models/ip/path_speed.h, RelativePathSpeedBound).
 //
 // Friction (Sec. IV-C; the authors' code keeps only the plane's translational velocity): at the
 // step's start (BeginStep) every pair with P > 0 and a nonzero coefficient mu (the smaller of its
@@ -120,9 +122,20 @@ class SdrsContact final : public ContactPotential {
   int max_threads_ = 0;
   SdrsContactStats stats_;
   sdrs::HullPairResult scratch_;        // PairContacts' cold solves
-  // MaxStepOnPath's workspace: tracked (pair, vertex) and their fixed planes (per pair).
+  // Where a pair's tracking plane rides (MaxStepOnPath): on the mesh whose body carries the
+  // other's (`mesh`, -1 for a plane fixed in the world), with the other mesh's vertex speed bounds
+  // relative to it.
+  struct Anchor {
+    int mesh = -1;
+    int other = -1;
+    const VecX* other_speed = nullptr;
+  };
+  Anchor AnchorOf(const ContactConfiguration& x, ContactPath& path, const Pair& p) const;
+  // MaxStepOnPath's workspace: tracked (pair, vertex), their planes (per pair: in the world, or in
+  // the frame of the anchor mesh's body) and anchors (-1: world).
   std::vector<std::array<int, 2>> tracked_vertices_;
   std::vector<Vec4> track_plane_;
+  std::vector<int> track_anchor_;
   std::vector<TrackedDistance> tracked_;
   ContactConfiguration path_point_;
   AdvancementStats advancement_;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "core/common/error.h"
 #include "core/common/options.h"
 #include "core/common/random.h"
 #include "core/math/so3.h"
@@ -92,6 +93,76 @@ TEST(PathSpeedBounds, HoldAlongRandomStepsOnEveryJointType) {
   }
   EXPECT_LE(worst, 1.0 + 1e-9);
   RecordProperty("worst_ratio", options_detail::FormatDouble(worst));  // how tight the bound is somewhere
+}
+
+// Relative to an ancestor's frame: on every body below each ancestor of the every-joint chain,
+// no vertex moves in that ancestor's frame farther between two samples than the relative bound
+// allows; the bound in a body's own frame is zero; it is far below the world bound where the
+// ancestor swings the chain; a frame off the body's path is rejected.
+TEST(PathSpeedBounds, RelativeBoundsHoldInEveryAncestorsFrame) {
+  const auto scene = EveryJoint();
+  const std::vector<ColliderMesh> meshes = BuildColliderMeshes(*scene, {});
+  Rng rng(8);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  double worst = 0.0;
+  for (int trial = 0; trial < 10; ++trial) {
+    VecX dq(scene->nv()), d(scene->nv());
+    for (int i = 0; i < scene->nv(); ++i) {
+      dq[i] = 0.5 * normal(rng);
+      d[i] = (trial < 5 ? 0.3 : 2.0) * normal(rng);
+    }
+    const VecX q = Integrate(scene->model, DefaultState(*scene).q, dq);
+    for (const ColliderMesh& mesh : meshes) {
+      for (int frame = mesh.body; frame != kWorldBody; frame = scene->model.body(frame).parent) {
+        VecX bound;
+        RelativePathSpeedBound(scene->model, mesh, frame, q, d, &bound);
+        if (frame == mesh.body) {
+          EXPECT_EQ(bound.cwiseAbs().maxCoeff(), 0.0);
+          continue;
+        }
+        auto in_frame = [&](double alpha) {
+          MultibodyData data(scene->model);
+          ForwardKinematics(scene->model, data, Integrate(scene->model, q, alpha * d));
+          const SE3 to_frame = data.X_WB[frame].Inverse() * data.X_WB[mesh.body];
+          PointsX3 p = mesh.vertices;
+          for (Eigen::Index r = 0; r < p.rows(); ++r) p.row(r) = to_frame.Act(mesh.vertices.row(r).transpose()).transpose();
+          return p;
+        };
+        const int samples = 200;
+        PointsX3 prev = in_frame(0.0);
+        for (int k = 1; k <= samples; ++k) {
+          const PointsX3 now = in_frame(static_cast<double>(k) / samples);
+          for (Eigen::Index r = 0; r < now.rows(); ++r) {
+            const double moved = (now.row(r) - prev.row(r)).norm();
+            if (moved > 1e-12) worst = std::max(worst, moved * samples / bound[r]);
+          }
+          prev = now;
+        }
+      }
+    }
+  }
+  EXPECT_LE(worst, 1.0 + 1e-9);
+  // The last link relative to the one above it against the world: the chain's swing drops out.
+  VecX d = VecX::Zero(scene->nv());
+  const int revolute = scene->model.FindBody("revolute"), free = scene->model.FindBody("free");
+  d[scene->model.body(revolute).idx_v] = 1.0;  // only the top joint turns
+  const VecX q = DefaultState(*scene).q;
+  std::vector<VecX> world;
+  PathSpeedBounds(scene->model, meshes, q, d, &world);
+  const ColliderMesh* last = nullptr;
+  int index = 0;
+  for (size_t m = 0; m < meshes.size(); ++m) {
+    if (meshes[m].body == free) {
+      last = &meshes[m];
+      index = static_cast<int>(m);
+    }
+  }
+  ASSERT_NE(last, nullptr);
+  VecX relative;
+  RelativePathSpeedBound(scene->model, *last, revolute, q, d, &relative);
+  EXPECT_GT(world[index].minCoeff(), 0.1);
+  EXPECT_EQ(relative.cwiseAbs().maxCoeff(), 0.0);
+  EXPECT_THROW(RelativePathSpeedBound(scene->model, *last, scene->model.FindBody("box"), q, d, &relative), InvalidArgument);
 }
 
 TEST(PathSpeedBounds, CoverATipThatReturnsToItsStart) {
