@@ -1,6 +1,7 @@
 #include "models/ip/conservative_advancement.h"
 
 #include <algorithm>
+#include <utility>
 #include <limits>
 
 namespace arena {
@@ -18,6 +19,25 @@ double AdvancementReach(const std::vector<VecX>& speed, int a, int b) {
   const double la = speed[a].size() > 0 ? speed[a].maxCoeff() : 0.0;
   const double lb = speed[b].size() > 0 ? speed[b].maxCoeff() : 0.0;
   return (la + lb) / (1.0 - kAdvancementEta);
+}
+
+double PairSpeeds::Reach() const {
+  const double la = a->size() > 0 ? a->maxCoeff() : 0.0, lb = b->size() > 0 ? b->maxCoeff() : 0.0;
+  return (la + lb) / (1.0 - kAdvancementEta);
+}
+
+PairSpeeds PairSpeedBounds(const ContactConfiguration& x, ContactPath& path, int a, int b) {
+  const std::vector<ColliderMesh>& meshes = *x.meshes;
+  for (const auto [carrier, other] : {std::pair{a, b}, std::pair{b, a}}) {
+    const int frame = meshes[carrier].body;
+    if (frame == kWorldBody) continue;
+    const VecX* moving = path.SpeedBoundsIn(other, frame);
+    if (moving == nullptr) continue;
+    const VecX* fixed = path.SpeedBoundsIn(carrier, frame);
+    return carrier == a ? PairSpeeds{fixed, moving, a} : PairSpeeds{moving, fixed, b};
+  }
+  const std::vector<VecX>& world = path.SpeedBounds();
+  return {&world[a], &world[b], -1};
 }
 
 double AdvanceConservatively(std::vector<TrackedDistance>* tracked, ContactPath& path, ContactConfiguration* point,

@@ -37,6 +37,20 @@ inline constexpr double kAdvancementEta = 0.1;
 /// farther apart need no tracking. 0 when neither mesh moves.
 double AdvancementReach(const std::vector<VecX>& speed, int a, int b);
 
+/// The vertex speed bounds one pair of meshes may be advanced with. The distance between a point
+/// of each is the same in any frame, so when one of the two bodies carries the other (links of
+/// one chain) both meshes' bounds are taken in the carrier's frame: its own vertices do not move
+/// there, and the other's move only by the joints between them, not with the whole chain's swing
+/// (ContactPath::SpeedBoundsIn). Otherwise the world bounds of ContactPath::SpeedBounds.
+struct PairSpeeds {
+  const VecX* a = nullptr;  // per vertex of mesh a
+  const VecX* b = nullptr;  // per vertex of mesh b
+  int carrier = -1;         // the mesh (a or b) whose body is the frame; -1: the world
+  /// (largest of a + largest of b) / (1 - eta): AdvancementReach for this pair.
+  double Reach() const;
+};
+PairSpeeds PairSpeedBounds(const ContactConfiguration& x, ContactPath& path, int a, int b);
+
 /// True when the pair can come within eta d0 somewhere on the path (d0 - speed < eta d0): only
 /// those need tracking.
 inline bool NeedsTracking(double d0, double speed) { return speed > 0.0 && d0 - speed < kAdvancementEta * d0; }

@@ -403,16 +403,21 @@ double IpcContact::MaxStep(const ContactConfiguration& x, const std::vector<Poin
 }
 
 double IpcContact::MaxStepOnPath(const ContactConfiguration& x, ContactPath& path) {
-  const std::vector<VecX>& speed = path.SpeedBounds();
-  auto largest = [&speed](const Stencil& s, int from, int to) {
-    double m = 0.0;
-    for (int k = from; k < to; ++k) m = std::max(m, speed[s.vertices[k].first][s.vertices[k].second]);
-    return m;
-  };
   tracked_stencils_.clear();
   tracked_.clear();
   for (const MeshPair& p : pairs_) {
-    const double reach = AdvancementReach(speed, p.a, p.b);
+    // Both meshes' bounds in the frame of the body that carries the other, when one does (links
+    // of one chain: only their relative motion can close their distance), else in the world.
+    const PairSpeeds speeds = PairSpeedBounds(x, path, p.a, p.b);
+    auto largest = [&](const Stencil& s, int from, int to) {
+      double m = 0.0;
+      for (int k = from; k < to; ++k) {
+        const auto [mesh, vertex] = s.vertices[k];
+        m = std::max(m, (*(mesh == p.a ? speeds.a : speeds.b))[vertex]);
+      }
+      return m;
+    };
+    const double reach = speeds.Reach();
     if (!(reach > 0.0)) continue;
     Stencils(x, p, reach, &stencils_);
     for (const Stencil& s : stencils_) {

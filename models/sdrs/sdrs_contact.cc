@@ -358,19 +358,7 @@ Vec4 PlaneToLocal(const Vec4& world, const SE3& T) {
 }  // namespace
 }  // namespace sdrs
 
-SdrsContact::Anchor SdrsContact::AnchorOf(const ContactConfiguration& x, ContactPath& path, const Pair& p) const {
-  const int body_a = (*x.meshes)[p.a].body, body_b = (*x.meshes)[p.b].body;
-  if (!static_[p.a]) {
-    if (const VecX* other = path.SpeedBoundsIn(p.b, body_a)) return {p.a, p.b, other};
-  }
-  if (!static_[p.b]) {
-    if (const VecX* other = path.SpeedBoundsIn(p.a, body_b)) return {p.b, p.a, other};
-  }
-  return {};
-}
-
 double SdrsContact::MaxStepOnPath(const ContactConfiguration& x, ContactPath& path) {
-  const std::vector<VecX>& speed = path.SpeedBounds();
   PoseHulls(x);
   tracked_vertices_.clear();
   track_plane_.assign(pairs_.size(), Vec4::Zero());
@@ -381,20 +369,18 @@ double SdrsContact::MaxStepOnPath(const ContactConfiguration& x, ContactPath& pa
     // When one body of the pair carries the other (two links of one chain), the plane rides on the
     // carrier: its vertices keep their clearances and only the other's motion relative to it
     // counts, not the whole chain's swing. Otherwise the plane is fixed in the world.
-    const Anchor anchor = AnchorOf(x, path, p);
-    const double reach = anchor.mesh < 0 ? AdvancementReach(speed, p.a, p.b)
-                                         : (anchor.other_speed->size() > 0 ? anchor.other_speed->maxCoeff() : 0.0) /
-                                               (1.0 - kAdvancementEta);
+    const PairSpeeds speeds = PairSpeedBounds(x, path, p.a, p.b);
+    const double reach = speeds.Reach();
     if (!(reach > 0.0) || sdrs::BoxGap(box_[p.a], box_[p.b]) > reach) continue;
     Vec4 plane;
     if (!sdrs::MiddlePlane(world_[p.a], world_[p.b], options_.d0, &plane)) return 0.0;
-    track_anchor_[pi] = anchor.mesh;
-    track_plane_[pi] = anchor.mesh < 0 ? plane : sdrs::PlaneToLocal(plane, x.pose[anchor.mesh]);
+    track_anchor_[pi] = speeds.carrier;
+    track_plane_[pi] = speeds.carrier < 0 ? plane : sdrs::PlaneToLocal(plane, x.pose[speeds.carrier]);
     for (int side = 0; side < 2; ++side) {
       const int mesh = side == 0 ? p.a : p.b;
-      if (mesh == anchor.mesh) continue;  // moves with the plane
+      if (mesh == speeds.carrier) continue;  // moves with the plane
       const int first = side == 0 ? 0 : static_cast<int>(hull_[p.a].size());
-      const VecX& bound = anchor.mesh < 0 ? speed[mesh] : *anchor.other_speed;
+      const VecX& bound = side == 0 ? *speeds.a : *speeds.b;
       for (size_t i = 0; i < hull_[mesh].size(); ++i) {
         TrackedDistance t;
         t.speed = bound.size() > hull_[mesh][i] ? bound[hull_[mesh][i]] : 0.0;

@@ -122,15 +122,6 @@ class SdrsContact final : public ContactPotential {
   int max_threads_ = 0;
   SdrsContactStats stats_;
   sdrs::HullPairResult scratch_;        // PairContacts' cold solves
-  // Where a pair's tracking plane rides (MaxStepOnPath): on the mesh whose body carries the
-  // other's (`mesh`, -1 for a plane fixed in the world), with the other mesh's vertex speed bounds
-  // relative to it.
-  struct Anchor {
-    int mesh = -1;
-    int other = -1;
-    const VecX* other_speed = nullptr;
-  };
-  Anchor AnchorOf(const ContactConfiguration& x, ContactPath& path, const Pair& p) const;
   // MaxStepOnPath's workspace: tracked (pair, vertex), their planes (per pair: in the world, or in
   // the frame of the anchor mesh's body) and anchors (-1: world).
   std::vector<std::array<int, 2>> tracked_vertices_;
