@@ -97,14 +97,6 @@ std::map<double, double> Series(const ResultTable& table, const std::string& mod
   return out;
 }
 
-double Slope(const std::map<double, double>& series) {
-  std::vector<double> x, y;
-  for (const auto& [n, t] : series) {
-    x.push_back(n);
-    y.push_back(t);
-  }
-  return LogLogSlope(x, y);
-}
 
 std::string DofRange(const std::map<double, double>& s) {
   return FormatShort(s.begin()->first) + " to " + FormatShort(s.rbegin()->first) + " DOF (" + std::to_string(s.size()) +
@@ -255,13 +247,13 @@ std::vector<ClaimResult> ChainCostExperiment::Summarize(const ResultTable& table
   const std::map<double, double> total = Series(table, "sdrs", "total_s"), step = Series(table, "sdrs", "step_s");
   if (total.size() >= 2) {
     ClaimResult r{"chain_cost.linearity"};
-    r.ours = Slope(total);
-    r.values = {{"forward_exponent", Slope(step)}};
+    r.ours = LogLogSlope(total);
+    r.values = {{"forward_exponent", LogLogSlope(step)}};
     r.note = "least-squares log-log slope of sdrs's seconds a step (forward + derivatives) against DOF, " +
-             DofRange(total) + "; forward step alone " + FormatShort(Slope(step));
+             DofRange(total) + "; forward step alone " + FormatShort(LogLogSlope(step));
     if (const auto ipc = Series(table, "ipc", "total_s"); ipc.size() >= 2) {
-      r.values["ipc_exponent"] = Slope(ipc);
-      r.note += "; ipc " + FormatShort(Slope(ipc));
+      r.values["ipc_exponent"] = LogLogSlope(ipc);
+      r.note += "; ipc " + FormatShort(LogLogSlope(ipc));
     }
     out.push_back(r);
   }
@@ -291,7 +283,7 @@ std::vector<Observation> ChainCostExperiment::Observe(const ResultTable& table) 
       out.push_back({"step_s", model, seconds, "s", "mean forward step at " + FormatShort(dof) + " DOF"});
     }
     if (step.size() >= 2) {
-      out.push_back({"step_loglog_slope", model, Slope(step), "", "forward step seconds against DOF, " + DofRange(step)});
+      out.push_back({"step_loglog_slope", model, LogLogSlope(step), "", "forward step seconds against DOF, " + DofRange(step)});
     }
     const ResultTable t = table.Filter("model", model);
     double closest = INFINITY;

@@ -126,21 +126,7 @@ std::map<double, double> Series(const ResultTable& table, const std::string& met
   return out;
 }
 
-double Slope(const std::map<double, double>& series) {
-  std::vector<double> x, y;
-  for (const auto& [n, t] : series) {
-    x.push_back(n);
-    y.push_back(t);
-  }
-  return LogLogSlope(x, y);
-}
 
-// The largest vertex count in both series (0 when none).
-double LargestCommon(const std::map<double, double>& a, const std::map<double, double>& b) {
-  double n = 0.0;
-  for (const auto& [v, t] : a) n = b.count(v) > 0 ? v : n;
-  return n;
-}
 
 std::string Seconds(double s) { return FormatShort(s) + " s"; }
 
@@ -288,7 +274,7 @@ std::vector<ClaimResult> PotentialCostExperiment::Summarize(const ResultTable& t
   std::vector<ClaimResult> out;
   const auto sdrs_cold = Series(table, "sdrs", "eval_first_s"), sdrs_warm = Series(table, "sdrs", "eval_s");
   const auto ipc = Series(table, "ipc", "eval_s"), all_pairs = Series(table, "ipc_all_pairs", "eval_s");
-  if (const double n = LargestCommon(sdrs_cold, ipc); n > 0.0) {
+  if (const double n = LargestCommonSize(sdrs_cold, ipc); n > 0.0) {
     ClaimResult r{"potential_cost.speedup"};
     r.ours = ipc.at(n) / sdrs_cold.at(n);
     r.values = {{"vertices", n}, {"ipc_eval_s", ipc.at(n)}, {"sdrs_cold_s", sdrs_cold.at(n)},
@@ -308,11 +294,11 @@ std::vector<ClaimResult> PotentialCostExperiment::Summarize(const ResultTable& t
   // (only the pairs near the contact) is reported beside it.
   if (sdrs_cold.size() >= 2 && all_pairs.size() >= 2) {
     ClaimResult r{"potential_cost.scaling"};
-    r.ours = Slope(sdrs_cold);
-    r.values = {{"ipc_exponent", Slope(all_pairs)}, {"ipc_dhat_exponent", Slope(ipc)}, {"sdrs_warm_exponent", Slope(sdrs_warm)}};
+    r.ours = LogLogSlope(sdrs_cold);
+    r.values = {{"ipc_exponent", LogLogSlope(all_pairs)}, {"ipc_dhat_exponent", LogLogSlope(ipc)}, {"sdrs_warm_exponent", LogLogSlope(sdrs_warm)}};
     r.note = "least-squares log-log slopes of seconds against V: sdrs cold " + FormatShort(r.ours) + ", warm " +
-             FormatShort(Slope(sdrs_warm)) + " (" + SizeRange(sdrs_cold) + "); ipc with every primitive pair " +
-             FormatShort(Slope(all_pairs)) + " (" + SizeRange(all_pairs) + "); ipc at dhat = x0 " + FormatShort(Slope(ipc));
+             FormatShort(LogLogSlope(sdrs_warm)) + " (" + SizeRange(sdrs_cold) + "); ipc with every primitive pair " +
+             FormatShort(LogLogSlope(all_pairs)) + " (" + SizeRange(all_pairs) + "); ipc at dhat = x0 " + FormatShort(LogLogSlope(ipc));
     out.push_back(r);
   }
   return out;
@@ -328,7 +314,7 @@ std::vector<Observation> PotentialCostExperiment::Observe(const ResultTable& tab
       Observation o;
       o.quantity = column == "eval_s" ? "eval_loglog_slope" : "terms_loglog_slope";
       o.model = method;
-      o.value = Slope(series);
+      o.value = LogLogSlope(series);
       o.note = (column == "eval_s" ? "median seconds of potential + gradient + Hessian" : "terms with derivatives") +
                std::string(" against hull vertices, ") + SizeRange(series);
       out.push_back(o);

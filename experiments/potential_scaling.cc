@@ -187,21 +187,7 @@ std::map<double, double> Series(const ResultTable& table, const std::string& met
   return out;
 }
 
-double Slope(const std::map<double, double>& series) {
-  std::vector<double> x, y;
-  for (const auto& [n, t] : series) {
-    x.push_back(n);
-    y.push_back(t);
-  }
-  return LogLogSlope(x, y);
-}
 
-// The largest size at which both methods were timed (0 when none).
-double LargestCommon(const std::map<double, double>& a, const std::map<double, double>& b) {
-  double n = 0.0;
-  for (const auto& [triangles, t] : a) n = b.count(triangles) > 0 ? triangles : n;
-  return n;
-}
 
 std::string Seconds(double s) { return FormatShort(s) + " s"; }
 
@@ -337,7 +323,7 @@ std::vector<Row> PotentialScalingExperiment::Run(const Case& c) const {
 std::vector<ClaimResult> PotentialScalingExperiment::Summarize(const ResultTable& table) const {
   std::vector<ClaimResult> out;
   const std::map<double, double> bsh = Series(table, "bsh", "eval_s"), brute = Series(table, "brute", "eval_s");
-  if (const double n = LargestCommon(brute, bsh); n > 0.0) {
+  if (const double n = LargestCommonSize(brute, bsh); n > 0.0) {
     ClaimResult r{"potential_scaling.bsh_vs_brute"};
     r.ours = brute.at(n) / bsh.at(n);
     r.values = {{"triangles", n}, {"brute_eval_s", brute.at(n)}, {"bsh_eval_s", bsh.at(n)}};
@@ -353,7 +339,7 @@ std::vector<ClaimResult> PotentialScalingExperiment::Summarize(const ResultTable
     r.note = "median BSH potential + gradient + Hessian at " + FormatShort(n) + " triangles (one thread)";
     out.push_back(r);
     ClaimResult slope{"potential_scaling.bsh_slope"};
-    slope.ours = Slope(bsh);
+    slope.ours = LogLogSlope(bsh);
     slope.values = {{"sizes", static_cast<double>(bsh.size())}};
     slope.note = "least-squares slope of log eval_s against log triangles over " + std::to_string(bsh.size()) +
                  " sizes, " + FormatShort(bsh.begin()->first) + " to " + FormatShort(n) + " triangles";
@@ -383,7 +369,7 @@ std::vector<Observation> PotentialScalingExperiment::Observe(const ResultTable& 
     Observation o;
     o.quantity = "eval_loglog_slope";
     o.model = method;
-    o.value = Slope(series);
+    o.value = LogLogSlope(series);
     o.note = "seconds of potential + gradient + Hessian against triangles, " + FormatShort(series.begin()->first) + " to " +
              FormatShort(series.rbegin()->first) + " (" + std::to_string(series.size()) + " sizes)";
     out.push_back(o);

@@ -30,4 +30,19 @@ double LogLogSlope(const std::vector<double>& x, const std::vector<double>& y) {
   return suu > 0.0 ? suw / suu : nan;
 }
 
+double LogLogSlope(const std::map<double, double>& series) {
+  std::vector<double> x, y;
+  for (const auto& [n, t] : series) {
+    x.push_back(n);
+    y.push_back(t);
+  }
+  return LogLogSlope(x, y);
+}
+
+double LargestCommonSize(const std::map<double, double>& a, const std::map<double, double>& b) {
+  double n = 0.0;
+  for (const auto& [size, value] : a) n = b.count(size) > 0 ? size : n;
+  return n;
+}
+
 }  // namespace arena

@@ -3,6 +3,7 @@
 // log-log axes; the slope is the growth its text describes).
 #pragma once
 
+#include <map>
 #include <vector>
 
 namespace arena {
@@ -10,5 +11,10 @@ namespace arena {
 /// The least-squares slope of log(y) against log(x) over the points with x > 0 and y > 0 (finite);
 /// NaN with fewer than two such points or when their x are all equal.
 double LogLogSlope(const std::vector<double>& x, const std::vector<double>& y);
+/// The same over a series size -> measurement.
+double LogLogSlope(const std::map<double, double>& series);
+
+/// The largest size present in both series (0 when none): where two methods are compared.
+double LargestCommonSize(const std::map<double, double>& a, const std::map<double, double>& b);
 
 }  // namespace arena

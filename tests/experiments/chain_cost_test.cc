@@ -17,6 +17,7 @@ namespace arena {
 namespace chain_cost_test {
 
 using ::testing::HasSubstr;
+using testing_config::InvalidArgumentMessage;
 using testing_config::QuickConfig;
 
 const char* kConfig =
@@ -53,14 +54,7 @@ TEST(ChainCost, ExpandsSizesAndCapsIpc) {
 }
 
 TEST(ChainCost, RejectsBadInputNamingTheKey) {
-  auto message = [](const std::string& body) {
-    try {
-      Expand(body);
-    } catch (const InvalidArgument& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  auto message = [](const std::string& body) { return InvalidArgumentMessage([&] { Expand(body); }); };
   EXPECT_THAT(message(Replaced(kConfig, "links = [1, 3]", "links = [0]")), HasSubstr("links"));
   EXPECT_THAT(message(Replaced(kConfig, "links = [1, 3]", "links = [3, 3]")), HasSubstr("listed twice"));
   EXPECT_THAT(message(Replaced(kConfig, "steps = 2", "steps = 0")), HasSubstr("steps"));

@@ -18,6 +18,9 @@ namespace arena {
 namespace potential_cost_test {
 
 using ::testing::HasSubstr;
+using testing_config::CasesById;
+using testing_config::NumberParam;
+using testing_config::InvalidArgumentMessage;
 using testing_config::QuickConfig;
 
 const char* kConfig =
@@ -30,19 +33,6 @@ const char* kConfig =
     "eval_repeats = 2\n"
     "all_pairs_eval_repeats = 1\n"
     "all_pairs_max_vertices = 20\n";
-
-std::map<std::string, const Case*> ById(const Sweep& sweep) {
-  std::map<std::string, const Case*> out;
-  for (const Case& c : sweep.cases) out[c.id] = &c;
-  return out;
-}
-
-double Param(const Case& c, const std::string& name) {
-  for (const auto& [k, v] : c.params) {
-    if (k == name) return std::holds_alternative<double>(v) ? std::get<double>(v) : std::get<std::int64_t>(v);
-  }
-  return NAN;
-}
 
 Sweep Expand(const std::string& body, const std::vector<std::string>& models = {"sdrs", "ipc"}) {
   return PotentialCostExperiment().Expand(QuickConfig("potential_cost", body), models);
@@ -57,30 +47,23 @@ std::string Replaced(std::string body, const std::string& from, const std::strin
 // methods of one pair share its seed; the activation distance sets x0 and dhat.
 TEST(PotentialCost, ExpandsSizesPairsAndMethods) {
   const Sweep sweep = Expand(kConfig);
-  const auto cases = ById(sweep);
+  const auto cases = CasesById(sweep);
   ASSERT_EQ(sweep.cases.size(), 16u);  // 3 sizes x 2 pairs x (sdrs, ipc) + all pairs at 10 and 20
   ASSERT_TRUE(cases.count("ipc/ipc_all_pairs/V=20/hull=1"));
   EXPECT_FALSE(cases.count("ipc/ipc_all_pairs/V=40/hull=0"));
   const Case& s = *cases.at("sdrs/sdrs/V=40/hull=1");
-  EXPECT_EQ(Param(s, "hull_seed"), Param(*cases.at("ipc/ipc/V=40/hull=1"), "hull_seed"));
-  EXPECT_NE(Param(s, "hull_seed"), Param(*cases.at("sdrs/sdrs/V=40/hull=0"), "hull_seed"));
-  EXPECT_EQ(Param(s, "triangles"), 76);
+  EXPECT_EQ(NumberParam(s, "hull_seed"), NumberParam(*cases.at("ipc/ipc/V=40/hull=1"), "hull_seed"));
+  EXPECT_NE(NumberParam(s, "hull_seed"), NumberParam(*cases.at("sdrs/sdrs/V=40/hull=0"), "hull_seed"));
+  EXPECT_EQ(NumberParam(s, "triangles"), 76);
   EXPECT_EQ(s.model_options.at("x0"), "0.1");
   EXPECT_EQ(cases.at("ipc/ipc/V=10/hull=0")->model_options.at("dhat"), "0.1");
   EXPECT_NEAR(std::stod(cases.at("ipc/ipc_all_pairs/V=10/hull=0")->model_options.at("dhat")), 0.84, 1e-12);
-  EXPECT_EQ(Param(*cases.at("ipc/ipc_all_pairs/V=10/hull=0"), "eval_repeats"), 1);
-  EXPECT_EQ(Param(s, "eval_repeats"), 2);
+  EXPECT_EQ(NumberParam(*cases.at("ipc/ipc_all_pairs/V=10/hull=0"), "eval_repeats"), 1);
+  EXPECT_EQ(NumberParam(s, "eval_repeats"), 2);
 }
 
 TEST(PotentialCost, RejectsBadInputNamingTheKey) {
-  auto message = [](const std::string& body) {
-    try {
-      Expand(body);
-    } catch (const InvalidArgument& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  auto message = [](const std::string& body) { return InvalidArgumentMessage([&] { Expand(body); }); };
   EXPECT_THAT(message(Replaced(kConfig, "[10, 20, 40]", "[10, 3]")), HasSubstr("vertices"));
   EXPECT_THAT(message(Replaced(kConfig, "[10, 20, 40]", "[10, 10]")), HasSubstr("listed twice"));
   EXPECT_THAT(message(Replaced(kConfig, "gap_m = 0.02", "gap_m = 0.2")), HasSubstr("activation_distance_m"));
@@ -105,7 +88,7 @@ TEST(PotentialCost, SkipsModelsWithoutAPotential) {
 // exact (point-triangle pairs both ways plus edge pairs of two 10-vertex hulls: 2 * 10 * 16 + 24^2).
 TEST(PotentialCost, RunsOnePairWithEveryMethod) {
   const Sweep sweep = Expand(kConfig);
-  const auto cases = ById(sweep);
+  const auto cases = CasesById(sweep);
   std::map<std::string, Row> rows;
   for (const std::string method : {"sdrs/sdrs", "ipc/ipc", "ipc/ipc_all_pairs"}) {
     const std::vector<Row> r = PotentialCostExperiment().Run(*cases.at(method + "/V=10/hull=0"));

@@ -22,6 +22,8 @@ namespace arena {
 namespace potential_scaling_test {
 
 using ::testing::HasSubstr;
+using testing_config::CasesById;
+using testing_config::NumberParam;
 using testing_config::QuickConfig;
 
 const char* kConfig =
@@ -35,36 +37,23 @@ const char* kConfig =
     "cue_speed_mps = 2.0\n"
     "ground_gap_m = [0.105]\n";
 
-std::map<std::string, const Case*> ById(const Sweep& sweep) {
-  std::map<std::string, const Case*> out;
-  for (const Case& c : sweep.cases) out[c.id] = &c;
-  return out;
-}
-
-double Param(const Case& c, const std::string& name) {
-  for (const auto& [k, v] : c.params) {
-    if (k == name) return std::holds_alternative<double>(v) ? std::get<double>(v) : std::get<std::int64_t>(v);
-  }
-  return NAN;
-}
-
 // 16 (2V - 4) ball triangles; three methods per size, brute force and the steps capped.
 TEST(PotentialScaling, ExpandsSizesMethodsAndCaps) {
   const PotentialScalingExperiment e;
   const Sweep sweep = e.Expand(QuickConfig("potential_scaling", kConfig), {"longrange", "ipc"});
-  const auto cases = ById(sweep);
+  const auto cases = CasesById(sweep);
   ASSERT_EQ(sweep.cases.size(), 8u);  // 3 sizes x (bsh, ipc) + brute at 512 and 1088
   ASSERT_TRUE(cases.count("longrange/brute/V=36/gap=0.105"));
   EXPECT_FALSE(cases.count("longrange/brute/V=196/gap=0.105"));
-  EXPECT_EQ(Param(*cases.at("longrange/bsh/V=18/gap=0.105"), "triangles"), 512);
-  EXPECT_EQ(Param(*cases.at("longrange/bsh/V=196/gap=0.105"), "triangles"), 6208);
+  EXPECT_EQ(NumberParam(*cases.at("longrange/bsh/V=18/gap=0.105"), "triangles"), 512);
+  EXPECT_EQ(NumberParam(*cases.at("longrange/bsh/V=196/gap=0.105"), "triangles"), 6208);
   EXPECT_EQ(cases.at("longrange/brute/V=18/gap=0.105")->model_options.at("brute_force"), "true");
   EXPECT_EQ(cases.at("longrange/bsh/V=18/gap=0.105")->model_options.at("brute_force"), "false");
   EXPECT_EQ(cases.at("ipc/ipc/V=36/gap=0.105")->model_options.at("sphere_vertices"), "36");
-  EXPECT_EQ(Param(*cases.at("longrange/bsh/V=36/gap=0.105"), "step_repeats"), 1);
-  EXPECT_EQ(Param(*cases.at("longrange/brute/V=36/gap=0.105"), "step_repeats"), 0);  // brute step cap 512
-  EXPECT_EQ(Param(*cases.at("ipc/ipc/V=196/gap=0.105"), "step_repeats"), 0);         // step cap 1088
-  EXPECT_EQ(Param(*cases.at("ipc/ipc/V=196/gap=0.105"), "ground_gap_m"), 0.105);
+  EXPECT_EQ(NumberParam(*cases.at("longrange/bsh/V=36/gap=0.105"), "step_repeats"), 1);
+  EXPECT_EQ(NumberParam(*cases.at("longrange/brute/V=36/gap=0.105"), "step_repeats"), 0);  // brute step cap 512
+  EXPECT_EQ(NumberParam(*cases.at("ipc/ipc/V=196/gap=0.105"), "step_repeats"), 0);         // step cap 1088
+  EXPECT_EQ(NumberParam(*cases.at("ipc/ipc/V=196/gap=0.105"), "ground_gap_m"), 0.105);
 }
 
 // A second ground gap repeats every case at it; the balls' meshes sit that far above the ground
@@ -76,7 +65,7 @@ TEST(PotentialScaling, PlacesTheMeshesAtEachGroundGap) {
   body.replace(body.find("[0.105]"), 7, "[0.105, 5e-4]");
   const Sweep sweep = e.Expand(QuickConfig("potential_scaling", body), {"ipc"});
   ASSERT_EQ(sweep.cases.size(), 6u);
-  const auto cases = ById(sweep);
+  const auto cases = CasesById(sweep);
   ASSERT_TRUE(cases.count("ipc/ipc/V=18/gap=0.105"));
   ASSERT_TRUE(cases.count("ipc/ipc/V=18/gap=5e-04"));
   const double far = std::get<double>(e.Run(*cases.at("ipc/ipc/V=18/gap=0.105"))[0].at("potential"));
@@ -112,7 +101,7 @@ TEST(PotentialScaling, RejectsOutOfRangeCountsAndControlledOptions) {
 TEST(PotentialScaling, RunsOneCase) {
   const PotentialScalingExperiment e;
   const Sweep sweep = e.Expand(QuickConfig("potential_scaling", kConfig), {"longrange"});
-  const std::vector<Row> rows = e.Run(*ById(sweep).at("longrange/bsh/V=18/gap=0.105"));
+  const std::vector<Row> rows = e.Run(*CasesById(sweep).at("longrange/bsh/V=18/gap=0.105"));
   ASSERT_EQ(rows.size(), 1u);
   const Row& r = rows[0];
   EXPECT_GT(std::get<double>(r.at("potential")), 0.0);
