@@ -17,12 +17,6 @@ import plotlib
 ORDER = ["bsh", "brute", "ipc"]
 
 
-def slope(x, y):
-    ok = (x > 0) & (y > 0)
-    if ok.sum() < 2:
-        return float("nan")
-    return np.polyfit(np.log(x[ok]), np.log(y[ok]), 1)[0]
-
 
 def gaps(df):
     """The ground gaps of the run, the authors' layout (the largest) first."""
@@ -45,7 +39,7 @@ def panel(ax, df, column, ylabel):
             if t.empty:
                 continue
             x, y = t["triangles"].to_numpy(float), t[column].to_numpy(float)
-            k = slope(x, y)  # nan with fewer than two sizes: no slope to show
+            k = plotlib.loglog_slope(x, y)  # nan with fewer than two sizes: no slope to show
             name = m if len(all_gaps) == 1 else f"{m}, gap {gap:g} m"
             ax.plot(x, y, "o-" if i == 0 else "s--", color=f"C{j}",
                     label=f"{name} (slope {k:.2f})" if np.isfinite(k) else name)

@@ -8,6 +8,7 @@ import json
 import os
 import sys
 
+import numpy as np
 import matplotlib
 
 matplotlib.use("Agg")
@@ -60,3 +61,12 @@ def log_axes(ax, xlabel, ylabel):
     ax.set_ylabel(ylabel)
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8)
+
+
+def loglog_slope(x, y):
+    """Least-squares slope of log y against log x over the positive points (nan with fewer than two)."""
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    ok = (x > 0) & (y > 0)
+    if ok.sum() < 2:
+        return float("nan")
+    return np.polyfit(np.log(x[ok]), np.log(y[ok]), 1)[0]

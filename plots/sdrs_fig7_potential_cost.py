@@ -24,12 +24,6 @@ def style(method, column, index):
     return COLOURS.get(method, f"C{4 + index}"), "s--" if column == "eval_s" and method == "sdrs" else "o-"
 
 
-def slope(x, y):
-    ok = (x > 0) & (y > 0)
-    if ok.sum() < 2:
-        return float("nan")
-    return np.polyfit(np.log(x[ok]), np.log(y[ok]), 1)[0]
-
 
 def series(df, method, column):
     d = df[(df["method"] == method) & ~df["failed"].astype(bool) & df[column].notna()]
@@ -43,7 +37,7 @@ def panel(ax, df, entries, ylabel):
         if med.empty:
             continue
         x, y = med.index.to_numpy(float), med.to_numpy(float)
-        k = slope(x, y)
+        k = plotlib.loglog_slope(x, y)
         colour, fmt = style(method, column, i)
         ax.errorbar(x, y, yerr=[y - lo.to_numpy(float), hi.to_numpy(float) - y], fmt=fmt, color=colour,
                     capsize=2, label=f"{label} (slope {k:.2f})" if np.isfinite(k) else label)

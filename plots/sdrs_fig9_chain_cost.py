@@ -15,12 +15,6 @@ PARTS = [("potential_fraction", "contact potential"), ("step_bound_fraction", "s
          ("newton_fraction", "Newton systems"), ("other_fraction", "other"), ("backward_fraction", "backward")]
 
 
-def slope(x, y):
-    ok = (x > 0) & (y > 0)
-    if ok.sum() < 2:
-        return float("nan")
-    return np.polyfit(np.log(x[ok]), np.log(y[ok]), 1)[0]
-
 
 def ok_rows(df):
     return df[~df["failed"].astype(bool)]
@@ -31,7 +25,7 @@ def timing(ax, df):
         d = ok_rows(df[df["model"] == model]).sort_values("dof")
         x = d["dof"].to_numpy(float)
         total = d["total_s"].to_numpy(float)
-        k = slope(x, total)
+        k = plotlib.loglog_slope(x, total)
         ax.plot(x, d["step_s"].to_numpy(float), "o-", color=f"C{i}", label=f"{model}, forward step")
         label = f"{model}, with derivatives" + (f" (slope {k:.2f})" if np.isfinite(k) else "")
         ax.plot(x, total, "s--", color=f"C{i}", label=label)
