@@ -134,6 +134,7 @@ std::vector<Row> RunCueTask(Simulator& sim, const CueTask& task, double speed, i
 }
 
 void CheckScenes(const ProfileConfig& config, const std::vector<std::string>& scenes) {
+  if (scenes.empty()) throw InvalidArgument(config.file() + ": scenes: empty list");
   for (const std::string& s : scenes) {
     const auto& names = gradient_truth::TruthProblemNames();
     if (s != kCueTask && std::find(names.begin(), names.end(), s) == names.end()) {
@@ -244,6 +245,7 @@ Sweep GradientTruthExperiment::Expand(const ProfileConfig& config, const std::ve
   const std::vector<std::string> scenes = config.Strings("scenes");
   CheckScenes(config, scenes);
   const std::vector<double> timesteps = config.Doubles("timesteps_s", NumberRange::Between(kTimestepRange.lo, 0.1));
+  if (timesteps.empty()) throw InvalidArgument(config.file() + ": timesteps_s: empty list");
   const double clearance = config.Double("box_clearance_m", NumberRange::Between(0.0, 0.1));
   const double target = config.Double("cue_target_m", NumberRange::Between(0.8, 10.0));
   const double speed = config.Double("cue_initial_speed_mps", NumberRange::Between(0.35, 10.0));

@@ -70,6 +70,8 @@ const std::map<std::string, std::vector<std::string>>& ShrinkOverrides() {
       {"ablations", {"horizon_s=0.04", "window_s=0.04", "iterations=1", "timesteps_s=[0.04]", "mus=[1e-6]"}},
       {"solver_compare", {"problems=[\"cube_rest\"]", "timesteps_s=[0.01]", "duration_s=0.05"}},
       {"gradient_truth", {"scenes=[\"two_balls\"]", "timesteps_s=[0.05]", "cue_iterations=1"}},
+      {"potential_cost", {"vertices=[10]", "hulls_per_size=1", "eval_repeats=1", "all_pairs_max_vertices=0"}},
+      {"chain_cost", {"links=[1]", "steps=1", "ipc_max_links=1"}},
       {"trajopt_compare",
        {"problems=[\"cartpole\"]", "methods=[\"cem\"]", "thresholds=[1e-3]", "max_rollouts=[3]", "time_budgets_s=[0]",
         "cem_population=4", "cem_elites=2"}},
