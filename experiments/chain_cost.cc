@@ -10,10 +10,12 @@
 #include "config/result_table.h"
 #include "core/common/deadline.h"
 #include "core/common/error.h"
+#include "core/common/stopwatch.h"
 #include "experiments/common/case_params.h"
 #include "experiments/common/collider_distances.h"
 #include "experiments/common/loglog_fit.h"
 #include "experiments/common/model_sweep.h"
+#include "experiments/common/potential_timing.h"
 #include "experiments/common/sweep_limits.h"
 #include "experiments/common/table_stats.h"
 #include "models/ip/ip_simulator.h"
@@ -36,19 +38,6 @@ std::vector<std::int64_t> CheckedLinks(const ProfileConfig& config) {
     }
   }
   return links;
-}
-
-// Seconds since `t0`.
-double Since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-// The smallest exact distance between colliders the scene lets touch (a link and its parent
-// overlap by construction and are not such a pair).
-double ClosestAllowedPair(ColliderDistances& distances, const Scene& scene, const VecX& q) {
-  double closest = INFINITY;
-  for (const auto& [a, b] : scene.CollisionPairs()) closest = std::min(closest, distances.Between(q, a, b));
-  return closest;
 }
 
 // The sums a run accumulates over its steps.
@@ -80,7 +69,7 @@ bool TimedStep(IncrementalPotentialSimulator& sim, State& state, double dt, bool
     StepDerivatives d;
     const auto t0 = std::chrono::steady_clock::now();
     sim.Derivatives(before, control, &d);
-    tally->derivatives_s += Since(t0);
+    tally->derivatives_s += SecondsSince(t0);
   }
   ++tally->steps;
   return true;
@@ -147,12 +136,8 @@ Sweep ChainCostExperiment::Expand(const ProfileConfig& config, const std::vector
   const std::shared_ptr<const Scene> probe = RotatingChainsScene({.links = 1, .cap_points = static_cast<int>(cap_points)});
   std::map<std::string, std::vector<ModelSetting>> settings;
   for (const std::string& model : models) {
-    if (std::string why = CheckSupport(FindModel(model).capabilities, *probe); !why.empty()) {
+    if (std::string why = WhyNoContactPotential(model, probe); !why.empty()) {
       sweep.notes.push_back(model + ": skipped (" + why + ")");
-      continue;
-    }
-    if (dynamic_cast<IncrementalPotentialSimulator*>(MakeSimulator(model, probe, {}).get()) == nullptr) {
-      sweep.notes.push_back(model + ": skipped (not an incremental-potential model: no breakdown of its step to report)");
       continue;
     }
     settings[model] = ExpandModelSweep(config, model, {"timestep"}, "set timestep_s instead");
@@ -195,13 +180,12 @@ std::vector<Row> ChainCostExperiment::Run(const Case& c) const {
   const std::shared_ptr<const Scene> scene =
       RotatingChainsScene({.links = static_cast<int>(ParamNumber(c, "links")), .cap_points = static_cast<int>(ParamNumber(c, "cap_points"))});
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
-  auto* ip = dynamic_cast<IncrementalPotentialSimulator*>(sim.get());
-  if (ip == nullptr) throw Unsupported(c.model + " is not an incremental-potential model");
+  IncrementalPotentialSimulator* ip = &AsContactPotentialModel(*sim);
   if (ip->scene().nv() != static_cast<int>(ParamNumber(c, "dof"))) throw Error("the chains have " + std::to_string(ip->scene().nv()) + " DOF, not 8N + 13");
   ColliderDistances distances(*scene);
   State state = DefaultState(*scene);
   Tally tally;
-  tally.min_distance = ClosestAllowedPair(distances, *scene, state.q);
+  tally.min_distance = distances.MinimumOverCollisionPairs(state.q);
   const int steps = static_cast<int>(ParamNumber(c, "steps_asked"));
   const bool derivatives = ParamText(c, "derivatives") == "true";
   for (int k = 0; k < steps; ++k) {
@@ -210,7 +194,7 @@ std::vector<Row> ChainCostExperiment::Run(const Case& c) const {
       break;
     }
     if (!TimedStep(*ip, state, sim->timestep(), derivatives, &tally)) break;
-    tally.min_distance = std::min(tally.min_distance, ClosestAllowedPair(distances, *scene, state.q));
+    tally.min_distance = std::min(tally.min_distance, distances.MinimumOverCollisionPairs(state.q));
   }
   Row row;
   row["steps"] = static_cast<std::int64_t>(tally.steps);

@@ -69,22 +69,6 @@ std::shared_ptr<const Scene> HullPair(const Case& c) {
   return RandomHullPairScene(o);
 }
 
-IncrementalPotentialSimulator& AsIncrementalPotential(Simulator& sim) {
-  auto* ip = dynamic_cast<IncrementalPotentialSimulator*>(&sim);
-  if (ip == nullptr || ip->contact_potential() == nullptr) {
-    throw Unsupported(std::string(sim.name()) + " has no contact potential of its own to time");
-  }
-  return *ip;
-}
-
-// "" when `model` can time a potential on a hull pair, else why not.
-std::string Unsupportive(const std::string& model, const std::shared_ptr<const Scene>& scene) {
-  if (std::string why = CheckSupport(FindModel(model).capabilities, *scene); !why.empty()) return why;
-  std::unique_ptr<Simulator> sim = MakeSimulator(model, scene, {});
-  auto* ip = dynamic_cast<IncrementalPotentialSimulator*>(sim.get());
-  return ip != nullptr && ip->contact_potential() != nullptr ? "" : "not an incremental-potential model: no contact potential to time on its own";
-}
-
 std::vector<std::int64_t> CheckedVertices(const ProfileConfig& config) {
   const std::vector<std::int64_t> v = config.Ints("vertices");
   if (v.empty()) throw InvalidArgument(config.file() + ": vertices: empty list");
@@ -110,18 +94,11 @@ double Terms(IncrementalPotentialSimulator& ip) {
 
 // Per vertex count, the median over the hull pairs of `column` for `method` (failed rows out).
 std::map<double, double> Series(const ResultTable& table, const std::string& method, const std::string& column) {
-  const ResultTable t = table.Filter("method", method);
-  std::map<double, std::vector<double>> samples;
-  for (int i = 0; i < t.num_rows(); ++i) {
-    const double y = t.Number(i, column);
-    if (t.Number(i, "failed") == 1.0 || !std::isfinite(y)) continue;
-    samples[t.Number(i, "vertices")].push_back(y);
-  }
+  const ResultTable t = table.Filter("method", method).Filter("failed", "false");
   std::map<double, double> out;
-  for (auto& [v, ys] : samples) {
-    std::sort(ys.begin(), ys.end());
-    const size_t n = ys.size();
-    out[v] = n % 2 == 1 ? ys[n / 2] : 0.5 * (ys[n / 2 - 1] + ys[n / 2]);
+  for (const std::string& v : t.Distinct("vertices")) {
+    const double median = Median(t.Filter("vertices", v), column);
+    if (std::isfinite(median)) out[std::stod(v)] = median;
   }
   return out;
 }
@@ -182,7 +159,7 @@ Sweep PotentialCostExperiment::Expand(const ProfileConfig& config, const std::ve
   std::map<std::string, std::vector<ModelSetting>> settings;
   const std::shared_ptr<const Scene> probe = RandomHullPairScene({.vertices = 10, .radius = g.radius, .gap = g.gap});
   for (const std::string& model : models) {
-    if (std::string why = Unsupportive(model, probe); !why.empty()) {
+    if (std::string why = WhyNoContactPotential(model, probe); !why.empty()) {
       sweep.notes.push_back(model + ": skipped (" + why + ")");
       continue;
     }
@@ -244,10 +221,10 @@ std::vector<Row> PotentialCostExperiment::Run(const Case& c) const {
     // stays cold (no warm start), but the process's one-time costs (first allocations, code
     // and data not yet in cache) do not land on whichever case happens to run first.
     std::unique_ptr<Simulator> warmup = MakeSimulator(c.model, scene, c.model_options);
-    TimeContactPotential(AsIncrementalPotential(*warmup), DefaultState(*scene), 1);
+    TimeContactPotential(AsContactPotentialModel(*warmup), DefaultState(*scene), 1);
   }
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
-  IncrementalPotentialSimulator& ip = AsIncrementalPotential(*sim);
+  IncrementalPotentialSimulator& ip = AsContactPotentialModel(*sim);
   std::int64_t triangles = 0;
   for (const ColliderMesh& m : ip.meshes()) triangles = std::max<std::int64_t>(triangles, m.triangles.rows());
   if (triangles != static_cast<std::int64_t>(ParamNumber(c, "triangles"))) {

@@ -7,6 +7,7 @@
 #include <Eigen/Eigenvalues>
 
 #include "core/common/deadline.h"
+#include "core/common/stopwatch.h"
 #include "core/common/enum_names.h"
 
 namespace arena {
@@ -65,19 +66,14 @@ bool NewtonDirection(const MatX& H, const VecX& g, double floor, CholeskySolver 
   return d->allFinite();
 }
 
-// Adds the wall-clock time of its scope to *seconds: the Newton systems' share of a solve (the
-// cost breakdown of seed 003 Table II).
-class SolveTimer {
- public:
-  explicit SolveTimer(double* seconds) : seconds_(seconds), start_(std::chrono::steady_clock::now()) {}
-  ~SolveTimer() { *seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
-  SolveTimer(const SolveTimer&) = delete;
-  SolveTimer& operator=(const SolveTimer&) = delete;
-
- private:
-  double* seconds_;
-  std::chrono::steady_clock::time_point start_;
-};
+// A Newton system's solve, its wall-clock time added to the report (the Newton systems' share of
+// a solve, as seed 003 Table II breaks a step down).
+bool TimedCholeskySolve(const MatX& H, const VecX& g, CholeskySolver kind, VecX* d, NewtonReport* report) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const bool ok = CholeskySolve(H, g, kind, d);
+  report->linear_solve_s += SecondsSince(t0);
+  return ok;
+}
 
 // At convergence a few more steps cost an evaluation or two each and square the remaining error,
 // so the minimiser is exact to rounding rather than to the tolerance: derivatives by the implicit
@@ -94,10 +90,7 @@ void Polish(NewtonProblem& problem, const NewtonOptions& options, const VecX& la
   for (int k = 0; k < kPolishSteps; ++k) {
     bool exact = false;
     if (problem.ExactDerivatives(&g, &H) && g.allFinite() && H.allFinite() &&
-        [&] {
-          SolveTimer timer(&report->linear_solve_s);
-          return CholeskySolve(H, g, options.linear_solver, &d);
-        }()) {
+        TimedCholeskySolve(H, g, options.linear_solver, &d, report)) {
       d = -d;
       exact = true;
     }
@@ -170,12 +163,7 @@ StepOutcome DampedStep(NewtonProblem& problem, const NewtonOptions& options, dou
   for (int trial = 0; trial < options.max_line_search; ++trial) {
     if (trial > 0 && DeadlinePassed()) return StepOutcome::kDeadline;
     damped.diagonal() = H.diagonal().array() + *lambda;
-    bool solved = false;
-    {
-      SolveTimer timer(&report->linear_solve_s);
-      solved = CholeskySolve(damped, g, options.linear_solver, &d);
-    }
-    if (solved) {
+    if (TimedCholeskySolve(damped, g, options.linear_solver, &d, report)) {
       d = -d;
       const double alpha = FeasibleAlpha(problem, options, d);
       const double slope = g.dot(d);
@@ -223,11 +211,9 @@ NewtonReport MinimizeNewton(NewtonProblem& problem, const NewtonOptions& options
     }
     // The (projected) Newton step decides convergence for both methods; with lm it costs one
     // more factorization an iteration, small next to an evaluation of the potentials.
-    bool direction = false;
-    {
-      SolveTimer timer(&report.linear_solve_s);
-      direction = NewtonDirection(H, g, options.eigenvalue_floor, options.linear_solver, &d);
-    }
+    const auto t0 = std::chrono::steady_clock::now();
+    const bool direction = NewtonDirection(H, g, options.eigenvalue_floor, options.linear_solver, &d);
+    report.linear_solve_s += SecondsSince(t0);
     if (!direction) {
       report.status = NewtonStatus::kNonFinite;
       return report;

@@ -30,15 +30,26 @@ double ColliderDistances::Between(const VecX& q, int a, int b) {
 
 double ColliderDistances::Minimum(const VecX& q) {
   ForwardKinematics(scene_.model, data_, q);
-  double best = std::numeric_limits<double>::infinity();
+  std::vector<std::pair<int, int>> pairs;
   for (int a = 0; a < size(); ++a) {
-    for (int b = a + 1; b < size(); ++b) {
-      if (body_[a] == body_[b]) continue;
-      const SE3 X_WA = PoseOf(data_, body_[a]), X_WB = PoseOf(data_, body_[b]);
-      const double bound = (X_WA.translation() - X_WB.translation()).norm() - radius_[a] - radius_[b];
-      if (bound > best) continue;
-      best = std::min(best, MeshDistance(*mesh_[a], X_WA, *mesh_[b], X_WB).distance);
-    }
+    for (int b = a + 1; b < size(); ++b) pairs.emplace_back(a, b);
+  }
+  return MinimumOver(pairs);
+}
+
+double ColliderDistances::MinimumOverCollisionPairs(const VecX& q) {
+  ForwardKinematics(scene_.model, data_, q);
+  return MinimumOver(scene_.CollisionPairs());
+}
+
+double ColliderDistances::MinimumOver(const std::vector<std::pair<int, int>>& pairs) const {
+  double best = std::numeric_limits<double>::infinity();
+  for (const auto& [a, b] : pairs) {
+    if (body_[a] == body_[b]) continue;
+    const SE3 X_WA = PoseOf(data_, body_[a]), X_WB = PoseOf(data_, body_[b]);
+    const double bound = (X_WA.translation() - X_WB.translation()).norm() - radius_[a] - radius_[b];
+    if (bound > best) continue;
+    best = std::min(best, MeshDistance(*mesh_[a], X_WA, *mesh_[b], X_WB).distance);
   }
   return best;
 }

@@ -8,6 +8,7 @@
 
 #include <limits>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "core/geometry/mesh.h"
@@ -29,12 +30,19 @@ class ColliderDistances {
   /// whose bounding spheres are farther apart than the best so far is skipped (its distance is
   /// larger). +infinity when there is no such pair.
   double Minimum(const VecX& q);
+  /// The same over the pairs the scene lets collide (Scene::CollisionPairs): a link and its
+  /// parent, or an excluded pair, overlap by design and are left out. +infinity without pairs.
+  double MinimumOverCollisionPairs(const VecX& q);
   /// Minimum(q), also kept as the smallest over every Observe: a run's closest approach.
   double Observe(const VecX& q);
   /// m: the smallest Minimum seen by Observe (+infinity before the first).
   double closest() const { return closest_; }
 
  private:
+  // The smallest distance over `pairs` of colliders on different bodies at the kinematics in
+  // data_, skipping a pair whose bounding spheres are farther apart than the best so far.
+  double MinimumOver(const std::vector<std::pair<int, int>>& pairs) const;
+
   const Scene& scene_;
   MultibodyData data_;                  // forward kinematics of q
   std::vector<int> body_;               // the body each collider moves with (kWorldBody: static)

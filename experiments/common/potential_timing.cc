@@ -6,6 +6,7 @@
 
 #include "core/common/deadline.h"
 #include "core/common/error.h"
+#include "models/registry.h"
 
 namespace arena {
 
@@ -49,6 +50,22 @@ PotentialTiming TimeContactPotential(IncrementalPotentialSimulator& sim, const S
   std::sort(seconds.begin(), seconds.end());
   out.median_s = seconds[seconds.size() / 2];
   return out;
+}
+
+std::string WhyNoContactPotential(const std::string& model, const std::shared_ptr<const Scene>& scene) {
+  if (std::string why = CheckSupport(FindModel(model).capabilities, *scene); !why.empty()) return why;
+  const std::unique_ptr<Simulator> sim = MakeSimulator(model, scene, {});
+  auto* ip = dynamic_cast<IncrementalPotentialSimulator*>(sim.get());
+  return ip != nullptr && ip->contact_potential() != nullptr ? ""
+                                                               : "not an incremental-potential model: no contact potential of its own";
+}
+
+IncrementalPotentialSimulator& AsContactPotentialModel(Simulator& sim) {
+  auto* ip = dynamic_cast<IncrementalPotentialSimulator*>(&sim);
+  if (ip == nullptr || ip->contact_potential() == nullptr) {
+    throw Unsupported(std::string(sim.name()) + " is not an incremental-potential model with a contact potential");
+  }
+  return *ip;
 }
 
 }  // namespace arena

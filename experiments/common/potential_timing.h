@@ -5,6 +5,9 @@
 // Hessian") as the tessellation grows.
 #pragma once
 
+#include <memory>
+#include <string>
+
 #include "models/ip/ip_simulator.h"
 
 namespace arena {
@@ -25,5 +28,13 @@ struct PotentialTiming {
 /// stop once the case's deadline (core/common/deadline.h) has passed. Throws InvalidArgument when the model has no
 /// contact potential or repeats < 1.
 PotentialTiming TimeContactPotential(IncrementalPotentialSimulator& sim, const State& state, int repeats);
+
+/// "" when `model` runs `scene` as an incremental-potential model with a contact potential of its
+/// own (what potential_cost times and chain_cost breaks down), else why not: its capabilities'
+/// reason, or that it is no such model. Builds the model on the scene to ask.
+std::string WhyNoContactPotential(const std::string& model, const std::shared_ptr<const Scene>& scene);
+
+/// `sim` as such a model; throws Unsupported naming it otherwise.
+IncrementalPotentialSimulator& AsContactPotentialModel(Simulator& sim);
 
 }  // namespace arena

@@ -15,16 +15,19 @@ constexpr double kMinProgress = 1e-6;
 
 }  // namespace
 
-double AdvancementReach(const std::vector<VecX>& speed, int a, int b) {
-  const double la = speed[a].size() > 0 ? speed[a].maxCoeff() : 0.0;
-  const double lb = speed[b].size() > 0 ? speed[b].maxCoeff() : 0.0;
+namespace {
+
+// (largest of a + largest of b) / (1 - eta): both sides at full speed towards each other.
+double ReachOfSpeeds(const VecX& a, const VecX& b) {
+  const double la = a.size() > 0 ? a.maxCoeff() : 0.0, lb = b.size() > 0 ? b.maxCoeff() : 0.0;
   return (la + lb) / (1.0 - kAdvancementEta);
 }
 
-double PairSpeeds::Reach() const {
-  const double la = a->size() > 0 ? a->maxCoeff() : 0.0, lb = b->size() > 0 ? b->maxCoeff() : 0.0;
-  return (la + lb) / (1.0 - kAdvancementEta);
-}
+}  // namespace
+
+double AdvancementReach(const std::vector<VecX>& speed, int a, int b) { return ReachOfSpeeds(speed[a], speed[b]); }
+
+double PairSpeeds::Reach() const { return ReachOfSpeeds(*a, *b); }
 
 PairSpeeds PairSpeedBounds(const ContactConfiguration& x, ContactPath& path, int a, int b) {
   const std::vector<ColliderMesh>& meshes = *x.meshes;

@@ -11,6 +11,7 @@
 
 #include "core/common/deadline.h"
 #include "core/common/error.h"
+#include "core/common/stopwatch.h"
 #include "core/common/options.h"
 #include "core/geometry/mesh_distance.h"
 #include "core/math/solve_columns.h"
@@ -100,7 +101,7 @@ class StepProblem final : public NewtonProblem {
       energy_.WorldVertices(q_, &now_);
       TrialPath path(energy_, q_, direction);
       alpha = std::min(alpha, contact_->MaxStepOnPath(now_, path));
-      step_bound_s_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      step_bound_s_ += SecondsSince(t0);
     }
     return alpha;
   }

@@ -8,19 +8,33 @@
 
 namespace arena {
 
+namespace {
+
+// One joint of the recursion A_k = A_p + |omega_k|, B_k = B_p + A_p s_k + |v_k| (path_speed.h):
+// (A, B) of the parent in, of `body` out.
+void AddJointSpeed(const BodyModel& body, const VecX& q, const VecX& d, double* A, double* B) {
+  const Motion xi = internal::JointMotion(body.joint, d.data() + body.idx_v);
+  const double w = Angular(xi).norm(), v = Linear(xi).norm();
+  const double s = internal::ParentToChild(body, q).translation().norm() + v;
+  *B += *A * s + v;
+  *A += w;
+}
+
+VecX VertexBounds(const ColliderMesh& mesh, double A, double B) {
+  return A * mesh.vertices.rowwise().norm() + VecX::Constant(mesh.vertices.rows(), B);
+}
+
+}  // namespace
+
 void PathSpeedBounds(const MultibodyModel& model, const std::vector<ColliderMesh>& meshes, const VecX& q,
                      const VecX& d, std::vector<VecX>* out) {
   const int nb = model.num_bodies();
   std::vector<double> A(nb, 0.0), B(nb, 0.0);
   for (int k = 0; k < nb; ++k) {  // parents come first
     const BodyModel& body = model.body(k);
-    const Motion xi = internal::JointMotion(body.joint, d.data() + body.idx_v);
-    const double w = Angular(xi).norm(), v = Linear(xi).norm();
-    const double s = internal::ParentToChild(body, q).translation().norm() + v;
-    const double Ap = body.parent == kWorldBody ? 0.0 : A[body.parent];
-    const double Bp = body.parent == kWorldBody ? 0.0 : B[body.parent];
-    A[k] = Ap + w;
-    B[k] = Bp + Ap * s + v;
+    A[k] = body.parent == kWorldBody ? 0.0 : A[body.parent];
+    B[k] = body.parent == kWorldBody ? 0.0 : B[body.parent];
+    AddJointSpeed(body, q, d, &A[k], &B[k]);
   }
   out->resize(meshes.size());
   for (size_t m = 0; m < meshes.size(); ++m) {
@@ -30,7 +44,7 @@ void PathSpeedBounds(const MultibodyModel& model, const std::vector<ColliderMesh
       bound.setZero(mesh.vertices.rows());
       continue;
     }
-    bound = A[mesh.body] * mesh.vertices.rowwise().norm() + VecX::Constant(mesh.vertices.rows(), B[mesh.body]);
+    bound = VertexBounds(mesh, A[mesh.body], B[mesh.body]);
   }
 }
 
@@ -51,15 +65,8 @@ void RelativePathSpeedBound(const MultibodyModel& model, const ColliderMesh& mes
   }
   std::reverse(path.begin(), path.end());
   double A = 0.0, B = 0.0;
-  for (int k : path) {
-    const BodyModel& body = model.body(k);
-    const Motion xi = internal::JointMotion(body.joint, d.data() + body.idx_v);
-    const double w = Angular(xi).norm(), v = Linear(xi).norm();
-    const double s = internal::ParentToChild(body, q).translation().norm() + v;
-    B = B + A * s + v;
-    A = A + w;
-  }
-  *out = A * mesh.vertices.rowwise().norm() + VecX::Constant(mesh.vertices.rows(), B);
+  for (int k : path) AddJointSpeed(model.body(k), q, d, &A, &B);
+  *out = VertexBounds(mesh, A, B);
 }
 
 }  // namespace arena

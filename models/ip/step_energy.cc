@@ -7,6 +7,7 @@
 #include <map>
 
 #include "core/common/error.h"
+#include "core/common/stopwatch.h"
 #include "core/common/options.h"
 #include "core/math/so3.h"
 #include "core/multibody/configuration.h"
@@ -147,7 +148,7 @@ void StepEnergy::Begin(const State& start, const Control& control) {
     WorldVertices(start.q, &start_vertices_);
     const auto t0 = std::chrono::steady_clock::now();
     contact_->BeginStep(start_vertices_);
-    contact_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    contact_seconds_ += SecondsSince(t0);
   }
 }
 
@@ -260,7 +261,7 @@ double StepEnergy::Evaluate(const VecX& q, VecX* gradient, MatX* hessian, bool p
     const auto t0 = std::chrono::steady_clock::now();
     const double c = contact_->Evaluate(vertices_, gradient != nullptr || hessian != nullptr ? &sink : nullptr,
                                         hessian != nullptr, project);
-    contact_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    contact_seconds_ += SecondsSince(t0);
     if (!std::isfinite(c)) return kInf;
     e += c;
   }
