@@ -17,7 +17,9 @@
 #include "experiments/common/step_tally.h"
 #include "experiments/common/sweep_limits.h"
 #include "experiments/common/table_stats.h"
+#include "models/longrange/longrange_simulator.h"
 #include "models/registry.h"
+#include "models/sdrs/sdrs_simulator.h"
 #include "scenes/longrange_scenes.h"
 
 namespace arena {
@@ -35,12 +37,6 @@ constexpr int kPaperPlanks = 20;     // the claims are measured on the paper's s
 // lifts the stack's centre by at most 20 x 2 cm / 2: more than 1 m of lift is energy the model
 // made; a plank 100 m away has blown up.
 constexpr OutcomeLimits kBookStackingLimits{.max_penetration_m = 0.2, .max_energy_gain_height_m = 1.0, .escape_radius_m = 100.0};
-
-// Where longrange's stack rests: the top plank's weight is carried at s = sqrt(48 mu / m g)
-// (experiments/common/resting_gaps.h; 1.75e-2 ... 5.5e-5 m over Table 2's mu, within 2x of its
-// gaps). Starting there instead of 1 mm apart spares the stack the push apart (mu >= 1e-7) or the
-// drop (mu <= 1e-8) that a 2 mm margin does not survive.
-double EquilibriumGap(double mu) { return LongrangeRestingGap(mu, kPlankMass * kGravity); }
 
 // Seed 004 Table 2's sweep at the stable mus: `ours` at the first, a named value at each other
 // (margin_mu_1e7_m, force_error_mu_1e10_n, ...).
@@ -114,11 +110,15 @@ int StepCount(const Case& c, double duration_s, double dt) {
   return static_cast<int>(steps);
 }
 
-// The start gap of a case: longrange's equilibrium gap for its mu when asked, else the config's.
-double StartGap(const ModelSetting& s, bool equilibrium, double gap) {
-  if (!equilibrium || s.param_name != "mu") return gap;
-  const Value mu = ParamValue(s.param_text);
-  return std::holds_alternative<double>(mu) ? std::min(EquilibriumGap(std::get<double>(mu)), 0.5) : gap;
+// The start gap of a case: when asked, where the models whose gap is set by their force law rest
+// (longrange sqrt(48 mu / m g): 1.75e-2 ... 5.5e-5 m over Table 2's mu, within 2x of its gaps;
+// sdrs its separating-plane potential's; experiments/common/resting_gaps.h), else the config's.
+// Starting there instead of 1 mm apart spares the stack the push apart (longrange mu >= 1e-7) or
+// the drop (mu <= 1e-8) that a 2 mm margin does not survive. ipc keeps the config's 1 mm: its
+// 0.8 dhat rule is box_drop's 1 kg cube, not a 0.16 kg plank.
+double StartGap(const std::string& model, const ModelSetting& s, bool equilibrium, double gap) {
+  if (!equilibrium || (model != LongRangeSimulator::kName && model != SdrsSimulator::kName)) return gap;
+  return std::min(StackStartGap(model, s.options, kPlankMass * kGravity), 0.5);
 }
 
 void WriteEnd(const Scene& scene, ColliderDistances& distances, const State& state, Row* row) {
@@ -218,7 +218,7 @@ Sweep BookStackingExperiment::Expand(const ProfileConfig& config, const std::vec
       c.model_options = s.options;
       c.params = {{"planks", planks}, {"param_name", s.param_name}, {"param_value", ParamValue(s.param_text)},
                   {"mu", s.param_name == "mu" ? ParamValue(s.param_text) : Value{}}, {"duration_s", duration},
-                  {"initial_gap_m", StartGap(s, equilibrium, gap)}, {"stable_drift_m", drift}, {"overhang_shift", shift}};
+                  {"initial_gap_m", StartGap(models[m], s, equilibrium, gap)}, {"stable_drift_m", drift}, {"overhang_shift", shift}};
       c.seed = DeriveSeed(name(), c.id);
       sweep.cases.push_back(std::move(c));
     }

@@ -45,8 +45,10 @@ def main():
     draw(axes[1], runs, paper, "force_error_n", "force_error_n", "top plank force error |F - m g| [N]")
     others = df[df["model"] != "longrange"]
     failed = as_bool(others["failed"])
-    summary = ", ".join(f"{plotlib.model_label(m, engines)}: {'stands' if s else 'falls'}{'*' if f else ''}"
-                        for m, s, f in zip(others["model"], others["stable"], failed))
+    # A model swept over its own parameter (sdrs over kappa) is named with the value.
+    swept = [f" {n}={v}" if isinstance(n, str) and n else "" for n, v in zip(others["param_name"], others["param_value"])]
+    summary = ", ".join(f"{plotlib.model_label(m, engines)}{w}: {'stands' if s else 'falls'}{'*' if f else ''}"
+                        for m, w, s, f in zip(others["model"], swept, others["stable"], failed))
     fig.suptitle("book_stacking (seed 004 Fig. 4, Table 2); open markers: the stack fell" +
                  (f"\nother models ({int(others['planks'].max())} planks): {summary} (*: the row failed, see its failure)"
                   if len(others) else ""), fontsize=10)

@@ -5,7 +5,7 @@ stiffness parameter (columns, soft to stiff): the mean linear momentum error (lo
 paper's Fig. 10 quantity, which should be 0 for a tower at rest), the mean angular momentum
 error, and the fraction of towers still standing after 1 s; for spatial scenes also the smallest
 exact mesh distance between any two of the blocks and the ground over every run of the cell (< 0:
-interpenetration; the barrier models, longrange and ipc, start apart and must stay above 0).
+interpenetration; the barrier models, longrange, ipc and sdrs, start apart and must stay above 0).
 """
 import matplotlib.pyplot as plt
 

@@ -17,8 +17,8 @@ import plotlib
 
 # Parameters for which a smaller value is stiffer (columns then run in decreasing order): silico's
 # and bilevel's relaxation, longrange's contact coefficient mu (a smaller potential rests closer),
-# ipc's activation distance dhat.
-SMALLER_IS_STIFFER = {"rho", "relaxation", "complementarity_tolerance", "mu", "dhat"}
+# ipc's activation distance dhat, sdrs's barrier scale kappa (its resting gap shrinks with it).
+SMALLER_IS_STIFFER = {"rho", "relaxation", "complementarity_tolerance", "mu", "dhat", "kappa"}
 
 
 def stiffness_axis(group):

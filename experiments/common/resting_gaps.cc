@@ -4,6 +4,8 @@
 
 #include "models/ipc/ipc_simulator.h"
 #include "models/longrange/longrange_simulator.h"
+#include "models/sdrs/resting_gap.h"
+#include "models/sdrs/sdrs_simulator.h"
 
 namespace arena {
 
@@ -19,6 +21,11 @@ double StackStartGap(const std::string& model, const OptionMap& options, double 
     IpcModelOptions o;
     ApplyOptions(options, model, &o);
     return 0.8 * o.dhat;
+  }
+  if (model == SdrsSimulator::kName) {
+    SdrsModelOptions o;
+    ApplyOptions(options, model, &o);
+    return sdrs::RestingGap(o.Pair(), weight_n);
   }
   return 0.0;
 }

@@ -1,4 +1,5 @@
-// book_stacking (seed 004 Fig. 4, Table 2): the sweep (longrange over mu, every other model once,
+// book_stacking (seed 004 Fig. 4, Table 2): the sweep (longrange over mu, sdrs starting at its resting
+// gap, every other model once,
 // models that cannot run stacked boxes skipped with a note), input checks, rows of short runs on
 // two planks (a barrier model stands apart and reports the top plank's force; an engine reports
 // no forces and its resting penetration fails the row, not the stability), and the tessellated
@@ -14,6 +15,8 @@
 #include "core/common/error.h"
 #include "core/geometry/mesh.h"
 #include "models/ip/collider_meshes.h"
+#include "models/sdrs/resting_gap.h"
+#include "models/sdrs/sdrs_simulator.h"
 #include "scenes/longrange_scenes.h"
 #include "tests/experiments/experiment_test_config.h"
 
@@ -39,14 +42,15 @@ const Case& Find(const Sweep& sweep, const std::string& id) {
 TEST(BookStacking, SweepsLongrangeOverMuAndRunsTheOthersOnce) {
   const BookStackingExperiment e;
   const Sweep sweep = e.Expand(Config("3", "[quick.sweep.longrange]\nmu = [1e-5, 1e-7]\n"),
-                               {"longrange", "ipc", "bilevel", "mujoco"});
-  ASSERT_EQ(sweep.cases.size(), 4u);
+                               {"longrange", "ipc", "sdrs", "bilevel", "mujoco"});
+  ASSERT_EQ(sweep.cases.size(), 5u);
   EXPECT_EQ(sweep.cases[0].id, "longrange/planks=3/mu=1e-05");
   EXPECT_EQ(sweep.cases[0].model_options.at("mu"), "1e-05");
   EXPECT_EQ(sweep.cases[1].id, "longrange/planks=3/mu=1e-07");
   const Case& ipc = Find(sweep, "ipc/planks=3");
   EXPECT_EQ(ipc.model_options.count("mu"), 0u);
-  // longrange starts at its equilibrium gap sqrt(48 mu / m g), the others at initial_gap_m.
+  // longrange starts at its equilibrium gap sqrt(48 mu / m g), sdrs where its potential carries
+  // the top plank, the others at initial_gap_m.
   auto gap = [](const Case& c) {
     for (const auto& [k, v] : c.params) {
       if (k == "initial_gap_m") return std::get<double>(v);
@@ -55,6 +59,7 @@ TEST(BookStacking, SweepsLongrangeOverMuAndRunsTheOthersOnce) {
   };
   EXPECT_NEAR(gap(sweep.cases[0]), std::sqrt(48e-5 / (0.16 * 9.81)), 1e-15);
   EXPECT_DOUBLE_EQ(gap(ipc), 1e-3);
+  EXPECT_DOUBLE_EQ(gap(Find(sweep, "sdrs/planks=3")), sdrs::RestingGap(SdrsModelOptions{}.Pair(), 0.16 * 9.81));
   EXPECT_THAT(::testing::PrintToString(sweep.notes), HasSubstr("bilevel: skipped"));
 }
 
