@@ -1,6 +1,6 @@
 // billiards (seed 004 Fig. 5): the sweep (every model with derivatives, the bundle where asked,
 // one case per initialisation), config errors naming the key, the trivial initialisation's
-// zero gradient through ipc and non-zero one through longrange in the experiment's own rows, and
+// zero gradient through ipc and sdrs and non-zero one through longrange in the experiment's own rows, and
 // the claim from a hand-made table.
 #include "experiments/billiards.h"
 
@@ -27,7 +27,7 @@ std::string Body(int frames, int iterations, const std::string& initialisations 
          "\nlearning_rate = 3e-2\nadam_beta1 = 0.3\nadam_beta2 = 0.5\ntarget_tolerance_m = 0.25\n"
          "initialisations = " + initialisations + "\nsampled_initialisations = 2\nbundle_models = [\"ipc\"]\n"
          "bundle_samples = 2\nbundle_sigma = 0.1\nbundle_order = \"" + order + "\"\n"
-         "[quick.options.ipc]\nsphere_vertices = 24\n[quick.options.longrange]\nsphere_vertices = 24\nmu = 1e-7\n";
+         "[quick.options.ipc]\nsphere_vertices = 24\n[quick.options.sdrs]\nsphere_vertices = 24\n[quick.options.longrange]\nsphere_vertices = 24\nmu = 1e-7\n";
 }
 
 ProfileConfig Config(const std::string& body) { return testing_config::QuickConfig("billiards", body); }
@@ -75,11 +75,14 @@ int CountRecords(const std::vector<Row>& rows, const std::string& record) {
   return n;
 }
 
-// Seed 004's central point, in the experiment's rows: from the trivial initialisation ipc's
-// gradient is exactly zero at every iterate, so Adam never moves and the loss never changes.
-TEST(Billiards, IpcNeverMovesFromTheTrivialInitialisation) {
+// Seed 004's central point, in the experiment's rows: from the trivial initialisation the gradient
+// of a barrier with compact support (ipc's dhat, sdrs's x0) is exactly zero at every iterate, so
+// Adam never moves and the loss never changes.
+class BilliardsCompactBarrier : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(BilliardsCompactBarrier, NeverMovesFromTheTrivialInitialisation) {
   const BilliardsExperiment e;
-  const Sweep sweep = e.Expand(Config(Body(3, 2, "[\"trivial\"]")), {"ipc"});
+  const Sweep sweep = e.Expand(Config(Body(3, 2, "[\"trivial\"]")), {GetParam()});
   const std::vector<Row> rows = e.Run(sweep.cases[0]);
   const std::vector<Row> it = Iterations(rows);
   ASSERT_EQ(it.size(), 3u);
@@ -92,6 +95,8 @@ TEST(Billiards, IpcNeverMovesFromTheTrivialInitialisation) {
   EXPECT_EQ(CountRecords(rows, "path"), 16 * 4);  // every ball at frames 0..3
   EXPECT_EQ(CountRecords(rows, "target"), 2);
 }
+
+INSTANTIATE_TEST_SUITE_P(Models, BilliardsCompactBarrier, ::testing::Values("ipc", "sdrs"));
 
 // ... and longrange's is not: its first step moves the launch and changes the loss.
 TEST(Billiards, LongrangeMovesFromTheTrivialInitialisation) {
