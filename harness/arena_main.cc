@@ -35,6 +35,7 @@
 #include "core/common/strings.h"
 #include "experiments/registry.h"
 #include "harness/compare.h"
+#include "harness/contact_geometry.h"
 #include "harness/gradcheck.h"
 #include "harness/merge.h"
 #include "harness/report.h"
@@ -194,9 +195,22 @@ void AddSceneArguments(CLI::App* command, SceneArguments* args, const std::strin
 // Describes the scene; invalid scenes never get here (loading or building throws). Warnings
 // (Scene::Check: legal but suspicious) are listed with --strict, which then exits 2; without it,
 // one line says how many there are.
-int Inspect(const std::string& name_or_file, const SceneLoadOptions& options, bool strict) {
+// With a model, what it makes of the colliders (harness/contact_geometry.h).
+void PrintContactGeometry(const ContactGeometryTable& t) {
+  if (!t.title.empty()) {
+    std::cout << "\n" << t.title << " (" << t.rows.size() << ")\n";
+    PrintTable(t.header, t.rows);
+  }
+  if (!t.note.empty()) std::cout << (t.title.empty() ? "\n" : "") << t.note << "\n";
+}
+
+int Inspect(const std::string& name_or_file, const SceneLoadOptions& options, bool strict, const std::string& contact_model,
+            const std::map<std::string, std::string>& model_options) {
   const std::shared_ptr<const Scene> built = MakeScene(name_or_file, options);
   const Scene& scene = *built;
+  // Built before anything is printed: an unknown model or option is an error, not a half answer.
+  ContactGeometryTable contact;
+  if (!contact_model.empty()) contact = DescribeContactGeometry(built, contact_model, model_options);
   const MultibodyModel& model = scene.model;
   auto body_name = [&](int b) { return b == kWorldBody ? std::string("world") : model.body(b).name; };
   const Vec3& g = model.gravity();
@@ -235,6 +249,7 @@ int Inspect(const std::string& name_or_file, const SceneLoadOptions& options, bo
   std::cout << "\nactuators (" << rows.size() << ")\n";
   PrintTable({"ACTUATOR", "TYPE", "BODY", "DOF", "GAINS", "CTRL_RANGE"}, rows);
   PrintCollisionPairs(scene);
+  if (!contact_model.empty()) PrintContactGeometry(contact);
 
   const std::vector<SceneIssue> warnings = scene.Check();
   if (warnings.empty()) return 0;
@@ -437,10 +452,14 @@ int Main(int argc, char** argv) {
   inspect->add_flag("--strict", strict,
                     "Also list warnings (legal but suspicious: massless moving links, colliders "
                     "under 1 mm or over 1 km, mass ratios over 1e4, ...) and exit 2 if any");
+  std::string inspect_model;
+  inspect->add_option("--model", inspect_model,
+                      "Also show what this model makes of the colliders (longrange, ipc: triangle meshes; sdrs: "
+                      "the convex hull of each, and which colliders are not convex)");
   SceneArguments inspect_scene;
   AddSceneArguments(inspect, &inspect_scene,
-                    "Scene key (key=value); repeatable. self_collision=false: links of one robot "
-                    "(one tree under the world) are not tested against each other");
+                    "Scene key (key=value), or with --model a model option; repeatable. self_collision=false: "
+                    "links of one robot (one tree under the world) are not tested against each other");
 
   auto* run = app.add_subcommand("run", "Run an experiment's sweep (or all experiments)");
   RunOptions run_options;
@@ -541,7 +560,12 @@ int Main(int argc, char** argv) {
   if (*list) return List(names_only, plots_of);
   if (*models) return ListModels(options_of);
   if (*scenes) return ListScenes(scene_names_only, scene_details);
-  if (*inspect) return Inspect(scene_file, ParseSceneArguments("inspect", inspect_scene), strict);
+  if (*inspect) {
+    std::map<std::string, std::string> model_options;
+    const SceneLoadOptions scene_options =
+        ParseSceneArguments("inspect", inspect_scene, inspect_model.empty() ? nullptr : &model_options);
+    return Inspect(scene_file, scene_options, strict, inspect_model, model_options);
+  }
   if (*run) {
     RequireNonEmpty(out_option, run_options.out_dir, "<repo>/results");
     RequireNonEmpty(config_dir_option, run_options.config_dir, "<repo>/experiments/configs");

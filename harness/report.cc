@@ -24,7 +24,6 @@
 
 namespace arena {
 namespace fs = std::filesystem;
-using json = nlohmann::json;
 
 namespace {
 
@@ -214,7 +213,7 @@ Judgement JudgeResults(const std::string& results_dir, const std::string& claims
     s.ran = true;
     if (std::ifstream in(dir + "/" + name + ".json"); in) {
       try {
-        const json sidecar = json::parse(in);
+        const nlohmann::json sidecar = nlohmann::json::parse(in);
         std::string commit = sidecar.value("git_commit", "unknown").substr(0, 10);
         if (sidecar.value("git_dirty", false)) commit += " (dirty)";
         s.run_info = "profile " + sidecar.value("profile", "?") + ", commit " + commit + ", " +

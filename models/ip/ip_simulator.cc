@@ -43,6 +43,14 @@ StepEnergyOptions IpOptions::Energy() const {
   return o;
 }
 
+ColliderMeshOptions IpOptions::Meshes() const {
+  ColliderMeshOptions o;
+  o.sphere_vertices = sphere_vertices;
+  o.box_max_edge = box_max_edge;
+  o.ground_mesh = ground_mesh;
+  return o;
+}
+
 NewtonOptions IpOptions::Newton() const {
   NewtonOptions o;
   o.step_tolerance = newton_tolerance;
@@ -129,11 +137,7 @@ IncrementalPotentialSimulator::IncrementalPotentialSimulator(std::shared_ptr<con
                                                              const ContactFactory& make_contact)
     : scene_(std::move(scene)), options_(options) {
   if (std::string why = options_.Validate(); !why.empty()) throw InvalidArgument(why);
-  ColliderMeshOptions mesh_options;
-  mesh_options.sphere_vertices = options_.sphere_vertices;
-  mesh_options.box_max_edge = options_.box_max_edge;
-  mesh_options.ground_mesh = options_.ground_mesh;
-  std::vector<ColliderMesh> meshes = BuildColliderMeshes(*scene_, mesh_options);
+  std::vector<ColliderMesh> meshes = BuildColliderMeshes(*scene_, options_.Meshes());
   if (make_contact) contact_ = make_contact(meshes);
   energy_ = std::make_unique<StepEnergy>(scene_, std::move(meshes), contact_.get(), options_.Energy());
 }

@@ -62,6 +62,8 @@ struct IpOptions {
   /// "" when valid, else the problem.
   std::string Validate() const;
   StepEnergyOptions Energy() const;
+  /// How the colliders become the meshes the contact potential sees.
+  ColliderMeshOptions Meshes() const;
   NewtonOptions Newton() const;
 };
 

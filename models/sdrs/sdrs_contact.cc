@@ -8,8 +8,8 @@
 #include <tbb/task_arena.h>
 
 #include "core/common/error.h"
-#include "core/geometry/convex_hull.h"
 #include "models/ipc/psd_projection.h"
+#include "models/sdrs/collider_hulls.h"
 #include "models/sdrs/point_set_distance.h"
 
 namespace arena {
@@ -21,22 +21,6 @@ namespace {
 // Pairs past the broad phase before the solves are spread over threads: below this the
 // scheduling costs more than it saves (one box on the ground is one pair).
 constexpr int kParallelPairs = 4;
-
-// The vertices of the convex hull of `vertices` (qhull's extreme points, ascending), or all of
-// them when they span less than 3 dimensions (a ground's top face): interior points do not
-// change the hull but would add barrier terms, and seed 003's potential sums over hull vertices.
-std::vector<int> HullVertices(const PointsX3& vertices) {
-  std::vector<int> all(vertices.rows());
-  for (int k = 0; k < static_cast<int>(all.size()); ++k) all[k] = k;
-  if (vertices.rows() < 4) return all;
-  try {
-    std::vector<int> hull = MakeConvexHull(vertices).data->input_indices;
-    std::sort(hull.begin(), hull.end());
-    return hull;
-  } catch (const std::exception&) {
-    return all;
-  }
-}
 
 // The largest per-axis gap between two AABBs: a lower bound on the distance of what they hold.
 double BoxGap(const std::array<Vec3, 2>& a, const std::array<Vec3, 2>& b) {
