@@ -9,7 +9,7 @@
 //             [--threads N] [--case-timeout SECONDS] [--out DIR] [--no-progress] [--fresh]
 //             [--retry-failed]
 //   arena report [--results DIR] [--claims FILE] [--plots DIR]
-//   arena gradcheck --model M --scene SCENE|FILE [--states N] [--seed S] [--tolerance T]
+//   arena gradcheck --model M --scene SCENE|FILE [--states N] [--seed S] [--tolerance T] [--design-directions N]
 //                   [--set option=value]... [SCENE OPTIONS]
 //
 // SCENE is a registered scene name (`arena scenes`), FILE a URDF, MJCF or mesh file. SCENE
@@ -539,6 +539,11 @@ int Main(int argc, char** argv) {
   gradcheck->add_option("--tolerance", gradcheck_options.tolerance, "Largest accepted relative error")
       ->capture_default_str();
   gradcheck->add_option("--ridders-step", gradcheck_options.ridders_step, "Ridders' initial step")
+      ->capture_default_str();
+  gradcheck->add_option("--design-directions", gradcheck_options.design_directions,
+                        "Check the design derivatives along N random unit directions per state instead of column by "
+                        "column (turns the model's design_derivatives option on; for models with many design "
+                        "parameters, such as sdrs's hull vertices)")
       ->capture_default_str();
   SceneArguments gradcheck_scene;
   AddSceneArguments(gradcheck, &gradcheck_scene,

@@ -42,6 +42,28 @@ State VisitedState(Simulator& sim, Rng& rng) {
   return s;
 }
 
+// Replaces the design blocks of `analytic` and `reference` by their products with `count`
+// random unit directions W (np x count): dq+/dp W from the model, and Ridders' differences of
+// the step along each direction.
+void DesignDirections(Simulator& sim, const State& s, const Control& u, const FdOptions& ridders, int count, Rng& rng,
+                      StepDerivatives* analytic, StepDerivatives* reference) {
+  const int np = static_cast<int>(sim.DesignParameters().size()), nv = static_cast<int>(s.v.size());
+  MatX W(np, count);
+  for (int d = 0; d < count; ++d) {
+    for (int i = 0; i < np; ++i) W(i, d) = StandardNormal(rng);
+    W.col(d) /= W.col(d).norm();
+  }
+  reference->dq_dp.resize(nv, count);
+  reference->dv_dp.resize(nv, count);
+  for (int d = 0; d < count; ++d) {
+    const VecX y = FiniteDifferenceDesignDirection(sim, s, u, W.col(d), ridders);
+    reference->dq_dp.col(d) = y.head(nv);
+    reference->dv_dp.col(d) = y.tail(nv);
+  }
+  analytic->dq_dp = analytic->dq_dp * W;
+  analytic->dv_dp = analytic->dv_dp * W;
+}
+
 }  // namespace
 
 GradcheckResult RunGradcheck(const GradcheckOptions& options) {
@@ -52,8 +74,15 @@ GradcheckResult RunGradcheck(const GradcheckOptions& options) {
   if (!info.capabilities_for(options.model_options).has_derivatives()) {
     throw InvalidArgument("gradcheck: model '" + options.model + "' offers no derivatives");
   }
+  if (options.design_directions < 0) throw InvalidArgument("gradcheck: --design-directions must be >= 0");
   const std::shared_ptr<const Scene> scene = MakeScene(options.scene, options.scene_options);
   OptionMap model_options = options.model_options;
+  const bool directional = options.design_directions > 0;
+  if (directional && model_options.count("design_derivatives") == 0) {
+    for (const OptionInfo& o : info.options()) {
+      if (o.key == "design_derivatives") model_options["design_derivatives"] = "true";
+    }
+  }
   if (model_options.count("timestep") == 0 && scene->timestep_hint > 0.0) {
     model_options["timestep"] = options_detail::FormatDouble(scene->timestep_hint);
   }
@@ -66,9 +95,13 @@ GradcheckResult RunGradcheck(const GradcheckOptions& options) {
   GradcheckResult result;
   result.derivatives = sim->capabilities().derivatives;
   result.blocks = {{"dq+/dq"}, {"dq+/dv"}, {"dq+/du"}, {"dv+/dq"}, {"dv+/dv"}, {"dv+/du"}};
-  if (!sim->DesignParameterNames().empty()) {
-    result.blocks.push_back({"dq+/dp"});
-    result.blocks.push_back({"dv+/dp"});
+  const int np = static_cast<int>(sim->DesignParameterNames().size());
+  if (directional && np == 0) {
+    throw InvalidArgument("gradcheck: --design-directions: model '" + options.model + "' has no design parameters here");
+  }
+  if (np > 0) {
+    result.blocks.push_back({directional ? "dq+/dp w" : "dq+/dp"});
+    result.blocks.push_back({directional ? "dv+/dp w" : "dv+/dp"});
   }
   Rng rng(options.seed);
   for (int i = 0; i < options.states; ++i) {
@@ -90,15 +123,16 @@ GradcheckResult RunGradcheck(const GradcheckOptions& options) {
     sim->Derivatives(s, u, &analytic);
     CountingSimulator counting(*sim);
     counting.Reset(report.contacts, report.contact_mode);
-    const StepDerivatives reference = FiniteDifferenceStepDerivatives(counting, s, u, ridders);
+    StepDerivatives reference = FiniteDifferenceStepDerivatives(counting, s, u, ridders, !directional);
+    if (directional) DesignDirections(counting, s, u, ridders, options.design_directions, rng, &analytic, &reference);
     // One-sided differences that disagree show a kink the counts missed (a contact tied
     // between clamping and separating keeps its class, but its two sides differ).
     FdOptions one_sided;
     one_sided.step = kOneSidedStep;
     one_sided.method = FdMethod::kForward;
-    const StepDerivatives forward = FiniteDifferenceStepDerivatives(counting, s, u, one_sided);
+    const StepDerivatives forward = FiniteDifferenceStepDerivatives(counting, s, u, one_sided, !directional);
     one_sided.method = FdMethod::kBackward;
-    const StepDerivatives backward = FiniteDifferenceStepDerivatives(counting, s, u, one_sided);
+    const StepDerivatives backward = FiniteDifferenceStepDerivatives(counting, s, u, one_sided, !directional);
     // A smooth model's contact count changes without a kink (longrange's exact pairs enter
     // through a C2 blend): only the one-sided differences judge it.
     const bool count_changed = !smooth && counting.contact_changes() > 0;

@@ -1,5 +1,8 @@
 // `arena gradcheck`: every derivative a model offers (its Derivatives(): d(q+, v+)/d(q, v, u),
-// and d(q+, v+)/dp for its design parameters p, such as nimble's link masses) against Ridders' extrapolation of its own Step, on random states in and out of contact.
+// and d(q+, v+)/dp for its design parameters p, such as nimble's link masses or sdrs's hull
+// vertices) against Ridders' extrapolation of its own Step, on random states in and out of
+// contact; design derivatives column by column, or with --design-directions N along N random
+// directions per state (one Ridders tableau each, whatever the number of parameters).
 //
 // States: from the scene's default state, a random perturbation (tangent q ~ N(0, 0.05^2),
 // v ~ N(0, 0.3^2)) followed by a random number of the model's own steps (0-300), so that the
@@ -33,6 +36,10 @@ struct GradcheckOptions {
   std::uint64_t seed = 0;
   double tolerance = 1e-5;      // fail above this corrected relative error
   double ridders_step = 1e-5;   // Ridders' initial step (10 rows, shrink 1.4)
+  // > 0: the design derivatives are checked along this many random unit directions w per state
+  // (blocks "dq+/dp w", "dv+/dp w"), not column by column, and a model with the option
+  // `design_derivatives` gets it on. For models with thousands of design parameters.
+  int design_directions = 0;
 };
 
 struct GradcheckBlock {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/common/error.h"
 #include "core/multibody/configuration.h"
 
 namespace arena {
@@ -19,7 +20,8 @@ FdOptions FdStepOptions::Fd() const {
 }
 
 StepDerivatives FiniteDifferenceStepDerivatives(Simulator& sim, const State& state,
-                                                const Control& control, const FdOptions& options) {
+                                                const Control& control, const FdOptions& options,
+                                                bool design_columns) {
   // A copy: SetDesignParameters may replace the scene that sim.scene() refers to.
   const MultibodyModel model = sim.scene().model;
   const int nv = model.nv(), nu = sim.scene().nu();
@@ -56,7 +58,7 @@ StepDerivatives FiniteDifferenceStepDerivatives(Simulator& sim, const State& sta
   d.dv_dq = J.block(nv, 0, nv, nv);
   d.dv_dv = J.block(nv, nv, nv, nv);
   d.dv_du = J.block(nv, 2 * nv, nv, nu);
-  if (!sim.DesignParameterNames().empty()) {
+  if (design_columns && !sim.DesignParameterNames().empty()) {
     // The same step from the same state, with the design parameters moved (restored after).
     // Each moves relative to its own size, p = p0 (1 + z), so that a step never crosses zero: a
     // 1e-6 kg link mass stays positive under Ridders' 1e-5 first step.
@@ -78,6 +80,43 @@ StepDerivatives FiniteDifferenceStepDerivatives(Simulator& sim, const State& sta
     d.dq_dp = Jp.topRows(nv);
     d.dv_dp = Jp.bottomRows(nv);
   }
+  return d;
+}
+
+VecX FiniteDifferenceDesignDirection(Simulator& sim, const State& state, const Control& control, const VecX& direction,
+                                     const FdOptions& options) {
+  const MultibodyModel model = sim.scene().model;
+  const VecX p0 = sim.DesignParameters();
+  if (direction.size() != p0.size()) {
+    throw InvalidArgument("FiniteDifferenceDesignDirection: a direction of " + std::to_string(direction.size()) +
+                          " entries for " + std::to_string(p0.size()) + " design parameters");
+  }
+  const int nv = model.nv();
+  const VecX u0 = control.u.size() == 0 ? VecX::Zero(sim.scene().nu()) : control.u;
+  auto step = [&](const VecX& p) {
+    sim.SetDesignParameters(p);
+    State out = state;
+    if (!sim.Step(out, Control{u0}).ok()) {
+      out.q.setConstant(std::numeric_limits<double>::quiet_NaN());
+      out.v.setConstant(std::numeric_limits<double>::quiet_NaN());
+    }
+    return out;
+  };
+  const State nominal = step(p0);
+  const LocalFunction f = [&](const VecX& h) {
+    const State s = step(p0 + h[0] * direction);
+    VecX y(2 * nv);
+    y << Difference(model, nominal.q, s.q), s.v - nominal.v;
+    return y;
+  };
+  VecX d;
+  try {
+    d = FiniteDifferenceJacobian(f, 1, options).jacobian.col(0);
+  } catch (...) {
+    sim.SetDesignParameters(p0);
+    throw;
+  }
+  sim.SetDesignParameters(p0);
   return d;
 }
 

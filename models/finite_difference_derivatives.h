@@ -14,9 +14,18 @@ namespace arena {
 
 /// d(q+, v+)/d(q, v, u) of sim.Step at (state, control): q perturbed as Integrate(q, dq),
 /// q+ compared with Difference(q+_0, q+). Steps that fail give NaN columns. A model with design
-/// derivatives also gets dq_dp and dv_dp (SetDesignParameters, restored afterwards).
+/// derivatives also gets dq_dp and dv_dp (SetDesignParameters, restored afterwards), unless
+/// `design_columns` is false (one column per parameter is out of reach for thousands of them).
 StepDerivatives FiniteDifferenceStepDerivatives(Simulator& sim, const State& state,
-                                                const Control& control, const FdOptions& options);
+                                                const Control& control, const FdOptions& options,
+                                                bool design_columns = true);
+
+/// d(q+, v+)/dp w of sim.Step at (state, control) along one direction w of the design
+/// parameters (size of DesignParameterNames()), by differences of Step at p0 + h w (restored
+/// after): [dq+ (tangent at q+); dv+] (2 nv). For models with thousands of design parameters,
+/// where a column per parameter is out of reach (`arena gradcheck --design-directions N`).
+VecX FiniteDifferenceDesignDirection(Simulator& sim, const State& state, const Control& control, const VecX& direction,
+                                     const FdOptions& options);
 
 /// The finite-difference options of a model whose Derivatives() are differences of its Step
 /// (the wrapped engines): the keys fd_method, fd_step and fd_ridders_step of its Options.

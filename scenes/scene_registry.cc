@@ -11,6 +11,7 @@
 #include "scenes/gradient_truth_scenes.h"
 #include "scenes/longrange_scenes.h"
 #include "scenes/rod_scenes.h"
+#include "scenes/rotating_chains_scenes.h"
 #include "scenes/nimble_robots.h"
 #include "scenes/silico_scenes.h"
 #include "scenes/solver_compare_scenes.h"
@@ -98,6 +99,10 @@ const std::vector<SceneInfo>& Scenes() {
        "issue 23 (gradient_truth)", [] { return BallDropScene({}); }},
       {"sliding_box", "a 0.2 m cube (1 kg, mu 0.5) 1 mm above the ground, to be launched sideways",
        "issue 23 (gradient_truth)", [] { return SlidingBoxScene({.clearance = 1e-3}); }},
+      // seed 003 (SDRS, Ye et al., T-RO 2025)
+      {"rotating_chains", "chain_cost's four chains of 4 capsule-hull links on ball joints (+-30 deg), three roots "
+       "PD-driven along circles, over the floor", "seed 003 Fig. 9, App. A.6",
+       [] { return RotatingChainsScene({.links = 4, .cap_points = 8}); }},
   };
   return scenes;
 }

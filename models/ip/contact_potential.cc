@@ -14,7 +14,7 @@ void ContactDerivativeSink::AddStencil(const ContactConfiguration& x, const std:
   std::array<MeshPoint, kMax> points;
   for (int i = 0; i < n; ++i) {
     const auto [m, v] = vertices[i];
-    points[i] = {m, (*x.meshes)[m].vertices.row(v).transpose()};
+    points[i] = {m, (*x.meshes)[m].vertices.row(v).transpose(), v};
     AddGradient(points[i], gradient.segment<3>(3 * i));
   }
   if (hessian == nullptr) return;

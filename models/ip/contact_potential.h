@@ -26,6 +26,9 @@ struct ContactConfiguration {
 struct MeshPoint {
   int mesh = 0;
   Vec3 local = Vec3::Zero();
+  // The mesh vertex the point is (its row in the mesh's vertices), or -1 for any other point.
+  // Design derivatives with respect to vertex positions (StepEnergy::DesignJacobian) need it.
+  int vertex = -1;
 };
 
 /// Receives a contact term's derivatives with respect to world point positions and carries them

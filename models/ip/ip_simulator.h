@@ -107,12 +107,24 @@ class IncrementalPotentialSimulator : public Simulator {
   ContactPotential* contact_potential() { return contact_.get(); }
   void MeshConfiguration(const VecX& q, ContactConfiguration* out) { energy_->WorldVertices(q, out); }
 
+  /// Design parameters (when the model made some vertices design vertices): the body-frame
+  /// position of each, "vertex:<collider>:<row>:<x|y|z>", with dq+/dp and dv+/dp by the implicit
+  /// function theorem (StepEnergy::DesignJacobian).
+  std::vector<std::string> DesignParameterNames() const override;
+  VecX DesignParameters() const override;
+  /// Throws InvalidArgument for a wrong size or a non-finite entry, naming the parameter.
+  void SetDesignParameters(const VecX& p) override;
+
  protected:
   StepReport DoStep(State& state, const Control& control) override;
   void DoDerivatives(const State& state, const Control& control, StepDerivatives* out) override;
   std::vector<ContactPoint> DoContactPoints() override;
   ContactPotential* contact() { return contact_.get(); }
   const ContactPotential* contact() const { return contact_.get(); }
+  /// Makes the body-frame positions of these mesh vertices the design parameters (vertices of
+  /// bodies no DOF moves are dropped). For models whose contact potential gives every point it
+  /// differentiates as a mesh vertex (MeshPoint::vertex), as sdrs's hull potential does.
+  void SetDesignVertices(std::vector<StepEnergy::DesignVertex> design);
 
  private:
   // Minimises the step energy from `state`; leaves the minimiser in q_next_.
@@ -130,6 +142,7 @@ class IncrementalPotentialSimulator : public Simulator {
   bool snapshot_valid_ = false;
   State snapshot_state_;
   VecX snapshot_u_;
+  std::vector<StepEnergy::DesignVertex> design_;
 };
 
 }  // namespace arena

@@ -88,8 +88,21 @@ StepEnergy::StepEnergy(std::shared_ptr<const Scene> scene, std::vector<ColliderM
                         "potential takes actuators on revolute and prismatic joints)");
     }
   }
+  ComputeMoments();
   const int nb = model.num_bodies();
-  moments_.resize(nb);
+  A_.resize(nb);
+  G_.resize(nb);
+  moves_.assign(nb, false);
+  for (int k = 0; k < nb; ++k) moves_[k] = !chain_.path(k).empty();
+  vertices_.meshes = &meshes_;
+  vertices_.world.resize(meshes_.size());
+}
+
+void StepEnergy::ComputeMoments() {
+  const MultibodyModel& model = scene_->model;
+  const int nb = model.num_bodies();
+  moments_.assign(nb, BodyMoments{});
+  dynamic_.clear();
   for (int k = 0; k < nb; ++k) {
     const SpatialInertia& inertia = model.body(k).inertia;
     const double M = inertia.mass();
@@ -101,6 +114,7 @@ StepEnergy::StepEnergy(std::shared_ptr<const Scene> scene, std::vector<ColliderM
     Vec3 P = Vec3::Zero();
     if (options_.lumped_mass && count > 0) {
       const double mv = M / count;  // seed 003 Sec. IV-A: mass spread evenly over the vertices
+      moments_[k].vertex_mass = mv;
       for (const ColliderMesh& m : meshes_) {
         if (m.body != k) continue;
         for (Eigen::Index r = 0; r < m.vertices.rows(); ++r) {
@@ -119,12 +133,11 @@ StepEnergy::StepEnergy(std::shared_ptr<const Scene> scene, std::vector<ColliderM
     moments_[k].W << S, P, P.transpose(), M;
     moments_[k].m << P, M;
   }
-  A_.resize(nb);
-  G_.resize(nb);
-  moves_.assign(nb, false);
-  for (int k = 0; k < nb; ++k) moves_[k] = !chain_.path(k).empty();
-  vertices_.meshes = &meshes_;
-  vertices_.world.resize(meshes_.size());
+}
+
+void StepEnergy::SetVertices(const std::vector<DesignVertex>& which, const std::vector<Vec3>& local) {
+  for (size_t i = 0; i < which.size(); ++i) meshes_.at(which[i].mesh).vertices.row(which[i].vertex) = local.at(i).transpose();
+  ComputeMoments();
 }
 
 void StepEnergy::Begin(const State& start, const Control& control) {

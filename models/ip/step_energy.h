@@ -50,6 +50,8 @@ class StepEnergy {
   const Scene& scene() const { return *scene_; }
   const std::vector<ColliderMesh>& meshes() const { return meshes_; }
   const StepEnergyOptions& options() const { return options_; }
+  /// Whether some DOF carries body k (the world and bodies welded to it do not move).
+  bool Moves(int k) const { return moves_.at(k); }
 
   /// The step from `start` under `control` (u of size nu, or empty for zero).
   void Begin(const State& start, const Control& control);
@@ -71,11 +73,28 @@ class StepEnergy {
   /// perturbed in its tangent space), d/d(v^t) and d/du (nv x nv, nv x nv, nv x nu).
   void InputDerivatives(const VecX& q, MatX* dg_dq, MatX* dg_dv, MatX* dg_du);
 
+  /// A mesh vertex whose body-frame position is a design parameter (three: x, y, z).
+  struct DesignVertex {
+    int mesh = 0;
+    int vertex = 0;
+  };
+  /// Moves mesh vertices (body frame) and recomputes the lumped mass moments they carry. The
+  /// contact potential reads vertices through the configurations, so it follows.
+  void SetVertices(const std::vector<DesignVertex>& which, const std::vector<Vec3>& local);
+  /// d(gradient)/dp at q for the design vertices (nv x 3 n; x, y, z per vertex, in order): the
+  /// contact terms through their exact Hessian, their gradient (the point moves on its body) and
+  /// the lagged terms' start (models/ip/step_energy_design.cc), and the lumped inertia and
+  /// gravity. Call after Begin, with q the step's minimiser.
+  void DesignJacobian(const VecX& q, const std::vector<DesignVertex>& design, MatX* dg_dp);
+
  private:
   struct BodyMoments {
     Eigen::Matrix4d W = Eigen::Matrix4d::Zero();  // [S P; P^T M] / dt^2 ... without the dt^2
     Eigen::Vector4d m = Eigen::Vector4d::Zero();  // [P; M]
+    double vertex_mass = 0.0;  // m_v when the moments are lumped at the vertices, else 0
   };
+  // moments_ and dynamic_ from the bodies' masses and (lumped) the meshes' vertices.
+  void ComputeMoments();
   // Adds the 1-DOF joint terms (armature, springs, damping, actuators, limits).
   double JointTerms(const VecX& q, VecX* g, MatX* H) const;
   double LimitBarrier(double d, double* d1, double* d2) const;

@@ -84,7 +84,7 @@ MeshPoint SdrsContact::PointOf(const ContactConfiguration& x, const Pair& p, int
   const int na = static_cast<int>(hull_[p.a].size());
   const int mesh = m < na ? p.a : p.b;
   const int vertex = hull_[mesh][m < na ? m : m - na];
-  return {mesh, (*x.meshes)[mesh].vertices.row(vertex).transpose()};
+  return {mesh, (*x.meshes)[mesh].vertices.row(vertex).transpose(), vertex};
 }
 
 std::vector<std::array<int, 2>> SdrsContact::CandidatePairs(const ContactConfiguration& x, bool brute_force) {
@@ -257,7 +257,7 @@ void SdrsContact::BeginStep(const ContactConfiguration& start) {
 }
 
 MeshPoint SdrsContact::MeshPointOf(const ContactConfiguration& x, const std::pair<int, int>& vertex) const {
-  return {vertex.first, (*x.meshes)[vertex.first].vertices.row(vertex.second).transpose()};
+  return {vertex.first, (*x.meshes)[vertex.first].vertices.row(vertex.second).transpose(), vertex.second};
 }
 
 void SdrsContact::EvaluateFriction(const ContactConfiguration& x, FrictionPair& f, FrictionOutputs outputs) {

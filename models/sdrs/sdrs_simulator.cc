@@ -1,6 +1,7 @@
 #include "models/sdrs/sdrs_simulator.h"
 
 #include "core/common/error.h"
+#include "models/sdrs/collider_hulls.h"
 
 namespace arena {
 
@@ -19,8 +20,10 @@ sdrs::HullPairOptions SdrsModelOptions::Pair() const {
   return o;
 }
 
-Capabilities SdrsSimulator::CapabilitiesFor(const SdrsModelOptions&) {
-  return IpCapabilities(/*smooth=*/true);  // P is C2 (Sec. IV-B)
+Capabilities SdrsSimulator::CapabilitiesFor(const SdrsModelOptions& options) {
+  Capabilities c = IpCapabilities(/*smooth=*/true);  // P is C2 (Sec. IV-B)
+  c.design_derivatives = options.design_derivatives;
+  return c;
 }
 
 namespace {
@@ -38,6 +41,14 @@ SdrsSimulator::SdrsSimulator(std::shared_ptr<const Scene> scene, const SdrsModel
                                       return std::make_unique<SdrsContact>(meshes, options.Pair(), options.ip.timestep,
                                                                           options.friction_epsilon);
                                     }),
-      options_(options) {}
+      options_(options) {
+  if (!options_.design_derivatives) return;
+  // Sec. V: the shape is the hulls' vertices, the ones the potential sums over.
+  std::vector<StepEnergy::DesignVertex> design;
+  for (int m = 0; m < static_cast<int>(meshes().size()); ++m) {
+    for (int v : sdrs::HullVertices(meshes()[m].vertices)) design.push_back({m, v});
+  }
+  SetDesignVertices(std::move(design));
+}
 
 }  // namespace arena

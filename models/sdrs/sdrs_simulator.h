@@ -6,8 +6,9 @@
 // a step bound that keeps every pair separated. P is C2, zero beyond a pruning distance and
 // infinite at contact. Friction: the plane-relative damping of Sec. IV-C (translation of the plane
 // only, as the authors' code) with normal forces lagged at the step's start. Derivatives by the
-// implicit function theorem at the minimiser (Sec. IV-D). Not yet: the design (shape) parameters
-// of Sec. V.
+// implicit function theorem at the minimiser (Sec. IV-D), and with `design_derivatives` with
+// respect to the shape (Sec. V): the body-frame positions of the moving hulls' vertices. Not yet:
+// joint attachment points as design parameters.
 #pragma once
 
 #include <memory>
@@ -28,6 +29,9 @@ struct SdrsModelOptions {
   double d0 = 0.0;          // m: safety gap kept between hulls
   double norm_weight = 1.0; // weight of the norm barrier f(1 - |n|) keeping |n| < 1
   double friction_epsilon = 1e-6;  // (m/s)^2: smoothing of the friction's slip speed (Sec. IV-C)
+  // The hulls' vertices as design parameters (dq+/dp, dv+/dp). Off by default: a 20-link chain
+  // has thousands of them, and every Derivatives call would solve for each.
+  bool design_derivatives = false;
 
   template <class V>
   void VisitFields(V&& v) {
@@ -45,6 +49,8 @@ struct SdrsModelOptions {
     v("friction_epsilon", friction_epsilon,
       "smoothing of the friction's slip speed, sqrt(|slip|^2 + epsilon); the coefficient is the colliders'",
       "(m/s)^2", LeftOpen(0.0, 1.0));
+    v("design_derivatives", design_derivatives,
+      "the moving hulls' vertex positions (body frame) as design parameters, with d(q+, v+)/dp in Derivatives", "");
   }
   std::string Validate() const;
   /// The hull-pair options these give (the inner solve's own settings at their defaults).

@@ -110,6 +110,36 @@ TEST(Gradcheck, IncrementalPotentialModelsPassNearContact) {
   EXPECT_GT(longrange.states_in_contact, 0);
 }
 
+// sdrs's design derivatives (its hull vertices) along random directions, the option turned on
+// by the check itself; column by column when asked with the option; a model without design
+// parameters is refused.
+TEST(Gradcheck, SdrsDesignDirections) {
+  GradcheckOptions o = Options("sdrs", "box", 3);
+  o.design_directions = 2;
+  o.tolerance = 1e-5;
+  const GradcheckResult directions = RunGradcheck(o);
+  EXPECT_TRUE(directions.passed) << directions.max_error;
+  ASSERT_EQ(directions.blocks.size(), 8u);
+  EXPECT_EQ(directions.blocks[6].name, "dq+/dp w");
+  EXPECT_EQ(directions.blocks[7].name, "dv+/dp w");
+  EXPECT_EQ(directions.blocks[6].worst_state >= 0, true);  // judged on a smooth state
+
+  o.design_directions = 0;
+  o.model_options = {{"design_derivatives", "true"}};
+  const GradcheckResult columns = RunGradcheck(o);
+  EXPECT_TRUE(columns.passed) << columns.max_error;
+  EXPECT_EQ(columns.blocks.at(6).name, "dq+/dp");
+
+  o = Options("penalty", "box", 1);
+  o.design_directions = 2;
+  try {
+    RunGradcheck(o);
+    FAIL() << "a model without design parameters was checked along design directions";
+  } catch (const InvalidArgument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("no design parameters"));
+  }
+}
+
 // A state whose Ridders steps change the contact set or mode is reported apart, not judged:
 // Atlas perturbed from its pose and left to fall often has a sole corner touching down.
 TEST(Gradcheck, StatesAtContactEventsAreNotJudged) {
