@@ -78,7 +78,7 @@ TEST(SceneRegistry, ScenesHaveTheirPapersDimensions) {
       {"cube_on_ground", {7, 6, 0}},  {"ball_on_ground", {7, 6, 0}},
       {"box_tower", {28, 24, 0}},     {"tilted_box", {7, 6, 0}},  {"square_on_floor", {3, 3, 0}},
       {"balls_on_a_line", {14, 12, 0}}, {"discs_in_a_plane", {14, 12, 0}}, {"ball_drop", {7, 6, 0}},
-      {"sliding_box", {7, 6, 0}},
+      {"sliding_box", {7, 6, 0}},     {"rotating_chains", {49, 45, 9}},
   };
   for (const auto& [name, dims] : expected) {
     SCOPED_TRACE(name);
