@@ -7,25 +7,17 @@
 
 #include "core/common/error.h"
 #include "core/common/options.h"
-#include "core/scene/scene_builder.h"
 #include "models/registry.h"
 #include "models/sdrs/resting_gap.h"
 #include "models/sdrs/sdrs_simulator.h"
+#include "tests/models/sdrs/sdrs_test_util.h"
 
 namespace arena {
 namespace sdrs_resting_gap_test {
 
 constexpr double kHalf = 0.2;  // a 0.4 m, 1 kg cube: its upper vertices beyond x0 of any plane
 
-std::shared_ptr<const Scene> BoxAbove(double gap) {
-  SceneBuilder b("sdrs_resting_box");
-  b.SetGravity(Vec3(0.0, 0.0, -9.81));
-  const Vec3 h = Vec3::Constant(kHalf);
-  const int body = b.AddFreeBody("box", SpatialInertia::SolidBox(1.0, h), SE3::FromTranslation(Vec3(0, 0, kHalf + gap)));
-  b.AddCollider(body, Box{h}, SE3(), "box").friction = 0.5;
-  b.AddGround(0.5);
-  return b.Build();
-}
+std::shared_ptr<const Scene> BoxAbove(double gap) { return sdrs::testing::CubeAboveGround(gap, kHalf); }
 
 // How far (m) the box's height moves in 1 s of 0.01 s steps from `gap` above the ground.
 double HeightChange(double gap, double kappa) {

@@ -11,11 +11,10 @@
 
 #include "core/common/error.h"
 #include "core/common/random.h"
-#include "core/scene/scene_builder.h"
 #include "models/finite_difference_derivatives.h"
 #include "models/registry.h"
-#include "models/sdrs/resting_gap.h"
 #include "models/sdrs/sdrs_simulator.h"
+#include "tests/models/sdrs/sdrs_test_util.h"
 #include "scenes/rotating_chains_scenes.h"
 #include "solvers/finite_difference.h"
 
@@ -25,15 +24,7 @@ namespace sdrs_design_test {
 constexpr double kHalf = 0.2;
 
 // A 1 kg cube `gap` above the ground, sliding and spinning.
-std::shared_ptr<const Scene> Cube(double gap) {
-  SceneBuilder b("sdrs_design_cube");
-  b.SetGravity(Vec3(0.0, 0.0, -9.81));
-  const Vec3 h = Vec3::Constant(kHalf);
-  const int body = b.AddFreeBody("cube", SpatialInertia::SolidBox(1.0, h), SE3::FromTranslation(Vec3(0, 0, kHalf + gap)));
-  b.AddCollider(body, Box{h}, SE3(), "cube").friction = 0.5;
-  b.AddGround(0.5);
-  return b.Build();
-}
+std::shared_ptr<const Scene> Cube(double gap) { return sdrs::testing::CubeAboveGround(gap, kHalf); }
 
 FdOptions Ridders() {
   FdOptions o;

@@ -4,12 +4,14 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <memory>
 
 #include <Eigen/Geometry>
 
 #include "tests/soak.h"
 #include "core/common/random.h"
 #include "core/geometry/primitives.h"
+#include "core/scene/scene_builder.h"
 #include "models/sdrs/point_set_distance.h"
 
 namespace arena::sdrs::testing {
@@ -56,6 +58,18 @@ inline void PlaceAtDistance(const PointsX3& a, PointsX3* b, const Vec3& u, doubl
     const Vec3 dir = (s.point_a - s.point_b) / s.distance;
     b->rowwise() += ((s.distance - gap) * dir).transpose();
   }
+}
+
+/// A 1 kg cube of half extent `half` (mu 0.5) on a free joint, its bottom face `gap` above the
+/// ground z <= 0 (mu 0.5).
+inline std::shared_ptr<const Scene> CubeAboveGround(double gap, double half) {
+  SceneBuilder b("sdrs_cube_above_ground");
+  b.SetGravity(Vec3(0.0, 0.0, -9.81));
+  const Vec3 h = Vec3::Constant(half);
+  const int body = b.AddFreeBody("cube", SpatialInertia::SolidBox(1.0, h), SE3::FromTranslation(Vec3(0, 0, half + gap)));
+  b.AddCollider(body, Box{h}, SE3(), "cube").friction = 0.5;
+  b.AddGround(0.5);
+  return b.Build();
 }
 
 }  // namespace arena::sdrs::testing
