@@ -28,6 +28,16 @@ void MultibodyModel::set_inertia(int body, const SpatialInertia& inertia) {
   bodies_[body].inertia = inertia;
 }
 
+void MultibodyModel::set_joint_placement(int body, const SE3& placement) {
+  if (body < 0 || body >= num_bodies()) {
+    throw InvalidArgument("set_joint_placement: body index " + std::to_string(body) + " does not exist");
+  }
+  if (!placement.rotation().allFinite() || !placement.translation().allFinite()) {
+    throw InvalidArgument("set_joint_placement: body '" + bodies_[body].name + "': the placement is not finite");
+  }
+  bodies_[body].joint.placement = placement;
+}
+
 int MultibodyModel::AddBody(const std::string& name, int parent, const JointModel& joint,
                             const SpatialInertia& inertia) {
   const std::string where = "body '" + name + "'";

@@ -32,6 +32,9 @@ class MultibodyModel {
   /// Replaces a body's inertia (a copy of a model with other link masses: design parameters).
   /// Throws InvalidArgument as AddBody does.
   void set_inertia(int body, const SpatialInertia& inertia);
+  /// Moves a body's joint frame in its parent (X_PJ; design parameters: attachment points).
+  /// Throws InvalidArgument for a bad index or a non-finite transform.
+  void set_joint_placement(int body, const SE3& placement);
 
   int num_bodies() const { return static_cast<int>(bodies_.size()); }
   int nq() const { return nq_; }

@@ -293,55 +293,16 @@ void IncrementalPotentialSimulator::DoDerivatives(const State& state, const Cont
   if (!design_.empty()) {
     MatX dg_dp;
     energy_->DesignJacobian(q_next_, design_, &dg_dp);
+    if (!attachments_.empty()) {
+      std::vector<int> bodies;
+      for (const Attachment& a : attachments_) bodies.push_back(a.body);
+      MatX dg_da;
+      energy_->AttachmentJacobian(q_next_, bodies, &dg_da);
+      dg_dp += dg_da * AttachmentMap();
+    }
     out->dq_dp = -ldlt.solve(dg_dp);
     out->dv_dp = jv.solve(out->dq_dp) / dt;
   }
-}
-
-void IncrementalPotentialSimulator::SetDesignVertices(std::vector<StepEnergy::DesignVertex> design) {
-  design_.clear();
-  for (const StepEnergy::DesignVertex& d : design) {
-    const int body = energy_->meshes().at(d.mesh).body;
-    if (body != kWorldBody && energy_->Moves(body)) design_.push_back(d);
-  }
-  snapshot_valid_ = false;
-}
-
-std::vector<std::string> IncrementalPotentialSimulator::DesignParameterNames() const {
-  std::vector<std::string> names;
-  for (const StepEnergy::DesignVertex& d : design_) {
-    const int collider = energy_->meshes()[d.mesh].collider;
-    const std::string& name = scene_->colliders[collider].name;
-    const std::string prefix =
-        "vertex:" + (name.empty() ? std::to_string(collider) : name) + ":" + std::to_string(d.vertex) + ":";
-    for (const char* axis : {"x", "y", "z"}) names.push_back(prefix + axis);
-  }
-  return names;
-}
-
-VecX IncrementalPotentialSimulator::DesignParameters() const {
-  VecX p(3 * static_cast<int>(design_.size()));
-  for (size_t i = 0; i < design_.size(); ++i) {
-    p.segment<3>(3 * static_cast<int>(i)) = energy_->meshes()[design_[i].mesh].vertices.row(design_[i].vertex).transpose();
-  }
-  return p;
-}
-
-void IncrementalPotentialSimulator::SetDesignParameters(const VecX& p) {
-  if (design_.empty()) Simulator::SetDesignParameters(p);  // throws Unsupported
-  if (p.size() != 3 * static_cast<int>(design_.size())) {
-    throw InvalidArgument(std::string(name()) + ": " + std::to_string(p.size()) + " design parameters given, " +
-                          std::to_string(3 * design_.size()) + " expected (DesignParameterNames)");
-  }
-  for (int i = 0; i < p.size(); ++i) {
-    if (!std::isfinite(p[i])) {
-      throw InvalidArgument(std::string(name()) + ": design parameter " + DesignParameterNames()[i] + " is not finite");
-    }
-  }
-  std::vector<Vec3> local(design_.size());
-  for (size_t i = 0; i < design_.size(); ++i) local[i] = p.segment<3>(3 * static_cast<int>(i));
-  energy_->SetVertices(design_, local);
-  snapshot_valid_ = false;
 }
 
 }  // namespace arena

@@ -114,6 +114,10 @@ class IncrementalPotentialSimulator : public Simulator {
   VecX DesignParameters() const override;
   /// Throws InvalidArgument for a wrong size or a non-finite entry, naming the parameter.
   void SetDesignParameters(const VecX& p) override;
+  /// How a point fixed in `body`'s frame moves with the design parameters at configuration q
+  /// (3 x np): through the joint attachment points that follow the vertices (zero without them).
+  /// A loss on such a point adds (dL/dx) J to the gradient the backward pass gives.
+  MatX BodyPointDesignJacobian(const VecX& q, int body) const;
 
  protected:
   StepReport DoStep(State& state, const Control& control) override;
@@ -125,6 +129,12 @@ class IncrementalPotentialSimulator : public Simulator {
   /// bodies no DOF moves are dropped). For models whose contact potential gives every point it
   /// differentiates as a mesh vertex (MeshPoint::vertex), as sdrs's hull potential does.
   void SetDesignVertices(std::vector<StepEnergy::DesignVertex> design);
+  /// Makes each joint whose parent body carries design vertices follow them: its attachment point
+  /// (the joint frame's origin in the parent) becomes a fixed affine combination of the parent's
+  /// design vertices (models/ip/attachment_weights.h), so the design moves joints too (dq+/dp
+  /// through StepEnergy::AttachmentJacobian). The model works on its own copy of the scene.
+  /// Throws Unsupported when an attachment cannot be written in its parent's vertices.
+  void FollowAttachments();
 
  private:
   // Minimises the step energy from `state`; leaves the minimiser in q_next_.
@@ -143,6 +153,15 @@ class IncrementalPotentialSimulator : public Simulator {
   State snapshot_state_;
   VecX snapshot_u_;
   std::vector<StepEnergy::DesignVertex> design_;
+  // Joints that follow the design vertices: the body and its (design vertex, weight) pairs.
+  struct Attachment {
+    int body = 0;
+    std::vector<std::pair<int, double>> weights;
+  };
+  std::vector<Attachment> attachments_;
+  std::shared_ptr<Scene> own_scene_;  // the copy whose joint placements the design moves
+  // d(attachment)/dp (3 n_attachments x np).
+  MatX AttachmentMap() const;
 };
 
 }  // namespace arena

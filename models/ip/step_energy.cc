@@ -68,6 +68,33 @@ class BodySink final : public ContactDerivativeSink {
   Mat6* target_ = nullptr;
 };
 
+// Sums a lagged term's mixed point blocks d2E/dx+_p dx^t_q into twist blocks per (end body,
+// start body) (models/ip/pose_derivatives.h PointPairTwistHessian).
+class StartTwistSink final : public ContactStartSink {
+ public:
+  StartTwistSink(const ContactConfiguration& end, const ContactConfiguration& start, const std::vector<bool>& moves,
+                 std::map<std::pair<int, int>, Mat6>* out)
+      : end_(end), start_(start), moves_(moves), out_(out) {}
+  void AddMixed(const MeshPoint& p, const MeshPoint& q, const Mat3& block) override {
+    const int k = (*end_.meshes)[p.mesh].body, l = (*start_.meshes)[q.mesh].body;
+    if (k == kWorldBody || l == kWorldBody || !moves_[k] || !moves_[l]) return;
+    if (k != last_k_ || l != last_l_) {  // consecutive blocks mostly join the same bodies
+      last_k_ = k;
+      last_l_ = l;
+      target_ = &out_->try_emplace({k, l}, Mat6::Zero()).first->second;
+    }
+    *target_ += PointPairTwistHessian(end_.pose[p.mesh].Act(p.local), block, start_.pose[q.mesh].Act(q.local));
+  }
+
+ private:
+  const ContactConfiguration& end_;
+  const ContactConfiguration& start_;
+  const std::vector<bool>& moves_;
+  std::map<std::pair<int, int>, Mat6>* out_;
+  int last_k_ = -1, last_l_ = -1;
+  Mat6* target_ = nullptr;
+};
+
 }  // namespace
 
 std::string StepEnergyOptions::Validate() const {
@@ -306,6 +333,15 @@ double StepEnergy::LimitMaxStep(const VecX& q, const VecX& d) const {
   return std::max(alpha, 0.0);
 }
 
+std::map<std::pair<int, int>, Mat6> StepEnergy::LaggedTwistBlocks(const VecX& q) {
+  std::map<std::pair<int, int>, Mat6> mixed;
+  if (contact_ == nullptr) return mixed;
+  WorldVertices(q, &vertices_);  // also chain_ at q
+  StartTwistSink sink(vertices_, start_vertices_, moves_, &mixed);
+  contact_->StartDerivatives(vertices_, &sink);
+  return mixed;
+}
+
 void StepEnergy::InputDerivatives(const VecX& q, MatX* dg_dq, MatX* dg_dv, MatX* dg_du) {
   const MultibodyModel& model = scene_->model;
   const int nv = model.nv(), nb = model.num_bodies();
@@ -358,34 +394,7 @@ void StepEnergy::InputDerivatives(const VecX& q, MatX* dg_dq, MatX* dg_dv, MatX*
   // Lagged contact terms: d2E/dx+_p dx_q carried to (q+ tangent, q^t tangent) through the
   // point Jacobians at the end (chain_) and at the start (at_start).
   if (contact_ != nullptr) {
-    WorldVertices(q, &vertices_);  // also chain_ at q
-    std::map<std::pair<int, int>, Mat6> mixed;  // (end body, start body) -> sum B_p^T M B_q
-    class Sink final : public ContactStartSink {
-     public:
-      Sink(const ContactConfiguration& end, const ContactConfiguration& start, const std::vector<bool>& moves,
-           std::map<std::pair<int, int>, Mat6>* out)
-          : end_(end), start_(start), moves_(moves), out_(out) {}
-      void AddMixed(const MeshPoint& p, const MeshPoint& q, const Mat3& block) override {
-        const int k = (*end_.meshes)[p.mesh].body, l = (*start_.meshes)[q.mesh].body;
-        if (k == kWorldBody || l == kWorldBody || !moves_[k] || !moves_[l]) return;
-        if (k != last_k_ || l != last_l_) {  // consecutive blocks mostly join the same bodies
-          last_k_ = k;
-          last_l_ = l;
-          target_ = &out_->try_emplace({k, l}, Mat6::Zero()).first->second;
-        }
-        *target_ += PointPairTwistHessian(end_.pose[p.mesh].Act(p.local), block, start_.pose[q.mesh].Act(q.local));
-      }
-
-     private:
-      const ContactConfiguration& end_;
-      const ContactConfiguration& start_;
-      const std::vector<bool>& moves_;
-      std::map<std::pair<int, int>, Mat6>* out_;
-      int last_k_ = -1, last_l_ = -1;
-      Mat6* target_ = nullptr;
-    } sink(vertices_, start_vertices_, moves_, &mixed);
-    contact_->StartDerivatives(vertices_, &sink);
-    for (const auto& [kl, block] : mixed) {
+    for (const auto& [kl, block] : LaggedTwistBlocks(q)) {
       const auto [k, l] = kl;
       for (int i : chain_.path(k)) {
         const Vec6 row = chain_.dof_twist(i).transpose() * block;

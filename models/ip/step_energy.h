@@ -19,8 +19,10 @@
 // poses (models/ip/pose_derivatives.h, models/ip/tangent_chain.h). v+ = (q+ (-) q^t) / dt.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/scene/scene.h"
@@ -86,6 +88,11 @@ class StepEnergy {
   /// the lagged terms' start (models/ip/step_energy_design.cc), and the lumped inertia and
   /// gravity. Call after Begin, with q the step's minimiser.
   void DesignJacobian(const VecX& q, const std::vector<DesignVertex>& design, MatX* dg_dp);
+  /// d(gradient)/da at q for the joint placements' translations a of these bodies (in the
+  /// parent's frame; nv x 3 n, x, y, z per body): each moves its body's subtree at the step's end
+  /// (TangentChain::AddSubtreeColumn, the exact Hessian), start and the step before
+  /// (models/ip/step_energy_attachment.cc). Call after Begin, with q the step's minimiser.
+  void AttachmentJacobian(const VecX& q, const std::vector<int>& bodies, MatX* dg_da);
 
  private:
   struct BodyMoments {
@@ -98,6 +105,9 @@ class StepEnergy {
   // Adds the 1-DOF joint terms (armature, springs, damping, actuators, limits).
   double JointTerms(const VecX& q, VecX* g, MatX* H) const;
   double LimitBarrier(double d, double* d1, double* d2) const;
+  // The lagged contact terms' mixed twist blocks d2E / dxi+_k dxi^t_l per (end body k, start body
+  // l) at q (leaves chain_ at q).
+  std::map<std::pair<int, int>, Mat6> LaggedTwistBlocks(const VecX& q);
 
   std::shared_ptr<const Scene> scene_;
   double contact_seconds_ = 0.0;

@@ -102,4 +102,35 @@ void TangentChain::AddHessian(const BodyHessian& blocks, const std::vector<Vec6>
   }
 }
 
+void TangentChain::AddSubtreeColumn(const BodyHessian& blocks, const std::vector<Vec6>& G, int body, const Motion& s,
+                                    VecX* column) const {
+  const int nb = model_.num_bodies();
+  std::vector<char> moved(nb);
+  for (int l = 0; l < nb; ++l) moved[l] = model_.IsInSubtree(l, body);
+  // h_k = sum over the moved bodies l of H_kl s.
+  std::vector<Vec6> h(nb, Vec6::Zero());
+  for (int l = 0; l < nb; ++l) {
+    if (moved[l]) h[l] += blocks.self[l] * s;
+  }
+  for (const auto& [kl, block] : blocks.cross) {
+    const auto [k, l] = kl;
+    if (moved[l]) h[k] += block * s;
+    if (moved[k]) h[l] += block.transpose() * s;
+  }
+  for (int k = 0; k < nb; ++k) {
+    if (h[k].isZero(0.0)) continue;
+    for (int i : paths_[k]) (*column)[i] += twists_[i].dot(h[k]);
+  }
+  // G_k . [first, second] / 2 over the moved bodies: a DOF of a strict ancestor of `body` comes
+  // before z, `body`'s own and its descendants' after.
+  for (int k = 0; k < nb; ++k) {
+    if (!moved[k] || G[k].isZero(0.0)) continue;
+    for (int i : paths_[k]) {
+      const int j = joint_of_[i];
+      const bool before = j != body && model_.IsInSubtree(body, j);
+      (*column)[i] += 0.5 * G[k].dot(before ? CrossMotion(twists_[i], s) : CrossMotion(s, twists_[i]));
+    }
+  }
+}
+
 }  // namespace arena

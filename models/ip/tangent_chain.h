@@ -52,6 +52,12 @@ class TangentChain {
   void Gradient(const std::vector<Vec6>& G, VecX* g) const;
   /// The Hessian in tangent coordinates (adds into *H, which must be nv x nv).
   void AddHessian(const BodyHessian& blocks, const std::vector<Vec6>& G, MatX* H) const;
+  /// The mixed derivatives d2E/deps_i dz (added into *column, size nv) for a virtual DOF z that
+  /// moves `body`'s subtree by the world twist s, on the path after the parent's DOFs and before
+  /// `body`'s own: a joint's placement in its parent (design parameters). The same product of
+  /// exponentials as AddHessian, with z one more factor.
+  void AddSubtreeColumn(const BodyHessian& blocks, const std::vector<Vec6>& G, int body, const Motion& s,
+                        VecX* column) const;
 
  private:
   const MultibodyModel& model_;

@@ -49,6 +49,7 @@ SdrsSimulator::SdrsSimulator(std::shared_ptr<const Scene> scene, const SdrsModel
     for (int v : sdrs::HullVertices(meshes()[m].vertices)) design.push_back({m, v});
   }
   SetDesignVertices(std::move(design));
+  if (options_.design_attachments) FollowAttachments();
 }
 
 }  // namespace arena

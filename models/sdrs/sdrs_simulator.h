@@ -7,8 +7,8 @@
 // infinite at contact. Friction: the plane-relative damping of Sec. IV-C (translation of the plane
 // only, as the authors' code) with normal forces lagged at the step's start. Derivatives by the
 // implicit function theorem at the minimiser (Sec. IV-D), and with `design_derivatives` with
-// respect to the shape (Sec. V): the body-frame positions of the moving hulls' vertices. Not yet:
-// joint attachment points as design parameters.
+// respect to the shape (Sec. III-B, V): the body-frame positions of the moving hulls' vertices,
+// with the joint attachment points following their parent hull's vertices.
 #pragma once
 
 #include <memory>
@@ -32,6 +32,9 @@ struct SdrsModelOptions {
   // The hulls' vertices as design parameters (dq+/dp, dv+/dp). Off by default: a 20-link chain
   // has thousands of them, and every Derivatives call would solve for each.
   bool design_derivatives = false;
+  // With design_derivatives: each joint's attachment point is a fixed affine combination of its
+  // parent hull's vertices (Sec. III-B keeps it inside a parent hull), so the design moves joints.
+  bool design_attachments = true;
 
   template <class V>
   void VisitFields(V&& v) {
@@ -51,6 +54,9 @@ struct SdrsModelOptions {
       "(m/s)^2", LeftOpen(0.0, 1.0));
     v("design_derivatives", design_derivatives,
       "the moving hulls' vertex positions (body frame) as design parameters, with d(q+, v+)/dp in Derivatives", "");
+    v("design_attachments", design_attachments,
+      "with design_derivatives: joint attachment points follow their parent hull's vertices (fixed affine weights), "
+      "so the design moves joints too", "");
   }
   std::string Validate() const;
   /// The hull-pair options these give (the inner solve's own settings at their defaults).

@@ -11,6 +11,7 @@
 
 #include "core/common/error.h"
 #include "core/common/random.h"
+#include "core/multibody/kinematics.h"
 #include "models/finite_difference_derivatives.h"
 #include "models/registry.h"
 #include "models/sdrs/sdrs_simulator.h"
@@ -67,23 +68,48 @@ INSTANTIATE_TEST_SUITE_P(Cube, SdrsDesignColumns,
                                            Case{"in free flight", 1.0, false}),
                          [](const auto& info) { return info.param.contact ? "Contact" : "FreeFlight"; });
 
-// Four 2-link chains, driven round their circles until their links and the floor are near: one
-// design direction at a time, as for a model with thousands of design parameters.
-TEST(SdrsDesign, ChainDirectionsMatchRiddersDifferences) {
-  const auto scene = RotatingChainsScene({.links = 2, .cap_points = 4});
-  auto sim = MakeSimulator("sdrs", scene, {{"timestep", "0.033"}, {"design_derivatives", "true"}});
-  State s = DefaultState(*scene);
-  Control u;
-  StepReport r;
+// Four 2-link chains: one design direction at a time, as for a model with thousands of design
+// parameters. The design moves the links' hull vertices and, through them, the second links'
+// joints (design_attachments, on by default), at the step's end, start and the step before.
+State ChainsNearContact(Simulator& sim, const Scene& scene, Control* u) {
+  State s = DefaultState(scene);
   for (int k = 0; k < 300; ++k) {  // to the first step with a pair within the barrier's reach
-    u = Control{RotatingChainsTargets(s.t + 0.033)};
+    *u = Control{RotatingChainsTargets(s.t + 0.033)};
     State next = s;
-    r = sim->Step(next, u);
-    ASSERT_TRUE(r.ok()) << r.message;
-    if (r.contacts > 0) break;
+    const StepReport r = sim.Step(next, *u);
+    if (!r.ok()) ADD_FAILURE() << r.message;
+    if (!r.ok() || r.contacts > 0) return s;
     s = next;
   }
-  ASSERT_GT(r.contacts, 0) << "the chains never came within the barrier's reach";
+  ADD_FAILURE() << "the chains never came within the barrier's reach";
+  return s;
+}
+
+struct ChainCase {
+  std::string what;
+  bool contact;
+  bool attachments;
+};
+
+class SdrsChainDesign : public ::testing::TestWithParam<ChainCase> {};
+
+TEST_P(SdrsChainDesign, DirectionsMatchRiddersDifferences) {
+  const ChainCase& c = GetParam();
+  const auto scene = RotatingChainsScene({.links = 2, .cap_points = 4});
+  auto sim = MakeSimulator("sdrs", scene,
+                           {{"timestep", "0.033"}, {"design_derivatives", "true"},
+                            {"design_attachments", c.attachments ? "true" : "false"}});
+  Control u;
+  State s = DefaultState(*scene);
+  if (c.contact) {
+    s = ChainsNearContact(*sim, *scene, &u);
+  } else {
+    s.v.setConstant(0.3);  // swinging, every pair beyond the barrier's reach
+  }
+  State probe = s;
+  const StepReport r = sim->Step(probe, u);
+  ASSERT_TRUE(r.ok()) << r.message;
+  EXPECT_EQ(r.contacts > 0, c.contact) << c.what;
   StepDerivatives analytic;
   sim->Derivatives(s, u, &analytic);
   const int np = static_cast<int>(sim->DesignParameters().size());
@@ -96,8 +122,58 @@ TEST(SdrsDesign, ChainDirectionsMatchRiddersDifferences) {
     const VecX reference = FiniteDifferenceDesignDirection(*sim, s, u, w, Ridders());
     VecX ours(reference.size());
     ours << analytic.dq_dp * w, analytic.dv_dp * w;
-    EXPECT_LT(CorrectedRelativeError(ours, reference), 1e-6) << "direction " << d;
+    EXPECT_GT(ours.norm(), 1e-6) << c.what << ": the shape moves the step";
+    EXPECT_LT(CorrectedRelativeError(ours, reference), 1e-6) << c.what << ", direction " << d;
   }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    RotatingChains, SdrsChainDesign,
+    ::testing::Values(ChainCase{"near contact, joints following", true, true},
+                      ChainCase{"in free flight, joints following", false, true},
+                      ChainCase{"near contact, joints fixed", true, false}),
+    [](const auto& info) {
+      return std::string(info.param.contact ? "Contact" : "FreeFlight") + (info.param.attachments ? "Attached" : "Fixed");
+    });
+
+// Translating a parent's hull translates its child's joint by as much (the affine weights sum to
+// one), and the child moves as BodyPointDesignJacobian says.
+TEST(SdrsDesign, AttachmentsFollowTheParentHull) {
+  const auto scene = RotatingChainsScene({.links = 2, .cap_points = 4});
+  SdrsModelOptions o;
+  o.design_derivatives = true;
+  SdrsSimulator sim(scene, o);
+  int child = -1;  // the first body whose parent carries a hull
+  for (int b = 0; b < scene->model.num_bodies() && child < 0; ++b) {
+    for (const Collider& c : scene->colliders) {
+      if (c.body != kWorldBody && c.body == scene->model.body(b).parent) child = b;
+    }
+  }
+  ASSERT_GE(child, 0);
+  const int parent = scene->model.body(child).parent;
+  const Vec3 before = scene->model.body(child).joint.placement.translation();
+  const std::vector<std::string> names = sim.DesignParameterNames();
+  const VecX p0 = sim.DesignParameters();
+  VecX p = p0;
+  const Vec3 shift(0.05, -0.02, 0.03);
+  for (size_t i = 0; i < names.size(); ++i) {
+    const std::string collider = names[i].substr(7, names[i].find(':', 7) - 7);  // "vertex:<collider>:..."
+    for (const Collider& c : scene->colliders) {
+      if (c.name == collider && c.body == parent) p[static_cast<int>(i)] += shift[static_cast<int>(i % 3)];
+    }
+  }
+  ASSERT_NE(p, p0) << "the parent carries no design vertices";
+  const VecX q = DefaultState(*scene).q;
+  const MatX J = sim.BodyPointDesignJacobian(q, child);
+  MultibodyData data(scene->model);
+  ForwardKinematics(scene->model, data, q);
+  const Vec3 x0 = data.X_WB[child].translation();
+  sim.SetDesignParameters(p);
+  EXPECT_LT((sim.scene().model.body(child).joint.placement.translation() - (before + shift)).norm(), 1e-12);
+  EXPECT_EQ(scene->model.body(child).joint.placement.translation(), before) << "the caller's scene is not touched";
+  ForwardKinematics(sim.scene().model, data, q);
+  EXPECT_GT((data.X_WB[child].translation() - x0).norm(), 1e-2);
+  EXPECT_LT((data.X_WB[child].translation() - x0 - J * (p - p0)).norm(), 1e-12);
 }
 
 TEST(SdrsDesign, ParametersAreTheMovingHullsVertices) {

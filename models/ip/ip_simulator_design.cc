@@ -1,0 +1,124 @@
+// The design parameters of the incremental-potential models (seed 003 Sec. III-B): mesh
+// vertices' body-frame positions, and the joint attachment points that follow them.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/common/error.h"
+#include "core/multibody/kinematics.h"
+#include "models/ip/attachment_weights.h"
+#include "models/ip/ip_simulator.h"
+
+namespace arena {
+
+void IncrementalPotentialSimulator::SetDesignVertices(std::vector<StepEnergy::DesignVertex> design) {
+  design_.clear();
+  for (const StepEnergy::DesignVertex& d : design) {
+    const int body = energy_->meshes().at(d.mesh).body;
+    if (body != kWorldBody && energy_->Moves(body)) design_.push_back(d);
+  }
+  snapshot_valid_ = false;
+}
+
+std::vector<std::string> IncrementalPotentialSimulator::DesignParameterNames() const {
+  std::vector<std::string> names;
+  for (const StepEnergy::DesignVertex& d : design_) {
+    const int collider = energy_->meshes()[d.mesh].collider;
+    const std::string& name = scene_->colliders[collider].name;
+    const std::string prefix =
+        "vertex:" + (name.empty() ? std::to_string(collider) : name) + ":" + std::to_string(d.vertex) + ":";
+    for (const char* axis : {"x", "y", "z"}) names.push_back(prefix + axis);
+  }
+  return names;
+}
+
+VecX IncrementalPotentialSimulator::DesignParameters() const {
+  VecX p(3 * static_cast<int>(design_.size()));
+  for (size_t i = 0; i < design_.size(); ++i) {
+    p.segment<3>(3 * static_cast<int>(i)) = energy_->meshes()[design_[i].mesh].vertices.row(design_[i].vertex).transpose();
+  }
+  return p;
+}
+
+void IncrementalPotentialSimulator::SetDesignParameters(const VecX& p) {
+  if (design_.empty()) Simulator::SetDesignParameters(p);  // throws Unsupported
+  if (p.size() != 3 * static_cast<int>(design_.size())) {
+    throw InvalidArgument(std::string(name()) + ": " + std::to_string(p.size()) + " design parameters given, " +
+                          std::to_string(3 * design_.size()) + " expected (DesignParameterNames)");
+  }
+  for (int i = 0; i < p.size(); ++i) {
+    if (!std::isfinite(p[i])) {
+      throw InvalidArgument(std::string(name()) + ": design parameter " + DesignParameterNames()[i] + " is not finite");
+    }
+  }
+  std::vector<Vec3> local(design_.size());
+  for (size_t i = 0; i < design_.size(); ++i) local[i] = p.segment<3>(3 * static_cast<int>(i));
+  energy_->SetVertices(design_, local);
+  for (const Attachment& a : attachments_) {
+    SE3 placement = own_scene_->model.body(a.body).joint.placement;
+    Vec3 at = Vec3::Zero();
+    for (const auto& [d, w] : a.weights) at += w * p.segment<3>(3 * d);
+    placement.translation() = at;
+    own_scene_->model.set_joint_placement(a.body, placement);
+  }
+  snapshot_valid_ = false;
+}
+
+void IncrementalPotentialSimulator::FollowAttachments() {
+  attachments_.clear();
+  const MultibodyModel& model = scene_->model;
+  for (int c = 0; c < model.num_bodies(); ++c) {
+    const int parent = model.body(c).parent;
+    if (parent == kWorldBody || !energy_->Moves(c)) continue;
+    std::vector<Vec3> vertices;
+    std::vector<int> index;  // into design_
+    for (size_t d = 0; d < design_.size(); ++d) {
+      const ColliderMesh& mesh = energy_->meshes()[design_[d].mesh];
+      if (mesh.body != parent) continue;
+      vertices.push_back(mesh.vertices.row(design_[d].vertex).transpose());
+      index.push_back(static_cast<int>(d));
+    }
+    if (vertices.empty()) continue;
+    const Vec3 a = model.body(c).joint.placement.translation();
+    Attachment attachment{c, {}};
+    for (const auto& [i, w] : AttachmentWeights(vertices, a)) attachment.weights.emplace_back(index[i], w);
+    if (attachment.weights.empty()) {
+      throw Unsupported(std::string(name()) + ": the attachment of body '" + model.body(c).name +
+                        "' cannot be written in its parent's hull vertices (fewer than four span space)");
+    }
+    attachments_.push_back(std::move(attachment));
+  }
+  if (attachments_.empty()) return;
+  // The design moves joints: the model and its energy work on their own copy of the scene.
+  own_scene_ = std::make_shared<Scene>(*scene_);
+  scene_ = own_scene_;
+  energy_ = std::make_unique<StepEnergy>(scene_, energy_->meshes(), contact_.get(), options_.Energy());
+  snapshot_valid_ = false;
+}
+
+MatX IncrementalPotentialSimulator::AttachmentMap() const {
+  MatX map = MatX::Zero(3 * static_cast<int>(attachments_.size()), 3 * static_cast<int>(design_.size()));
+  for (size_t j = 0; j < attachments_.size(); ++j) {
+    for (const auto& [d, w] : attachments_[j].weights) {
+      map.block<3, 3>(3 * static_cast<int>(j), 3 * d).diagonal().setConstant(w);
+    }
+  }
+  return map;
+}
+
+MatX IncrementalPotentialSimulator::BodyPointDesignJacobian(const VecX& q, int body) const {
+  const MultibodyModel& model = scene_->model;
+  MatX J = MatX::Zero(3, 3 * static_cast<int>(design_.size()));
+  if (attachments_.empty()) return J;
+  MultibodyData data(model);
+  ForwardKinematics(model, data, q);
+  // Moving joint c's attachment by da in its parent's frame translates c's subtree by R_p da.
+  for (const Attachment& a : attachments_) {
+    if (!model.IsInSubtree(body, a.body)) continue;
+    const Mat3 R = data.X_WB[model.body(a.body).parent].rotation();
+    for (const auto& [d, w] : a.weights) J.middleCols<3>(3 * d) += w * R;
+  }
+  return J;
+}
+
+}  // namespace arena
