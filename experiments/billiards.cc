@@ -14,6 +14,7 @@
 #include "experiments/common/bundle_config.h"
 #include "experiments/common/case_params.h"
 #include "experiments/common/model_sweep.h"
+#include "experiments/common/recording_objective.h"
 #include "experiments/common/sweep_limits.h"
 #include "experiments/common/table_stats.h"
 #include "models/option_ranges.h"
@@ -32,38 +33,6 @@ constexpr std::int64_t kMaxSampledInitialisations = 1000;
 std::string InitialisationKey(const std::string& initialisation, std::int64_t sample) {
   return initialisation == "trivial" ? initialisation : initialisation + "=" + std::to_string(sample);
 }
-
-// Each outer evaluation's loss and gradient, in order: one per optimiser iteration (Adam
-// evaluates once per iteration), so record i belongs to the trace's iteration i.
-class RecordingObjective final : public Objective {
- public:
-  struct Record {
-    double loss = 0.0;
-    bool zero_gradient = false;  // every entry exactly 0
-    double gradient_norm = std::numeric_limits<double>::quiet_NaN();
-    VecX x;
-  };
-  explicit RecordingObjective(Objective& inner) : inner_(inner) {}
-  int dimension() const override { return inner_.dimension(); }
-  double Evaluate(const VecX& x, VecX* gradient) override {
-    Record r;
-    r.x = x;
-    r.loss = inner_.Evaluate(x, gradient);
-    if (gradient != nullptr && std::isfinite(r.loss)) {
-      r.zero_gradient = gradient->isZero(0.0);
-      r.gradient_norm = gradient->norm();
-    }
-    records_.push_back(std::move(r));
-    return records_.back().loss;
-  }
-  std::int64_t evaluations() const override { return inner_.evaluations(); }
-  std::int64_t gradient_evaluations() const override { return inner_.gradient_evaluations(); }
-  const std::vector<Record>& records() const { return records_; }
-
- private:
-  Objective& inner_;
-  std::vector<Record> records_;
-};
 
 // The best launch's rollout: every ball's (x, y) at every frame, and the lowest centre height
 // (a ball below the ground fell through it: nimble drops contacts deeper than 3 cm).

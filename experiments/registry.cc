@@ -7,6 +7,7 @@
 #include "experiments/book_stacking.h"
 #include "experiments/box_drop.h"
 #include "experiments/chain_cost.h"
+#include "experiments/chain_reach.h"
 #include "experiments/convex_bundles.h"
 #include "experiments/drone_liftoff.h"
 #include "experiments/gradient_truth.h"
@@ -46,6 +47,7 @@ const std::vector<std::unique_ptr<Experiment>>& Experiments() {
     list.push_back(std::make_unique<GradientTruthExperiment>());
     list.push_back(std::make_unique<PotentialCostExperiment>());
     list.push_back(std::make_unique<ChainCostExperiment>());
+    list.push_back(std::make_unique<ChainReachExperiment>());
     return list;
   }();
   return experiments;

@@ -6,9 +6,8 @@
 #include <string>
 
 #include "core/common/error.h"
-#include "core/geometry/convex_hull.h"
-#include "core/geometry/sphere_mesh.h"
 #include "core/scene/scene_builder.h"
+#include "scenes/capsule_links.h"
 
 namespace arena {
 
@@ -22,32 +21,6 @@ constexpr double kChainKp = 1000.0, kChainKd = 10.0;
 constexpr double kChainFriction = 0.75;     // the authors' simulator default
 constexpr double kChainOmega = 2.0;         // rad/s of the driven roots
 constexpr std::array<double, 3> kChainRadii = {4.5, 3.0, 1.5};
-
-// A link's hull in its body frame (joint at the origin, axis +x): the points of a Fibonacci
-// sphere split at its equator, each half moved to its cap's centre, and the two poles (the
-// capsule's ends), so that links two apart on a straight chain are exactly L - 2r apart.
-ConvexHull ChainLinkHull(int cap_points) {
-  const SphereMesh sphere = FibonacciSphere(2 * cap_points, kChainLinkRadius);
-  PointsX3 p(sphere.vertices.rows() + 2, 3);
-  p.bottomRows<2>() << -kChainLinkRadius, 0.0, 0.0, kChainLinkLength + kChainLinkRadius, 0.0, 0.0;
-  for (Eigen::Index i = 0; i < sphere.vertices.rows(); ++i) {
-    Vec3 v = sphere.vertices.row(i).transpose();
-    // The sphere's poles are on z; the link's axis is x: swap, then shift each half to its cap.
-    v = Vec3(v.z(), v.x(), v.y());
-    v.x() += v.x() >= 0.0 ? kChainLinkLength : 0.0;
-    p.row(i) = v.transpose();
-  }
-  return MakeConvexHull(p);
-}
-
-SpatialInertia ChainLinkInertia() {
-  const double r = kChainLinkRadius, half = 0.5 * kChainLinkLength;
-  const double volume = std::numbers::pi * r * r * (2.0 * half) + 4.0 / 3.0 * std::numbers::pi * r * r * r;
-  // SolidCapsule is along z about its centre; the link runs along x from its joint.
-  const SpatialInertia along_z = SpatialInertia::SolidCapsule(kChainDensity * volume, r, half);
-  const Mat3 z_to_x = (Mat3() << 0, 0, 1, 1, 0, 0, 0, 1, 0).finished();
-  return along_z.Transformed(SE3(z_to_x, Vec3(half, 0.0, 0.0)));
-}
 
 JointModel Joint(JointType type, const std::string& name, const Vec3& axis, const SE3& placement = SE3()) {
   JointModel j;
@@ -86,14 +59,14 @@ void AddChain(SceneBuilder& b, int c, const RotatingChainsOptions& o, const Conv
       if (k == 0) b.SetDefaultJointPosition(parent, VecX::Constant(1, kChainRadii[c]));
     }
   }
-  parent = b.AddBody(first, parent, Joint(JointType::kBall, first, Vec3::UnitZ(), c < 3 ? SE3() : root), ChainLinkInertia());
+  parent = b.AddBody(first, parent, Joint(JointType::kBall, first, Vec3::UnitZ(), c < 3 ? SE3() : root), CapsuleLinkInertia(kChainLinkLength, kChainLinkRadius, kChainDensity));
   b.AddCollider(parent, hull, SE3(), first).friction = kChainFriction;
   for (int l = 1; l < o.links; ++l) {
     const std::string link = chain + "_link" + std::to_string(l);
     const SE3 at_end = SE3::FromTranslation(Vec3(kChainLinkLength, 0.0, 0.0));
     const int swing = b.AddBody(link + "/swing", parent, Joint(JointType::kRevolute, link + "/swing", Vec3::UnitY(), at_end), none);
     const int previous = parent;
-    parent = b.AddBody(link, swing, Joint(JointType::kRevolute, link, Vec3::UnitZ()), ChainLinkInertia());
+    parent = b.AddBody(link, swing, Joint(JointType::kRevolute, link, Vec3::UnitZ()), CapsuleLinkInertia(kChainLinkLength, kChainLinkRadius, kChainDensity));
     b.AddCollider(parent, hull, SE3(), link).friction = kChainFriction;
     // Consecutive links overlap around their joint; the massless swing link between them makes
     // them grandparent and grandchild, which the scene's parent-child rule does not exclude.
@@ -108,7 +81,7 @@ std::shared_ptr<const Scene> RotatingChainsScene(const RotatingChainsOptions& o)
   if (o.cap_points < 4) throw InvalidArgument("rotating chains: cap_points must be >= 4, got " + std::to_string(o.cap_points));
   SceneBuilder b("rotating_chains");
   b.SetGravity(Vec3(0.0, 0.0, -9.81));
-  const ConvexHull hull = ChainLinkHull(o.cap_points);
+  const ConvexHull hull = CapsuleLinkHull(kChainLinkLength, kChainLinkRadius, o.cap_points);
   for (int c = 0; c < 4; ++c) AddChain(b, c, o, hull);
   // The floor box [-150, 30]^2 x [-8, -6].
   b.AddCollider(kWorldBody, Box{Vec3(90.0, 90.0, 1.0)}, SE3::FromTranslation(Vec3(-60.0, -60.0, -7.0)), "floor").friction = kChainFriction;

@@ -13,6 +13,7 @@
 #include "scenes/rod_scenes.h"
 #include "scenes/rotating_chains_scenes.h"
 #include "scenes/nimble_robots.h"
+#include "scenes/reaching_chains_scenes.h"
 #include "scenes/silico_scenes.h"
 #include "scenes/solver_compare_scenes.h"
 #include "scenes/stacking_scenes.h"
@@ -103,6 +104,9 @@ const std::vector<SceneInfo>& Scenes() {
       {"rotating_chains", "chain_cost's four chains of 4 capsule-hull links on ball joints (+-30 deg), three roots "
        "PD-driven along circles, over the floor", "seed 003 Fig. 9, App. A.6",
        [] { return RotatingChainsScene({.links = 4, .cap_points = 8}); }},
+      {"reaching_chains", "chain_reach's three hanging chains of 8 capsule-hull links on ball joints (+-30 deg), the "
+       "left one's base sliding along x", "seed 003 Fig. 10",
+       [] { return ReachingChainsScene({}).scene; }},
   };
   return scenes;
 }

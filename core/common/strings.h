@@ -21,4 +21,18 @@ inline std::string Trim(const std::string& s) {
   return s.substr(first, last - first + 1);
 }
 
+/// The `sep`-separated items of `s`, each trimmed, the empty ones dropped.
+inline std::vector<std::string> SplitTrimmed(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string::size_type start = 0;
+  while (start <= s.size()) {
+    const auto end = s.find(sep, start);
+    const std::string item = Trim(s.substr(start, end == std::string::npos ? std::string::npos : end - start));
+    if (!item.empty()) out.push_back(item);
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return out;
+}
+
 }  // namespace arena

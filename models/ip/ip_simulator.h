@@ -129,11 +129,11 @@ class IncrementalPotentialSimulator : public Simulator {
   /// bodies no DOF moves are dropped). For models whose contact potential gives every point it
   /// differentiates as a mesh vertex (MeshPoint::vertex), as sdrs's hull potential does.
   void SetDesignVertices(std::vector<StepEnergy::DesignVertex> design);
-  /// Makes each joint whose parent body carries design vertices follow them: its attachment point
-  /// (the joint frame's origin in the parent) becomes a fixed affine combination of the parent's
-  /// design vertices (models/ip/attachment_weights.h), so the design moves joints too (dq+/dp
-  /// through StepEnergy::AttachmentJacobian). The model works on its own copy of the scene.
-  /// Throws Unsupported when an attachment cannot be written in its parent's vertices.
+  /// Makes each joint whose attachment point (the joint frame's origin in the parent) lies inside
+  /// a parent mesh of design vertices follow them, as a fixed convex combination of that mesh's
+  /// vertices (models/ip/attachment_weights.h), so the design moves joints too (dq+/dp through
+  /// StepEnergy::AttachmentJacobian); other joints stay. The model then works on its own copy of
+  /// the scene.
   void FollowAttachments();
 
  private:

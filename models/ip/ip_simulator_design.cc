@@ -1,5 +1,6 @@
 // The design parameters of the incremental-potential models (seed 003 Sec. III-B): mesh
 // vertices' body-frame positions, and the joint attachment points that follow them.
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -67,26 +68,27 @@ void IncrementalPotentialSimulator::SetDesignParameters(const VecX& p) {
 void IncrementalPotentialSimulator::FollowAttachments() {
   attachments_.clear();
   const MultibodyModel& model = scene_->model;
+  std::map<std::pair<int, int>, int> design_index;  // (mesh, vertex) -> index into design_
+  for (size_t d = 0; d < design_.size(); ++d) design_index[{design_[d].mesh, design_[d].vertex}] = static_cast<int>(d);
   for (int c = 0; c < model.num_bodies(); ++c) {
     const int parent = model.body(c).parent;
     if (parent == kWorldBody || !energy_->Moves(c)) continue;
-    std::vector<Vec3> vertices;
-    std::vector<int> index;  // into design_
-    for (size_t d = 0; d < design_.size(); ++d) {
-      const ColliderMesh& mesh = energy_->meshes()[design_[d].mesh];
-      if (mesh.body != parent) continue;
-      vertices.push_back(mesh.vertices.row(design_[d].vertex).transpose());
-      index.push_back(static_cast<int>(d));
-    }
-    if (vertices.empty()) continue;
     const Vec3 a = model.body(c).joint.placement.translation();
-    Attachment attachment{c, {}};
-    for (const auto& [i, w] : AttachmentWeights(vertices, a)) attachment.weights.emplace_back(index[i], w);
-    if (attachment.weights.empty()) {
-      throw Unsupported(std::string(name()) + ": the attachment of body '" + model.body(c).name +
-                        "' cannot be written in its parent's hull vertices (fewer than four span space)");
+    // The first of the parent's meshes that holds the attachment point, its vertices all designed;
+    // a joint outside every such hull stays where it is.
+    for (int m = 0; m < static_cast<int>(energy_->meshes().size()) && (attachments_.empty() || attachments_.back().body != c); ++m) {
+      if (energy_->meshes()[m].body != parent) continue;
+      Attachment attachment{c, {}};
+      for (const auto& [row, w] : AttachmentWeights(energy_->meshes()[m], a)) {
+        const auto it = design_index.find({m, row});
+        if (it == design_index.end()) {
+          attachment.weights.clear();
+          break;
+        }
+        attachment.weights.emplace_back(it->second, w);
+      }
+      if (!attachment.weights.empty()) attachments_.push_back(std::move(attachment));
     }
-    attachments_.push_back(std::move(attachment));
   }
   if (attachments_.empty()) return;
   // The design moves joints: the model and its energy work on their own copy of the scene.

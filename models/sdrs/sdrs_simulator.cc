@@ -1,6 +1,7 @@
 #include "models/sdrs/sdrs_simulator.h"
 
 #include "core/common/error.h"
+#include "core/common/strings.h"
 #include "models/sdrs/collider_hulls.h"
 
 namespace arena {
@@ -44,9 +45,21 @@ SdrsSimulator::SdrsSimulator(std::shared_ptr<const Scene> scene, const SdrsModel
       options_(options) {
   if (!options_.design_derivatives) return;
   // Sec. V: the shape is the hulls' vertices, the ones the potential sums over.
+  const std::vector<std::string> prefixes = SplitTrimmed(options_.design_colliders, ',');
+  auto designed = [&](const std::string& collider) {
+    if (prefixes.empty()) return true;
+    for (const std::string& p : prefixes) {
+      if (collider.rfind(p, 0) == 0) return true;
+    }
+    return false;
+  };
   std::vector<StepEnergy::DesignVertex> design;
   for (int m = 0; m < static_cast<int>(meshes().size()); ++m) {
+    if (!designed(this->scene().colliders[meshes()[m].collider].name)) continue;
     for (int v : sdrs::HullVertices(meshes()[m].vertices)) design.push_back({m, v});
+  }
+  if (design.empty() && !prefixes.empty()) {
+    throw InvalidArgument("sdrs: design_colliders '" + options_.design_colliders + "' matches no moving hull");
   }
   SetDesignVertices(std::move(design));
   if (options_.design_attachments) FollowAttachments();

@@ -32,9 +32,12 @@ struct SdrsModelOptions {
   // The hulls' vertices as design parameters (dq+/dp, dv+/dp). Off by default: a 20-link chain
   // has thousands of them, and every Derivatives call would solve for each.
   bool design_derivatives = false;
-  // With design_derivatives: each joint's attachment point is a fixed affine combination of its
+  // With design_derivatives: each joint's attachment point is a fixed convex combination of its
   // parent hull's vertices (Sec. III-B keeps it inside a parent hull), so the design moves joints.
   bool design_attachments = true;
+  // With design_derivatives: only the colliders whose names start with one of these
+  // comma-separated prefixes carry design vertices ("": every moving hull).
+  std::string design_colliders;
 
   template <class V>
   void VisitFields(V&& v) {
@@ -55,8 +58,11 @@ struct SdrsModelOptions {
     v("design_derivatives", design_derivatives,
       "the moving hulls' vertex positions (body frame) as design parameters, with d(q+, v+)/dp in Derivatives", "");
     v("design_attachments", design_attachments,
-      "with design_derivatives: joint attachment points follow their parent hull's vertices (fixed affine weights), "
+      "with design_derivatives: joint attachment points follow their parent hull's vertices (fixed convex weights), "
       "so the design moves joints too", "");
+    v("design_colliders", design_colliders,
+      "with design_derivatives: comma-separated prefixes of the collider names whose hulls are designed (empty: every "
+      "moving hull)", "");
   }
   std::string Validate() const;
   /// The hull-pair options these give (the inner solve's own settings at their defaults).

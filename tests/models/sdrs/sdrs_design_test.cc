@@ -136,7 +136,7 @@ INSTANTIATE_TEST_SUITE_P(
       return std::string(info.param.contact ? "Contact" : "FreeFlight") + (info.param.attachments ? "Attached" : "Fixed");
     });
 
-// Translating a parent's hull translates its child's joint by as much (the affine weights sum to
+// Translating a parent's hull translates its child's joint by as much (the convex weights sum to
 // one), and the child moves as BodyPointDesignJacobian says.
 TEST(SdrsDesign, AttachmentsFollowTheParentHull) {
   const auto scene = RotatingChainsScene({.links = 2, .cap_points = 4});
