@@ -176,10 +176,7 @@ std::vector<Row> BilliardsExperiment::Run(const Case& c) const {
     objective = bundle.get();
   }
   RecordingObjective recording(*objective);
-  AdamOptions adam;
-  adam.learning_rate = ParamNumber(c, "learning_rate");
-  adam.beta1 = ParamNumber(c, "adam_beta1");
-  adam.beta2 = ParamNumber(c, "adam_beta2");
+  const AdamOptions adam = AdamOptionsOf(c);
   OptimizerBudget budget;
   budget.max_iterations = static_cast<std::int64_t>(ParamNumber(c, "iterations"));
   budget.threshold = 0.0;  // every target ball within its tolerance: nothing left to gain

@@ -180,10 +180,7 @@ std::vector<Row> ChainReachExperiment::Run(const Case& c) const {
   IncrementalPotentialSimulator& ip = AsContactPotentialModel(*sim);
   ChainReachObjective objective(ip, chains, static_cast<int>(ParamNumber(c, "steps")), variant == "codesign");
   RecordingObjective recording(objective);
-  AdamOptions adam;
-  adam.learning_rate = ParamNumber(c, "learning_rate");
-  adam.beta1 = ParamNumber(c, "adam_beta1");
-  adam.beta2 = ParamNumber(c, "adam_beta2");
+  const AdamOptions adam = AdamOptionsOf(c);
   OptimizerBudget budget;
   budget.max_iterations = static_cast<std::int64_t>(ParamNumber(c, "iterations"));
   budget.threshold = 0.0;

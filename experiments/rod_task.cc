@@ -9,6 +9,7 @@
 #include "core/multibody/data.h"
 #include "core/multibody/kinematics.h"
 #include "experiments/common/bundle_config.h"
+#include "experiments/common/adam_config.h"
 #include "experiments/common/case_params.h"
 #include "scenes/rod_scenes.h"
 #include "trajectory/receding_horizon.h"
@@ -74,9 +75,7 @@ RodRunSettings RodRunSettingsOf(const Case& c) {
   settings.steps = static_cast<int>(ParamNumber(c, "steps"));
   settings.window = static_cast<int>(ParamNumber(c, "window"));
   settings.iterations = static_cast<int>(ParamNumber(c, "iterations"));
-  settings.adam.learning_rate = ParamNumber(c, "learning_rate");
-  settings.adam.beta1 = ParamNumber(c, "adam_beta1");
-  settings.adam.beta2 = ParamNumber(c, "adam_beta2");
+  settings.adam = AdamOptionsOf(c);
   settings.bundle = BundleOptionsOf(c);
   return settings;
 }

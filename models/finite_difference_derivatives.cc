@@ -19,36 +19,56 @@ FdOptions FdStepOptions::Fd() const {
   return fd;
 }
 
+namespace finite_difference_derivatives {
+
+// sim.Step from s under u; a failed step's state NaN, so its differences are NaN columns.
+State StepOrNaN(Simulator& sim, const State& s, const VecX& u) {
+  State out = s;
+  if (!sim.Step(out, Control{u}).ok()) {
+    out.q.setConstant(std::numeric_limits<double>::quiet_NaN());
+    out.v.setConstant(std::numeric_limits<double>::quiet_NaN());
+  }
+  return out;
+}
+
+// A step's output in local coordinates about the nominal one: [Difference(q+_0, q+); v+ - v+_0].
+VecX LocalOutput(const MultibodyModel& model, const State& nominal, const State& s) {
+  VecX y(2 * model.nv());
+  y << Difference(model, nominal.q, s.q), s.v - nominal.v;
+  return y;
+}
+
+// The Jacobian of g, which moves the design parameters; they are restored after, thrown or not.
+MatX DesignJacobian(Simulator& sim, const LocalFunction& g, int n, const FdOptions& options) {
+  const VecX p0 = sim.DesignParameters();
+  MatX J;
+  try {
+    J = FiniteDifferenceJacobian(g, n, options).jacobian;
+  } catch (...) {
+    sim.SetDesignParameters(p0);
+    throw;
+  }
+  sim.SetDesignParameters(p0);
+  return J;
+}
+
+}  // namespace finite_difference_derivatives
+
 StepDerivatives FiniteDifferenceStepDerivatives(Simulator& sim, const State& state,
                                                 const Control& control, const FdOptions& options,
                                                 bool design_columns) {
+  using namespace finite_difference_derivatives;
   // A copy: SetDesignParameters may replace the scene that sim.scene() refers to.
   const MultibodyModel model = sim.scene().model;
   const int nv = model.nv(), nu = sim.scene().nu();
   const VecX u0 = control.u.size() == 0 ? VecX::Zero(nu) : control.u;
-
-  auto step = [&](const State& s, const VecX& u) {
-    State out = s;
-    const StepReport r = sim.Step(out, Control{u});
-    if (!r.ok()) {
-      out.q.setConstant(std::numeric_limits<double>::quiet_NaN());
-      out.v.setConstant(std::numeric_limits<double>::quiet_NaN());
-    }
-    return out;
-  };
-  const State nominal = step(state, u0);
-  // Output in local coordinates: [Difference(q+_0, q+); v+ - v+_0].
-  auto local = [&](const State& s) {
-    VecX y(2 * nv);
-    y << Difference(model, nominal.q, s.q), s.v - nominal.v;
-    return y;
-  };
+  const State nominal = StepOrNaN(sim, state, u0);
   const int n = 2 * nv + nu;
   const LocalFunction f = [&](const VecX& dx) {
     State s = state;
     s.q = Integrate(model, state.q, dx.head(nv));
     s.v = state.v + dx.segment(nv, nv);
-    return local(step(s, u0 + dx.tail(nu)));
+    return LocalOutput(model, nominal, StepOrNaN(sim, s, u0 + dx.tail(nu)));
   };
   const MatX J = FiniteDifferenceJacobian(f, n, options).jacobian;
   StepDerivatives d;
@@ -66,17 +86,9 @@ StepDerivatives FiniteDifferenceStepDerivatives(Simulator& sim, const State& sta
     const VecX scale = p0.unaryExpr([](double x) { return x != 0.0 ? std::abs(x) : 1.0; });
     const LocalFunction g = [&](const VecX& z) {
       sim.SetDesignParameters(p0 + scale.cwiseProduct(z));
-      return local(step(state, u0));
+      return LocalOutput(model, nominal, StepOrNaN(sim, state, u0));
     };
-    MatX Jp;
-    try {
-      Jp = FiniteDifferenceJacobian(g, static_cast<int>(p0.size()), options).jacobian *
-           scale.cwiseInverse().asDiagonal();
-    } catch (...) {
-      sim.SetDesignParameters(p0);
-      throw;
-    }
-    sim.SetDesignParameters(p0);
+    const MatX Jp = DesignJacobian(sim, g, static_cast<int>(p0.size()), options) * scale.cwiseInverse().asDiagonal();
     d.dq_dp = Jp.topRows(nv);
     d.dv_dp = Jp.bottomRows(nv);
   }
@@ -85,39 +97,20 @@ StepDerivatives FiniteDifferenceStepDerivatives(Simulator& sim, const State& sta
 
 VecX FiniteDifferenceDesignDirection(Simulator& sim, const State& state, const Control& control, const VecX& direction,
                                      const FdOptions& options) {
-  const MultibodyModel model = sim.scene().model;
+  using namespace finite_difference_derivatives;
+  const MultibodyModel model = sim.scene().model;  // a copy, as above
   const VecX p0 = sim.DesignParameters();
   if (direction.size() != p0.size()) {
     throw InvalidArgument("FiniteDifferenceDesignDirection: a direction of " + std::to_string(direction.size()) +
                           " entries for " + std::to_string(p0.size()) + " design parameters");
   }
-  const int nv = model.nv();
   const VecX u0 = control.u.size() == 0 ? VecX::Zero(sim.scene().nu()) : control.u;
-  auto step = [&](const VecX& p) {
-    sim.SetDesignParameters(p);
-    State out = state;
-    if (!sim.Step(out, Control{u0}).ok()) {
-      out.q.setConstant(std::numeric_limits<double>::quiet_NaN());
-      out.v.setConstant(std::numeric_limits<double>::quiet_NaN());
-    }
-    return out;
-  };
-  const State nominal = step(p0);
+  const State nominal = StepOrNaN(sim, state, u0);
   const LocalFunction f = [&](const VecX& h) {
-    const State s = step(p0 + h[0] * direction);
-    VecX y(2 * nv);
-    y << Difference(model, nominal.q, s.q), s.v - nominal.v;
-    return y;
+    sim.SetDesignParameters(p0 + h[0] * direction);
+    return LocalOutput(model, nominal, StepOrNaN(sim, state, u0));
   };
-  VecX d;
-  try {
-    d = FiniteDifferenceJacobian(f, 1, options).jacobian.col(0);
-  } catch (...) {
-    sim.SetDesignParameters(p0);
-    throw;
-  }
-  sim.SetDesignParameters(p0);
-  return d;
+  return DesignJacobian(sim, f, 1, options).col(0);
 }
 
 double MaxStepDerivativeError(const StepDerivatives& a, const StepDerivatives& b, double floor) {
