@@ -142,7 +142,11 @@ Sweep ChainReachExperiment::Expand(const ProfileConfig& config, const std::vecto
       sweep.notes.push_back(model + ": skipped (" + why + ")");
       continue;
     }
-    for (const ModelSetting& setting : ExpandModelSweep(config, model, {"timestep"}, "set timestep_s instead")) {
+    // The variant sets the design options; the step length is timestep_s.
+    const std::vector<ModelSetting> settings =
+        ExpandModelSweep(config, model, {"timestep", "design_derivatives", "design_colliders"},
+                         "chain_reach sets it (timestep from timestep_s, the design from the variant)");
+    for (const ModelSetting& setting : settings) {
       for (const std::string& variant : variants) {
         Case c;
         c.index = static_cast<int>(sweep.cases.size());

@@ -84,6 +84,10 @@ TEST(ChainReach, ExpandsVariantsAndChecksThem) {
   bad.replace(bad.find("\"codesign\""), 10, "\"shape\"");
   EXPECT_THAT(InvalidArgumentMessage([&] { ChainReachExperiment().Expand(QuickConfig("chain_reach", bad), {"sdrs"}); }),
               HasSubstr("variants: unknown 'shape'"));
+  // The variant decides what is designed: a user's design option is an error, not overwritten.
+  const std::string designed = std::string(kConfig) + "[quick.options.sdrs]\ndesign_colliders = \"chain1_\"\n";
+  EXPECT_THAT(InvalidArgumentMessage([&] { ChainReachExperiment().Expand(QuickConfig("chain_reach", designed), {"sdrs"}); }),
+              HasSubstr("design_colliders"));
 }
 
 double Number(const Row& row, const std::string& key) {
