@@ -42,6 +42,7 @@
 #include "harness/run_info.h"
 #include "harness/runner.h"
 #include "harness/scene_arguments.h"
+#include "harness/scene_labels.h"
 #include "models/registry.h"
 #include "scenes/scene_registry.h"
 
@@ -148,10 +149,8 @@ int ListScenes(bool names_only, bool details) {
 // The collider pairs every model tests (Scene::CollisionPairs), all of them (users grep for a
 // link), under a count of the pairs each rule removed (Scene::Exclusion's order).
 void PrintCollisionPairs(const Scene& scene) {
-  auto body_name = [&](int b) { return b == kWorldBody ? std::string("world") : scene.model.body(b).name; };
-  auto collider_name = [&](int c) {
-    return scene.colliders[c].name.empty() ? "#" + std::to_string(c) : scene.colliders[c].name;
-  };
+  auto body_name = [&](int b) { return BodyLabel(scene, b); };
+  auto collider_name = [&](int c) { return ColliderLabel(scene, c); };
   const int n = static_cast<int>(scene.colliders.size());
   std::map<PairExclusion, int> excluded;
   std::vector<std::vector<std::string>> rows;
@@ -212,7 +211,7 @@ int Inspect(const std::string& name_or_file, const SceneLoadOptions& options, bo
   ContactGeometryTable contact;
   if (!contact_model.empty()) contact = DescribeContactGeometry(built, contact_model, model_options);
   const MultibodyModel& model = scene.model;
-  auto body_name = [&](int b) { return b == kWorldBody ? std::string("world") : model.body(b).name; };
+  auto body_name = [&](int b) { return BodyLabel(scene, b); };
   const Vec3& g = model.gravity();
   std::cout << "scene " << scene.name << " (" << scene.source << ")\n";
   std::cout << "nq " << scene.nq() << ", nv " << scene.nv() << ", nu " << scene.nu() << ", total mass "

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "harness/scene_labels.h"
 #include "models/ip/ip_simulator.h"
 #include "models/registry.h"
 #include "models/sdrs/collider_hulls.h"
@@ -10,15 +11,6 @@
 
 namespace arena {
 namespace {
-
-std::string ColliderName(const Scene& scene, int collider) {
-  const std::string& name = scene.colliders[collider].name;
-  return name.empty() ? "#" + std::to_string(collider) : name;
-}
-
-std::string BodyName(const Scene& scene, int body) {
-  return body == kWorldBody ? std::string("world") : scene.model.body(body).name;
-}
 
 // What sdrs did with one collider: kept its mesh (convex), took the hull of a non-convex one
 // (with the volume it adds) or of an open one (a ground's top face, whose box corners it keeps),
@@ -48,7 +40,7 @@ ContactGeometryTable DescribeContactGeometry(std::shared_ptr<const Scene> scene,
     t.title = model + " contact meshes";
     t.header = {"COLLIDER", "BODY", "VERTICES", "TRIANGLES"};
     for (const ColliderMesh& m : meshes) {
-      t.rows.push_back({ColliderName(*scene, m.collider), BodyName(*scene, m.body), std::to_string(m.vertices.rows()),
+      t.rows.push_back({ColliderLabel(*scene, m.collider), BodyLabel(*scene, m.body), std::to_string(m.vertices.rows()),
                         std::to_string(m.triangles.rows())});
     }
     return t;
@@ -58,7 +50,7 @@ ContactGeometryTable DescribeContactGeometry(std::shared_ptr<const Scene> scene,
   int concave = 0;
   for (const sdrs::ColliderHull& h : sdrs::DescribeColliderHulls(meshes)) {
     concave += h.Convex() ? 0 : 1;
-    t.rows.push_back({ColliderName(*scene, h.collider), BodyName(*scene, h.body), std::to_string(h.mesh_vertices),
+    t.rows.push_back({ColliderLabel(*scene, h.collider), BodyLabel(*scene, h.body), std::to_string(h.mesh_vertices),
                       std::to_string(h.mesh_triangles), std::to_string(h.hull_vertices), HullChoice(h)});
   }
   if (concave > 0) {
