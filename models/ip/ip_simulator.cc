@@ -298,7 +298,10 @@ void IncrementalPotentialSimulator::DoDerivatives(const State& state, const Cont
       for (const Attachment& a : attachments_) bodies.push_back(a.body);
       MatX dg_da;
       energy_->AttachmentJacobian(q_next_, bodies, &dg_da);
-      dg_dp += dg_da * AttachmentMap();
+      // Each attachment is sum_d w_d p_d: its columns reach those of its vertices.
+      for (size_t j = 0; j < attachments_.size(); ++j) {
+        for (const auto& [d, w] : attachments_[j].weights) dg_dp.middleCols<3>(3 * d) += w * dg_da.middleCols<3>(3 * static_cast<int>(j));
+      }
     }
     out->dq_dp = -ldlt.solve(dg_dp);
     out->dv_dp = jv.solve(out->dq_dp) / dt;

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -160,8 +161,9 @@ class IncrementalPotentialSimulator : public Simulator {
   };
   std::vector<Attachment> attachments_;
   std::shared_ptr<Scene> own_scene_;  // the copy whose joint placements the design moves
-  // d(attachment)/dp (3 n_attachments x np).
-  MatX AttachmentMap() const;
+  // The weights of body c's attachment point a over the design vertices of the first of its
+  // parent's meshes that holds a with every vertex designed (empty: none does).
+  std::vector<std::pair<int, double>> AttachmentIn(int c, const std::map<std::pair<int, int>, int>& design_index) const;
 };
 
 }  // namespace arena

@@ -65,30 +65,34 @@ void IncrementalPotentialSimulator::SetDesignParameters(const VecX& p) {
   snapshot_valid_ = false;
 }
 
+std::vector<std::pair<int, double>> IncrementalPotentialSimulator::AttachmentIn(
+    int c, const std::map<std::pair<int, int>, int>& design_index) const {
+  const BodyModel& body = scene_->model.body(c);
+  for (int m = 0; m < static_cast<int>(energy_->meshes().size()); ++m) {
+    if (energy_->meshes()[m].body != body.parent) continue;
+    std::vector<std::pair<int, double>> weights;
+    for (const auto& [row, w] : AttachmentWeights(energy_->meshes()[m], body.joint.placement.translation())) {
+      const auto it = design_index.find({m, row});
+      if (it == design_index.end()) {
+        weights.clear();
+        break;
+      }
+      weights.emplace_back(it->second, w);
+    }
+    if (!weights.empty()) return weights;
+  }
+  return {};
+}
+
 void IncrementalPotentialSimulator::FollowAttachments() {
   attachments_.clear();
-  const MultibodyModel& model = scene_->model;
   std::map<std::pair<int, int>, int> design_index;  // (mesh, vertex) -> index into design_
   for (size_t d = 0; d < design_.size(); ++d) design_index[{design_[d].mesh, design_[d].vertex}] = static_cast<int>(d);
-  for (int c = 0; c < model.num_bodies(); ++c) {
-    const int parent = model.body(c).parent;
-    if (parent == kWorldBody || !energy_->Moves(c)) continue;
-    const Vec3 a = model.body(c).joint.placement.translation();
-    // The first of the parent's meshes that holds the attachment point, its vertices all designed;
-    // a joint outside every such hull stays where it is.
-    for (int m = 0; m < static_cast<int>(energy_->meshes().size()) && (attachments_.empty() || attachments_.back().body != c); ++m) {
-      if (energy_->meshes()[m].body != parent) continue;
-      Attachment attachment{c, {}};
-      for (const auto& [row, w] : AttachmentWeights(energy_->meshes()[m], a)) {
-        const auto it = design_index.find({m, row});
-        if (it == design_index.end()) {
-          attachment.weights.clear();
-          break;
-        }
-        attachment.weights.emplace_back(it->second, w);
-      }
-      if (!attachment.weights.empty()) attachments_.push_back(std::move(attachment));
-    }
+  for (int c = 0; c < scene_->model.num_bodies(); ++c) {
+    if (scene_->model.body(c).parent == kWorldBody || !energy_->Moves(c)) continue;
+    // A joint outside every designed hull of its parent stays where it is.
+    std::vector<std::pair<int, double>> weights = AttachmentIn(c, design_index);
+    if (!weights.empty()) attachments_.push_back({c, std::move(weights)});
   }
   if (attachments_.empty()) return;
   // The design moves joints: the model and its energy work on their own copy of the scene.
@@ -96,16 +100,6 @@ void IncrementalPotentialSimulator::FollowAttachments() {
   scene_ = own_scene_;
   energy_ = std::make_unique<StepEnergy>(scene_, energy_->meshes(), contact_.get(), options_.Energy());
   snapshot_valid_ = false;
-}
-
-MatX IncrementalPotentialSimulator::AttachmentMap() const {
-  MatX map = MatX::Zero(3 * static_cast<int>(attachments_.size()), 3 * static_cast<int>(design_.size()));
-  for (size_t j = 0; j < attachments_.size(); ++j) {
-    for (const auto& [d, w] : attachments_[j].weights) {
-      map.block<3, 3>(3 * static_cast<int>(j), 3 * d).diagonal().setConstant(w);
-    }
-  }
-  return map;
 }
 
 MatX IncrementalPotentialSimulator::BodyPointDesignJacobian(const VecX& q, int body) const {

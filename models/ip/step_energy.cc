@@ -165,11 +165,13 @@ void StepEnergy::ComputeMoments() {
 void StepEnergy::SetVertices(const std::vector<DesignVertex>& which, const std::vector<Vec3>& local) {
   for (size_t i = 0; i < which.size(); ++i) meshes_.at(which[i].mesh).vertices.row(which[i].vertex) = local.at(i).transpose();
   ComputeMoments();
+  exact_blocks_q_.resize(0);
 }
 
 void StepEnergy::Begin(const State& start, const Control& control) {
   const MultibodyModel& model = scene_->model;
   start_ = start;
+  exact_blocks_q_.resize(0);
   u_ = VecX::Zero(scene_->nu());
   clamped_.assign(scene_->nu(), false);
   for (int i = 0; i < scene_->nu(); ++i) {
@@ -285,6 +287,7 @@ double StepEnergy::Evaluate(const VecX& q, VecX* gradient, MatX* hessian, bool p
   const double dt2 = options_.timestep * options_.timestep;
   const Vec3 gravity = model.gravity();
   WorldVertices(q, &vertices_);  // also chain_ at q
+  exact_blocks_q_.resize(0);      // G_ and blocks_ are rewritten below
   double e = 0.0;
   std::fill(A_.begin(), A_.end(), Mat34::Zero());
   if (hessian != nullptr) blocks_.Reset(nb);
@@ -318,6 +321,7 @@ double StepEnergy::Evaluate(const VecX& q, VecX* gradient, MatX* hessian, bool p
   }
   const double joints = JointTerms(q, gradient, hessian);
   if (!std::isfinite(joints)) return kInf;
+  if (hessian != nullptr && !project) exact_blocks_q_ = q;
   return e + joints;
 }
 

@@ -91,7 +91,8 @@ class StepEnergy {
   /// d(gradient)/da at q for the joint placements' translations a of these bodies (in the
   /// parent's frame; nv x 3 n, x, y, z per body): each moves its body's subtree at the step's end
   /// (TangentChain::AddSubtreeColumn, the exact Hessian), start and the step before
-  /// (models/ip/step_energy_attachment.cc). Call after Begin, with q the step's minimiser.
+  /// (models/ip/step_energy_attachment.cc). Call after Begin, with q the step's minimiser; an
+  /// exact Evaluate at the same q just before (as Derivatives makes) is reused.
   void AttachmentJacobian(const VecX& q, const std::vector<int>& bodies, MatX* dg_da);
 
  private:
@@ -126,6 +127,7 @@ class StepEnergy {
   std::vector<Mat34> target_;  // 2 X^t - X^{t-1} per body
 
   // Workspace.
+  VecX exact_blocks_q_;  // the q at which G_ and blocks_ hold the exact derivatives (empty: none)
   TangentChain chain_;
   std::vector<Mat34> A_;
   std::vector<Vec6> G_;

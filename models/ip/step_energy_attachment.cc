@@ -33,9 +33,13 @@ void StepEnergy::AttachmentJacobian(const VecX& q, const std::vector<int>& bodie
   const int nv = model.nv();
   const double dt2 = options_.timestep * options_.timestep;
   dg_da->setZero(nv, 3 * static_cast<int>(bodies.size()));
-  VecX g(nv);
-  MatX H;
-  Evaluate(q, &g, &H, false);  // blocks_ and G_: the exact body Hessian and gradients at q
+  if (exact_blocks_q_.size() != nv || exact_blocks_q_ != q) {
+    VecX g(nv);
+    MatX H;
+    Evaluate(q, &g, &H, false);  // blocks_ and G_: the exact body Hessian and gradients at q
+  } else {
+    chain_.Update(q);  // the twists and poses the columns read
+  }
   const std::map<std::pair<int, int>, Mat6> lagged = LaggedTwistBlocks(q);  // chain_ stays at q
   TangentChain at_start(model), at_prev(model);
   at_start.Update(start_.q);
