@@ -12,10 +12,15 @@ namespace {
 // kMinProgress of what remains; either way the alpha reached is sound.
 constexpr int kMaxAdvance = 1000;
 constexpr double kMinProgress = 1e-6;
+// ... or when a pair measured on the path has used all but this fraction of its allowance
+// (d0 - eta d0): the advances towards its crossing shrink geometrically, by the ratio of its true
+// closing speed to its bound, and a hundred of them (each a configuration of the whole scene)
+// would gain a few per cent of a step the line search shortens anyway.
+constexpr double kAllowanceLeft = 0.05;
 
-}  // namespace
-
-namespace {
+// Reaches in [0, 1) are kept in this many buckets of equal width.
+constexpr int kBuckets = 1024;
+int BucketOf(double reach) { return std::clamp(static_cast<int>(reach * kBuckets), 0, kBuckets - 1); }
 
 // (largest of a + largest of b) / (1 - eta): both sides at full speed towards each other.
 double ReachOfSpeeds(const VecX& a, const VecX& b) {
@@ -46,22 +51,54 @@ PairSpeeds PairSpeedBounds(const ContactConfiguration& x, ContactPath& path, int
 double AdvanceConservatively(std::vector<TrackedDistance>* tracked, ContactPath& path, ContactConfiguration* point,
                              const std::function<double(const ContactConfiguration&, int)>& distance,
                              AdvancementStats* stats) {
-  constexpr double eta = kAdvancementEta;
-  stats->tracked = static_cast<int>(tracked->size());
+  std::vector<TrackedDistance>& pairs = *tracked;
+  stats->tracked = static_cast<int>(pairs.size());
   stats->iterations = 0;
+  stats->measurements = 0;
+  // The pairs not yet certified over the whole path, in buckets by reach (kBuckets over [0, 1)):
+  // an advance looks only at the buckets its window covers, not at every pair.
+  std::vector<std::vector<int>> bucket(kBuckets);
+  int front = 0;  // no pair is in a bucket before it
+  // (A pair measured a rounding below eta d0 has a reach below alpha: it goes to the front, and
+  // stalls the advancement there.)
+  auto certify = [&pairs, &bucket, &front](int i, double d, double alpha) {
+    TrackedDistance& t = pairs[i];
+    t.d = d;
+    t.at = alpha;
+    t.reach = alpha + (d - kAdvancementEta * t.d0) / t.speed;
+    if (t.reach < 1.0) bucket[std::max(BucketOf(t.reach), front)].push_back(i);
+  };
+  for (int i = 0; i < static_cast<int>(pairs.size()); ++i) certify(i, pairs[i].d, 0.0);
+  std::vector<int> due;
   double alpha = 0.0;
   for (;;) {
-    double tau = std::numeric_limits<double>::infinity();
-    for (const TrackedDistance& t : *tracked) tau = std::min(tau, (t.d - eta * t.d0) / t.speed);
-    if (alpha + tau >= 1.0) return 1.0;
-    // tau itself is sound: a small one ends the advancement, not the step.
-    if (!(tau > kMinProgress * (1.0 - alpha)) || stats->iterations == kMaxAdvance) return alpha + std::max(tau, 0.0);
-    alpha += tau;
+    while (front < kBuckets && bucket[front].empty()) ++front;
+    if (front == kBuckets) return 1.0;
+    double next = 1.0;
+    for (int i : bucket[front]) next = std::min(next, pairs[i].reach);
+    // The advance itself is sound: a small one ends the advancement, not the step.
+    const double tau = next - alpha;
+    if (!(tau > kMinProgress * (1.0 - alpha)) || stats->iterations == kMaxAdvance) return std::max(next, alpha);
+    alpha = next;
     ++stats->iterations;
     path.At(alpha, point);
-    for (TrackedDistance& t : *tracked) t.d = distance(*point, t.id);
-    // A pair that cannot come within eta d0 over the rest of the path is done with.
-    std::erase_if(*tracked, [alpha](const TrackedDistance& t) { return t.d - (1.0 - alpha) * t.speed >= eta * t.d0; });
+    // The pairs that would stop the next advance of the same length are measured again.
+    const double window = alpha + tau;
+    due.clear();
+    for (int b = front; b < kBuckets && b <= BucketOf(window); ++b) {
+      std::vector<int>& in = bucket[b];
+      auto stays = std::partition(in.begin(), in.end(), [&](int i) { return pairs[i].reach > window; });
+      due.insert(due.end(), stays, in.end());
+      in.erase(stays, in.end());
+    }
+    bool used_up = false;
+    for (int i : due) {
+      certify(i, distance(*point, pairs[i].id), alpha);
+      ++stats->measurements;
+      const TrackedDistance& t = pairs[i];
+      used_up = used_up || t.d - kAdvancementEta * t.d0 <= kAllowanceLeft * (1.0 - kAdvancementEta) * t.d0;
+    }
+    if (used_up) return alpha;
   }
 }
 

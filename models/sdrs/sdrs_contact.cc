@@ -345,11 +345,14 @@ Vec4 PlaneToLocal(const Vec4& world, const SE3& T) {
 double SdrsContact::MaxStepOnPath(const ContactConfiguration& x, ContactPath& path) {
   PoseHulls(x);
   tracked_vertices_.clear();
-  track_plane_.assign(pairs_.size(), Vec4::Zero());
-  track_anchor_.assign(pairs_.size(), -1);
   tracked_.clear();
-  for (int pi = 0; pi < static_cast<int>(pairs_.size()); ++pi) {
-    const Pair& p = pairs_[pi];
+  // Per mesh, its fastest vertex in the world: pairs farther apart than both can close need
+  // nothing more (any bound of the distance's rate is sound; the relative ones below cost more).
+  fastest_.clear();
+  for (const VecX& v : path.SpeedBounds()) fastest_.push_back(v.size() > 0 ? v.maxCoeff() : 0.0);
+  for (const Pair& p : pairs_) {
+    const double world_reach = (fastest_[p.a] + fastest_[p.b]) / (1.0 - kAdvancementEta);
+    if (!(world_reach > 0.0) || sdrs::BoxGap(box_[p.a], box_[p.b]) > world_reach) continue;
     // When one body of the pair carries the other (two links of one chain), the plane rides on the
     // carrier: its vertices keep their clearances and only the other's motion relative to it
     // counts, not the whole chain's swing. Otherwise the plane is fixed in the world.
@@ -358,35 +361,32 @@ double SdrsContact::MaxStepOnPath(const ContactConfiguration& x, ContactPath& pa
     if (!(reach > 0.0) || sdrs::BoxGap(box_[p.a], box_[p.b]) > reach) continue;
     Vec4 plane;
     if (!sdrs::MiddlePlane(world_[p.a], world_[p.b], options_.d0, &plane)) return 0.0;
-    track_anchor_[pi] = speeds.carrier;
-    track_plane_[pi] = speeds.carrier < 0 ? plane : sdrs::PlaneToLocal(plane, x.pose[speeds.carrier]);
     for (int side = 0; side < 2; ++side) {
       const int mesh = side == 0 ? p.a : p.b;
       if (mesh == speeds.carrier) continue;  // moves with the plane
-      const int first = side == 0 ? 0 : static_cast<int>(hull_[p.a].size());
+      // The plane oriented towards this side's vertices, in the world or in the carrier's frame.
+      const Vec4 facing = side == 0 ? plane : Vec4(-plane);
+      const Vec4 stored = speeds.carrier < 0 ? facing : sdrs::PlaneToLocal(facing, x.pose[speeds.carrier]);
       const VecX& bound = side == 0 ? *speeds.a : *speeds.b;
       for (size_t i = 0; i < hull_[mesh].size(); ++i) {
         TrackedDistance t;
         t.speed = bound.size() > hull_[mesh][i] ? bound[hull_[mesh][i]] : 0.0;
-        t.d0 = t.d = sdrs::Clearance(plane, world_[mesh].row(i).transpose(), side == 0 ? 1.0 : -1.0, options_.d0);
+        t.d0 = t.d = sdrs::Clearance(facing, world_[mesh].row(i).transpose(), 1.0, options_.d0);
         if (!NeedsTracking(t.d0, t.speed)) continue;
         t.id = static_cast<int>(tracked_vertices_.size());
-        tracked_vertices_.push_back({pi, first + static_cast<int>(i)});
+        tracked_vertices_.push_back({stored, mesh, hull_[mesh][i], speeds.carrier});
         tracked_.push_back(t);
       }
     }
   }
+  // Everything a measurement reads sits in its TrackedVertex (hundreds of thousands of them are
+  // measured several times a line search on forty-link chains).
   return AdvanceConservatively(
       &tracked_, path, &path_point_,
       [this](const ContactConfiguration& at, int id) {
-        const auto [pi, m] = tracked_vertices_[id];
-        const Pair& p = pairs_[pi];
-        const int na = static_cast<int>(hull_[p.a].size());
-        const int mesh = m < na ? p.a : p.b;
-        const Vec3 v = at.world[mesh].row(hull_[mesh][m < na ? m : m - na]).transpose();
-        const int anchor = track_anchor_[pi];
-        const Vec4 plane = anchor < 0 ? track_plane_[pi] : sdrs::PlaneToWorld(track_plane_[pi], at.pose[anchor]);
-        return sdrs::Clearance(plane, v, m < na ? 1.0 : -1.0, options_.d0);
+        const TrackedVertex& t = tracked_vertices_[id];
+        const Vec4 plane = t.anchor < 0 ? t.plane : sdrs::PlaneToWorld(t.plane, at.pose[t.anchor]);
+        return sdrs::Clearance(plane, at.world[t.mesh].row(t.vertex).transpose(), 1.0, options_.d0);
       },
       &advancement_);
 }

@@ -122,12 +122,15 @@ class SdrsContact final : public ContactPotential {
   int max_threads_ = 0;
   SdrsContactStats stats_;
   sdrs::HullPairResult scratch_;        // PairContacts' cold solves
-  // MaxStepOnPath's workspace: tracked (pair, vertex), their planes (per pair: in the world, or in
-  // the frame of the anchor mesh's body) and anchors (-1: world).
-  std::vector<std::array<int, 2>> tracked_vertices_;
-  std::vector<Vec4> track_plane_;
-  std::vector<int> track_anchor_;
+  // MaxStepOnPath's workspace: per tracked vertex, its pair's plane facing it (in the world, or in
+  // the frame of the anchor mesh's body), its mesh and row, and the anchor (-1: the world).
+  struct TrackedVertex {
+    Vec4 plane;
+    int mesh = 0, vertex = 0, anchor = -1;
+  };
+  std::vector<TrackedVertex> tracked_vertices_;
   std::vector<TrackedDistance> tracked_;
+  std::vector<double> fastest_;  // per mesh: its fastest vertex's world speed bound
   ContactConfiguration path_point_;
   AdvancementStats advancement_;
 };
