@@ -22,10 +22,9 @@ constexpr double kAllowanceLeft = 0.05;
 constexpr int kBuckets = 1024;
 int BucketOf(double reach) { return std::clamp(static_cast<int>(reach * kBuckets), 0, kBuckets - 1); }
 
-// (largest of a + largest of b) / (1 - eta): both sides at full speed towards each other.
+// Both sides at full speed towards each other.
 double ReachOfSpeeds(const VecX& a, const VecX& b) {
-  const double la = a.size() > 0 ? a.maxCoeff() : 0.0, lb = b.size() > 0 ? b.maxCoeff() : 0.0;
-  return (la + lb) / (1.0 - kAdvancementEta);
+  return AdvancementReach(a.size() > 0 ? a.maxCoeff() : 0.0, b.size() > 0 ? b.maxCoeff() : 0.0);
 }
 
 }  // namespace
@@ -64,7 +63,6 @@ double AdvanceConservatively(std::vector<TrackedDistance>* tracked, ContactPath&
   auto certify = [&pairs, &bucket, &front](int i, double d, double alpha) {
     TrackedDistance& t = pairs[i];
     t.d = d;
-    t.at = alpha;
     t.reach = alpha + (d - kAdvancementEta * t.d0) / t.speed;
     if (t.reach < 1.0) bucket[std::max(BucketOf(t.reach), front)].push_back(i);
   };
@@ -85,7 +83,7 @@ double AdvanceConservatively(std::vector<TrackedDistance>* tracked, ContactPath&
     // The pairs that would stop the next advance of the same length are measured again.
     const double window = alpha + tau;
     due.clear();
-    for (int b = front; b < kBuckets && b <= BucketOf(window); ++b) {
+    for (int b = front, last = BucketOf(window); b <= last; ++b) {
       std::vector<int>& in = bucket[b];
       auto stays = std::partition(in.begin(), in.end(), [&](int i) { return pairs[i].reach > window; });
       due.insert(due.end(), stays, in.end());

@@ -31,11 +31,11 @@ inline constexpr double kAdvancementEta = 0.1;
 /// One primitive pair the advancement watches; `id` is the caller's.
 struct TrackedDistance {
   int id = 0;
-  double d0 = 0.0, d = 0.0;  // m: distance at alpha = 0 and at alpha `at` (the last measurement)
+  double d0 = 0.0, d = 0.0;  // m: distance at alpha = 0 and at the pair's last measurement
   double speed = 0.0;        // m per unit alpha: a bound on how fast the distance can shrink
-  // The advancement's: where d was measured, and the alpha up to which that certifies the pair
-  // to keep eta d0 (at + (d - eta d0) / speed).
-  double at = 0.0, reach = 0.0;
+  // The advancement's: the alpha up to which the last measurement (at alpha_i) certifies the pair
+  // to keep eta d0, alpha_i + (d - eta d0) / speed.
+  double reach = 0.0;
 };
 
 struct AdvancementStats {
@@ -48,6 +48,10 @@ struct AdvancementStats {
 /// along the path, from the meshes' vertex speed bounds (ContactPath::SpeedBounds): pairs
 /// farther apart need no tracking. 0 when neither mesh moves.
 double AdvancementReach(const std::vector<VecX>& speed, int a, int b);
+/// The same from each mesh's fastest vertex: (fastest_a + fastest_b) / (1 - eta).
+inline double AdvancementReach(double fastest_a, double fastest_b) {
+  return (fastest_a + fastest_b) / (1.0 - kAdvancementEta);
+}
 
 /// The vertex speed bounds one pair of meshes may be advanced with. The distance between a point
 /// of each is the same in any frame, so when one of the two bodies carries the other (links of

@@ -351,7 +351,7 @@ double SdrsContact::MaxStepOnPath(const ContactConfiguration& x, ContactPath& pa
   fastest_.clear();
   for (const VecX& v : path.SpeedBounds()) fastest_.push_back(v.size() > 0 ? v.maxCoeff() : 0.0);
   for (const Pair& p : pairs_) {
-    const double world_reach = (fastest_[p.a] + fastest_[p.b]) / (1.0 - kAdvancementEta);
+    const double world_reach = AdvancementReach(fastest_[p.a], fastest_[p.b]);
     if (!(world_reach > 0.0) || sdrs::BoxGap(box_[p.a], box_[p.b]) > world_reach) continue;
     // When one body of the pair carries the other (two links of one chain), the plane rides on the
     // carrier: its vertices keep their clearances and only the other's motion relative to it
