@@ -9,6 +9,7 @@
 #include "models/longrange/longrange_simulator.h"
 #include "models/nimble/nimble.h"
 #include "models/penalty/penalty.h"
+#include "models/scm/scm_simulator.h"
 #include "models/sdrs/sdrs_simulator.h"
 #include "models/silico/silico.h"
 
@@ -101,6 +102,14 @@ const std::vector<ModelInfo>& Models() {
           // dhat with the automatic kappa). The contact state puts a corner 0.5 mm above the ground,
           // inside dhat, so the barrier and friction act through the whole step and its differences.
           {.resting_clearance_m = 5e-4, .contact_depth_m = -5e-4}),
+      Entry<ScmSimulator, ScmOptions>(
+          "smooth analytical contact between oriented point clouds: softmax SSDFs, a softplus spring-damper "
+          "with smoothed friction blended over the pair's separation field, explicit dynamics (semi-implicit "
+          "Euler or RK4), exact derivatives by AD and the ABA derivatives",
+          "seed 001 (Beker et al., 2025), Sec. III, eqs. 9-24",
+          // A soft spring: the whole pair's force is k s+(-phi), so the 1 kg box settles where
+          // k |phi| = m g, about 1 mm deep at k = 1e4 N/m.
+          {.resting_drift_m = 2e-3}),
       Entry<MujocoSimulator, MujocoOptions>(
           "MuJoCo 2.2.2 (Debian libmujoco): the scene as generated MJCF, soft contact, "
           "finite-difference derivatives (engine baseline)",

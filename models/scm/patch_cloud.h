@@ -1,0 +1,27 @@
+// SCM's oriented point clouds (seed 001 Sec. III-B, "AOPC"): near-isotropic plane patches laid on
+// a shape's surface, each a centre and an outward unit normal in the shape's frame. The patches
+// of a face tile it exactly, so their boundaries fall on the shape's real edges and corners, the
+// placement seed 001 Fig. 4 asks for (a patch straddling a corner bends the SSDF there).
+//
+// The paper quadrangulates meshes with Instant Meshes; here a box face is split into a grid of
+// near-square rectangles, a sphere into the six grids of a warped cube (equal-angle), and a hull
+// or mesh triangle into k^2 similar sub-triangles (k from the triangle's longest edge), so every
+// patch is at most `spacing` across. A half-space is a single patch, its plane: its SSDF is the
+// exact signed distance everywhere (a softmax over one patch is 1).
+#pragma once
+
+#include "core/geometry/point_cloud.h"
+#include "core/geometry/shape.h"
+
+namespace arena::scm {
+
+struct PatchCloud {
+  OrientedPointCloud patches;  // centres and outward unit normals, shape frame
+  bool plane = false;          // a half-space: one patch, no points of its own (see above)
+};
+
+/// Throws InvalidArgument for spacing <= 0 or non-finite, and Unsupported for a shape other than
+/// sphere, box, half-space, convex hull or triangle mesh.
+PatchCloud MakePatchCloud(const Shape& shape, double spacing);
+
+}  // namespace arena::scm

@@ -1,0 +1,139 @@
+// SCM's smooth collision between two oriented point clouds (seed 001 Sec. III-C, III-D), for any
+// scalar type: the smooth signed distance function (SSDF, eq. 9) of a cloud, the separation field
+// of a pair and the pair's contact wrenches (point-SSDF forces, eqs. 21-22, blended by the
+// separation field's softmin weights, eq. 23).
+//
+//   SSDF_S(p) = sum_i sigma_eps1(-d(p))_i n_i^T (p - p_i),  d_i(p) = |p - p_i|^2   (eq. 9)
+//   Phi_12    = [SSDF_2(points of 1); SSDF_1(points of 2)],  w = sigma_eps2(-Phi_12)
+//   Lambda_12 = sum_f w_f sum_i sigma_eps1(-d(p_f))_i lambda(p_f, v_f - v_i, p_i, n_i)
+//
+// The force lambda acts on the point's body at p_f and its reaction on the plane's body at p_i
+// (eq. 21's (J_i - J)^T lambda with the sign that pushes the bodies apart). The weights w sum to
+// one, so the total force does not grow with the number of points in contact. Softmaxes are
+// computed with their largest exponent factored out (log-sum-exp).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "models/scm/contact_law.h"
+
+namespace arena::scm {
+
+/// A patch cloud placed in the world: centres, normals and the velocities of the centres.
+template <class T>
+struct WorldCloud {
+  std::vector<V3<T>> p, n, v;
+  bool plane = false;  // a half-space's single patch: it has no points of its own in Phi_12
+  int size() const { return static_cast<int>(p.size()); }
+};
+
+struct SsdfTemperatures {
+  double ssdf = 0.0;        // eps1, m^2
+  double separation = 0.0;  // eps2, m
+};
+
+/// |x - y|^2 of the values (the softmaxes' shift: any constant works, the smallest is safe).
+template <class T>
+double SquaredDistance(const V3<T>& x, const V3<T>& y) {
+  double d = 0.0;
+  for (int k = 0; k < 3; ++k) d += (Val(x(k)) - Val(y(k))) * (Val(x(k)) - Val(y(k)));
+  return d;
+}
+
+/// The softmax weights of the SSDF of `cloud` at x, unnormalised relative to the largest
+/// (exp(-(d_i - d_min) / eps1)), and their sum.
+template <class T>
+T SsdfWeights(const WorldCloud<T>& cloud, const V3<T>& x, double eps1, std::vector<T>* weights) {
+  using std::exp;
+  const int n = cloud.size();
+  weights->resize(static_cast<std::size_t>(n));
+  double d_min = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < n; ++i) d_min = std::min(d_min, SquaredDistance(x, cloud.p[i]));
+  T sum = T(0.0 * x(0));
+  for (int i = 0; i < n; ++i) {
+    const T w = exp(-((x - cloud.p[i]).squaredNorm() - T(d_min)) / T(eps1));
+    (*weights)[static_cast<std::size_t>(i)] = w;
+    sum += w;
+  }
+  return sum;
+}
+
+/// SSDF_cloud(x), eq. 9.
+template <class T>
+T Ssdf(const WorldCloud<T>& cloud, const V3<T>& x, double eps1, std::vector<T>* scratch) {
+  const T sum = SsdfWeights(cloud, x, eps1, scratch);
+  T phi = T(0.0 * x(0));
+  for (int i = 0; i < cloud.size(); ++i) phi += (*scratch)[static_cast<std::size_t>(i)] * cloud.n[i].dot(x - cloud.p[i]);
+  return phi / sum;
+}
+
+/// A world wrench [torque about the origin; force].
+template <class T>
+using Wrench = Eigen::Matrix<T, 6, 1>;
+
+/// One point of a pair's separation field and the force it carries (for contact reports).
+struct FieldPoint {
+  int cloud = 0;         // 0: a point of cloud a, 1: of cloud b
+  int index = 0;
+  double ssdf = 0.0;     // its entry of Phi_12, m
+  double weight = 0.0;   // w_f
+  Vec3 force = Vec3::Zero();  // w_f times its point-SSDF force, on its own body, N
+};
+
+/// The contact wrenches of the pair (a, b) on a's and b's bodies (eq. 23); `field` (optional)
+/// receives every point of Phi_12 whose weight is at least `report_weight`. Returns min Phi_12.
+template <class T>
+double PairWrenches(const ContactLaw& law, const SsdfTemperatures& eps, const WorldCloud<T>& a,
+                    const WorldCloud<T>& b, Wrench<T>* wa, Wrench<T>* wb, std::vector<FieldPoint>* field = nullptr,
+                    double report_weight = 1e-3) {
+  using std::exp;
+  const WorldCloud<T>* clouds[2] = {&a, &b};
+  Wrench<T>* wrench[2] = {wa, wb};
+  std::vector<T> phi;
+  std::vector<std::pair<int, int>> owner;  // (cloud, point) of each entry of Phi_12
+  std::vector<T> scratch;
+  for (int c = 0; c < 2; ++c) {
+    if (clouds[c]->plane) continue;
+    for (int f = 0; f < clouds[c]->size(); ++f) {
+      phi.push_back(Ssdf(*clouds[1 - c], clouds[c]->p[f], eps.ssdf, &scratch));
+      owner.emplace_back(c, f);
+    }
+  }
+  double phi_min = std::numeric_limits<double>::infinity();
+  for (const T& x : phi) phi_min = std::min(phi_min, Val(x));
+  if (phi.empty()) return phi_min;
+  // w = softmax(-Phi / eps2), its largest exponent (the smallest Phi) factored out.
+  std::vector<T> w(phi.size());
+  T w_sum = T(0.0 * phi[0]);
+  for (std::size_t e = 0; e < phi.size(); ++e) {
+    w[e] = exp(-(phi[e] - T(phi_min)) / T(eps.separation));
+    w_sum += w[e];
+  }
+  for (std::size_t e = 0; e < phi.size(); ++e) {
+    const auto [c, f] = owner[e];
+    const WorldCloud<T>& pts = *clouds[c];
+    const WorldCloud<T>& planes = *clouds[1 - c];
+    const T weight = w[e] / w_sum;
+    const T s_sum = SsdfWeights(planes, pts.p[f], eps.ssdf, &scratch);
+    V3<T> total = V3<T>::Zero();
+    for (int i = 0; i < planes.size(); ++i) {
+      const T s = weight * scratch[static_cast<std::size_t>(i)] / s_sum;
+      const V3<T> lambda = s * PointPlaneForce<T>(law, pts.p[f], V3<T>(pts.v[f] - planes.v[i]), planes.p[i], planes.n[i]);
+      total += lambda;
+      wrench[1 - c]->template head<3>() -= planes.p[i].cross(lambda);
+      wrench[1 - c]->template tail<3>() -= lambda;
+    }
+    wrench[c]->template head<3>() += pts.p[f].cross(total);
+    wrench[c]->template tail<3>() += total;
+    if (field != nullptr && Val(weight) >= report_weight) {
+      field->push_back({c, f, Val(phi[e]), Val(weight),
+                        Vec3(Val(total(0)), Val(total(1)), Val(total(2)))});
+    }
+  }
+  return phi_min;
+}
+
+}  // namespace arena::scm

@@ -1,0 +1,91 @@
+// The `scm` simulator: a box rests where the pair's one spring carries its weight, RK4 and the
+// C2 damping shape have derivatives that match Ridders differences of their own step (the
+// conformance suite checks the default, Euler), and bad scenes and options are clear errors.
+#include "models/scm/scm_simulator.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/common/error.h"
+#include "core/scene/scene_builder.h"
+#include "models/finite_difference_derivatives.h"
+#include "models/registry.h"
+
+namespace arena {
+namespace scm_simulator_test {
+
+constexpr double kHalf = 0.2;
+
+std::shared_ptr<const Scene> BoxOnGround(double z) {
+  SceneBuilder b("scm_box");
+  b.SetGravity(Vec3(0.0, 0.0, -9.81));
+  const int box = b.AddFreeBody("box", SpatialInertia::SolidBox(1.0, Vec3::Constant(kHalf)), SE3::FromTranslation(Vec3(0, 0, z)));
+  b.AddCollider(box, Box{Vec3::Constant(kHalf)}).friction = 0.5;
+  b.AddGround(0.5);
+  return b.Build();
+}
+
+TEST(Scm, BoxRestsWhereOneSpringCarriesItsWeight) {
+  auto sim = MakeSimulator("scm", BoxOnGround(kHalf), {});
+  State s = DefaultState(sim->scene());
+  for (int i = 0; i < 1000; ++i) ASSERT_TRUE(sim->Step(s, {}).ok());
+  // k s+(-phi) = m g: s+(x) = eps log(1 + e^(x / eps)) = 9.81e-4 m at k = 1e4, eps = 1e-3.
+  const double depth = 1e-3 * std::log(std::exp(9.81e-4 / 1e-3) - 1.0);
+  EXPECT_NEAR(s.q[2], kHalf - depth, 2e-6);
+  EXPECT_LT(s.v.norm(), 1e-4);
+}
+
+// The box tilted onto one corner 1 mm deep, sliding and turning (as the conformance suite's).
+State CornerState(const Scene& scene) {
+  State s = DefaultState(scene);
+  const Quat R = Quat(Eigen::AngleAxisd(0.3, Vec3::UnitX())) * Quat(Eigen::AngleAxisd(0.2, Vec3::UnitY()));
+  double lowest = 0.0;
+  for (int i = 0; i < 8; ++i) {
+    lowest = std::min(lowest, (R * Vec3(i & 1 ? kHalf : -kHalf, i & 2 ? kHalf : -kHalf, i & 4 ? kHalf : -kHalf)).z());
+  }
+  s.q.head<3>() = Vec3(0.0, 0.0, -lowest - 1e-3);
+  s.q.segment<4>(3) << R.w(), R.x(), R.y(), R.z();
+  s.v << 0.3, 0.0, -0.2, 0.5, -0.3, 0.2;
+  return s;
+}
+
+void ExpectDerivativesMatch(const OptionMap& options) {
+  auto sim = MakeSimulator("scm", BoxOnGround(1.0), options);
+  FdOptions ridders;
+  ridders.method = FdMethod::kRidders;
+  ridders.ridders_step = 1e-5;  // well inside the softplus width (1 mm), as the conformance suite
+  State flight = DefaultState(sim->scene());
+  flight.v << 0.2, -0.1, 0.3, 0.4, 0.1, -0.2;
+  for (const State& s : {CornerState(sim->scene()), flight}) {
+    StepDerivatives analytic;
+    sim->Derivatives(s, {}, &analytic);
+    const StepDerivatives reference = FiniteDifferenceStepDerivatives(*sim, s, {}, ridders);
+    EXPECT_LE(MaxStepDerivativeError(analytic, reference), 1e-6);
+  }
+}
+
+TEST(Scm, Rk4DerivativesMatchDifferences) { ExpectDerivativesMatch({{"integrator", "rk4"}}); }
+
+TEST(Scm, C2DampingDerivativesMatchDifferences) {
+  ExpectDerivativesMatch({{"damping_shape", "c2"}, {"timestep", "0.005"}});
+}
+
+TEST(Scm, UnsupportedShapesAndBadOptionsAreClearErrors) {
+  SceneBuilder b("capsule");
+  const int body = b.AddFreeBody("rod", SpatialInertia::SolidBox(1.0, Vec3::Constant(0.1)), SE3());
+  b.AddCollider(body, Capsule{0.05, 0.2});
+  b.AddGround();
+  try {
+    MakeSimulator("scm", b.Build(), {});
+    FAIL() << "scm has no capsule";
+  } catch (const Unsupported& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("capsule"));
+  }
+  EXPECT_THROW(MakeSimulator("scm", BoxOnGround(1.0), {{"integrator", "rk5"}}), InvalidArgument);
+  EXPECT_THROW(MakeSimulator("scm", BoxOnGround(1.0), {{"patch_size", "-1"}}), InvalidArgument);
+}
+
+}  // namespace scm_simulator_test
+}  // namespace arena

@@ -1,0 +1,87 @@
+// SCM's SSDF and pair wrenches (seed 001 eqs. 9-23): the SSDF's sign and its approach to the
+// exact distance as eps1 falls, forces that push bodies apart, Newton's third law for the forces,
+// and a total force that does not grow with the number of points in contact.
+#include "models/scm/smooth_collision.h"
+
+#include <gtest/gtest.h>
+
+#include "models/scm/patch_cloud.h"
+
+namespace arena::scm {
+namespace {
+
+WorldCloud<double> Place(const PatchCloud& c, const Vec3& offset, const Vec3& velocity = Vec3::Zero()) {
+  WorldCloud<double> w;
+  w.plane = c.plane;
+  for (int i = 0; i < c.patches.points.rows(); ++i) {
+    w.p.push_back(c.patches.points.row(i).transpose() + offset);
+    w.n.push_back(c.patches.normals.row(i).transpose());
+    w.v.push_back(velocity);
+  }
+  return w;
+}
+
+TEST(Ssdf, SignAndApproachToTheBoxDistance) {
+  const PatchCloud box = MakePatchCloud(Box{Vec3(0.2, 0.2, 0.2)}, 0.05);
+  const WorldCloud<double> w = Place(box, Vec3::Zero());
+  std::vector<double> scratch;
+  // Outside over a face centre, inside below it: the exact distances are 0.05 and -0.05.
+  for (double eps1 : {1e-2, 1e-3, 1e-4}) {
+    const double out = Ssdf(w, Vec3(0.03, 0.01, 0.25), eps1, &scratch);
+    const double in = Ssdf(w, Vec3(0.03, 0.01, 0.15), eps1, &scratch);
+    EXPECT_GT(out, 0.0);
+    EXPECT_LT(in, 0.0);
+    if (eps1 <= 1e-4) {
+      EXPECT_NEAR(out, 0.05, 1e-6);
+      EXPECT_NEAR(in, -0.05, 1e-6);
+    }
+  }
+  // Deep inside (the centre) it is negative, nearer the surface less so.
+  EXPECT_LT(Ssdf(w, Vec3(0, 0, 0), 1e-3, &scratch), Ssdf(w, Vec3(0, 0, 0.1), 1e-3, &scratch));
+}
+
+struct Result {
+  Wrench<double> wa = Wrench<double>::Zero(), wb = Wrench<double>::Zero();
+  double phi_min = 0.0;
+};
+
+Result Pair(const WorldCloud<double>& a, const WorldCloud<double>& b, double mu = 0.5) {
+  const ContactLaw law{1e3, 1e-3, 0.1, 0.05, mu, DampingShape::kC1};
+  Result r;
+  r.phi_min = PairWrenches<double>(law, {6.25e-6, 1e-3}, a, b, &r.wa, &r.wb);  // eps1 = (0.02 / 8)^2
+  return r;
+}
+
+TEST(PairWrenches, BoxOnTheGroundIsPushedUpByOnePairsSpring) {
+  const WorldCloud<double> ground = Place(MakePatchCloud(HalfSpace{}, 0.1), Vec3::Zero());
+  for (double spacing : {0.1, 0.05, 0.02}) {
+    const WorldCloud<double> box = Place(MakePatchCloud(Box{Vec3(0.2, 0.2, 0.2)}, spacing), Vec3(0.3, -0.1, 0.2 - 2e-3));
+    const Result r = Pair(box, ground);
+    EXPECT_NEAR(r.phi_min, -2e-3, 1e-12);
+    // Every bottom patch is 2 mm deep with equal weight; the side patches' lowest row lies half
+    // a patch higher (weights e^-10 at 2 cm patches, e^-50 at 10 cm): the force is one spring's
+    // k s+(2 mm), whatever the number of points (eq. 23), less the side rows' share of weight.
+    EXPECT_NEAR(r.wa(5), 1e3 * Softplus(2e-3, 1e-3), 1e-5 * r.wa(5)) << spacing;
+    EXPECT_NEAR(r.wa.segment<2>(3).norm(), 0.0, 1e-12);
+    // No net torque about the box's centre (symmetric patches).
+    const Vec3 c(0.3, -0.1, 0.2 - 2e-3);
+    EXPECT_NEAR((r.wa.head<3>() - c.cross(Vec3(r.wa.tail<3>()))).norm(), 0.0, 1e-10);
+  }
+}
+
+TEST(PairWrenches, SpheresArePushedApartAlongTheirCentresWithOppositeForces) {
+  const PatchCloud ball = MakePatchCloud(Sphere{0.1}, 0.02);
+  const Vec3 d = Vec3(1.0, 0.4, -0.2).normalized();
+  const WorldCloud<double> a = Place(ball, Vec3::Zero()), b = Place(ball, 0.198 * d, Vec3(0.05, 0, 0));
+  const Result r = Pair(a, b, 0.0);
+  const Vec3 fa = r.wa.tail<3>(), fb = r.wb.tail<3>();
+  EXPECT_LT((fa + fb).norm(), 1e-12 * fb.norm()) << "third law";
+  EXPECT_GT(fb.dot(d), 0.0);
+  EXPECT_LT(fb.normalized().cross(d).norm(), 0.05) << "along the centre line, up to the patches' facets";
+  // Far apart: the softplus spring has all but vanished (20 softplus widths).
+  const Result far = Pair(a, Place(ball, 0.22 * d), 0.0);
+  EXPECT_LT(far.wb.tail<3>().norm(), 1e-6 * fb.norm());
+}
+
+}  // namespace
+}  // namespace arena::scm
