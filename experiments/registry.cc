@@ -10,6 +10,7 @@
 #include "experiments/chain_reach.h"
 #include "experiments/convex_bundles.h"
 #include "experiments/drone_liftoff.h"
+#include "experiments/force_profile.h"
 #include "experiments/gradient_truth.h"
 #include "experiments/jacobians.h"
 #include "experiments/lcp_warmstart.h"
@@ -18,6 +19,7 @@
 #include "experiments/potential_scaling.h"
 #include "experiments/rod_tasks.h"
 #include "experiments/solve_time.h"
+#include "experiments/ssdf_iso.h"
 #include "experiments/solver_compare.h"
 #include "experiments/stacking.h"
 #include "experiments/trajopt_compare.h"
@@ -48,6 +50,8 @@ const std::vector<std::unique_ptr<Experiment>>& Experiments() {
     list.push_back(std::make_unique<PotentialCostExperiment>());
     list.push_back(std::make_unique<ChainCostExperiment>());
     list.push_back(std::make_unique<ChainReachExperiment>());
+    list.push_back(std::make_unique<ForceProfileExperiment>());
+    list.push_back(std::make_unique<SsdfIsoExperiment>());
     return list;
   }();
   return experiments;

@@ -8,6 +8,7 @@
 #include "core/scene/loader.h"
 #include "scenes/box_drop_scenes.h"
 #include "scenes/box_on_arm_scenes.h"
+#include "scenes/force_profile_scenes.h"
 #include "scenes/gradient_truth_scenes.h"
 #include "scenes/longrange_scenes.h"
 #include "scenes/rod_scenes.h"
@@ -86,6 +87,8 @@ const std::vector<SceneInfo>& Scenes() {
        "issue 18 (solver_compare)", [] { return BoxTowerScene(4, 1e-3); }},
       {"tilted_box", "the 0.2 m cube on a slope at 0.95 of its friction threshold (gravity tilted: down the slope is +x)",
        "issue 18 (solver_compare)", [] { return TiltedBoxScene(0.95, 1e-3); }},
+      {"sphere_probe", "a 1 kg sphere of radius 0.05 m near a fixed sphere of radius 0.1 m at the origin, no gravity, frictionless",
+       "seed 001 Figs. 1, 5", [] { return ForceProbeScene(); }},
       // issue 16 (robot files: mesh-mesh contact), no paper
       {"box_on_arm", "a 6 cm mesh cube (0.5 kg) dropped 15 cm onto the elbow of the KR5 arm (dart-doc URDF, STL meshes) welded at home, Y up",
        "issue 16 (robot files)", [] { return BoxOnArmScene(FallingBoxShape::kMesh); }},

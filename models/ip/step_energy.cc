@@ -12,6 +12,7 @@
 #include "core/math/so3.h"
 #include "core/multibody/configuration.h"
 #include "core/multibody/joint.h"
+#include "models/ip/mesh_intersection.h"
 
 namespace arena {
 
@@ -168,7 +169,23 @@ void StepEnergy::SetVertices(const std::vector<DesignVertex>& which, const std::
   exact_blocks_q_.resize(0);
 }
 
+namespace step_energy {
+
+// Whether any pair of meshes the scene lets collide intersects at x.
+bool StartIntersects(const ContactConfiguration& x) {
+  const std::vector<ColliderMesh>& meshes = *x.meshes;
+  for (int a = 0; a < static_cast<int>(meshes.size()); ++a) {
+    for (int b : meshes[static_cast<std::size_t>(a)].partners) {
+      if (MeshesIntersect(x, a, b)) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace step_energy
+
 void StepEnergy::Begin(const State& start, const Control& control) {
+  using step_energy::StartIntersects;
   const MultibodyModel& model = scene_->model;
   start_ = start;
   exact_blocks_q_.resize(0);
@@ -189,6 +206,7 @@ void StepEnergy::Begin(const State& start, const Control& control) {
   if (contact_ != nullptr) {
     WorldVertices(start.q, &start_vertices_);
     const auto t0 = std::chrono::steady_clock::now();
+    start_intersecting_ = StartIntersects(start_vertices_);
     contact_->BeginStep(start_vertices_);
     contact_seconds_ += SecondsSince(t0);
   }
@@ -300,6 +318,7 @@ double StepEnergy::Evaluate(const VecX& q, VecX* gradient, MatX* hessian, bool p
     if (hessian != nullptr) blocks_.self[k] += PoseQuadratic(chain_.pose(k), W);
   }
   if (contact_ != nullptr) {
+    if (start_intersecting_) return kInf;
     BodySink sink(vertices_, moves_, &A_, &blocks_);
     const auto t0 = std::chrono::steady_clock::now();
     const double c = contact_->Evaluate(vertices_, gradient != nullptr || hessian != nullptr ? &sink : nullptr,

@@ -134,6 +134,11 @@ class StepEnergy {
   BodyHessian blocks_;
   ContactConfiguration vertices_;
   ContactConfiguration start_vertices_;
+  // The step's start has crossing surfaces or nested meshes (models/ip/mesh_intersection.h): a
+  // potential of distances between primitives may stay finite there (IPC's for crossing
+  // surfaces, longrange's for a mesh inside another), so the core makes the whole step's energy
+  // infinite and Newton reports an infeasible start.
+  bool start_intersecting_ = false;
 };
 
 }  // namespace arena

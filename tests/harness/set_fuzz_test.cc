@@ -73,6 +73,8 @@ const std::map<std::string, std::vector<std::string>>& ShrinkOverrides() {
       {"potential_cost", {"vertices=[10]", "hulls_per_size=1", "eval_repeats=1", "all_pairs_max_vertices=0"}},
       {"chain_cost", {"links=[1]", "steps=1", "ipc_max_links=1"}},
       {"chain_reach", {"links=2", "steps=2", "iterations=1"}},
+      {"force_profile", {"line_samples=3", "line_offsets_m=[0.1]", "grid_samples=0"}},
+      {"ssdf_iso", {"angles=8", "temperatures_m2=[0.01]"}},
       {"trajopt_compare",
        {"problems=[\"cartpole\"]", "methods=[\"cem\"]", "thresholds=[1e-3]", "max_rollouts=[3]", "time_budgets_s=[0]",
         "cem_population=4", "cem_elites=2"}},

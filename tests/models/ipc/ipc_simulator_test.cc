@@ -20,6 +20,7 @@
 #include "models/finite_difference_derivatives.h"
 #include "models/ipc/ipc_simulator.h"
 #include "models/registry.h"
+#include "scenes/force_profile_scenes.h"
 #include "tests/models/ipc/ipc_test_scenes.h"
 
 namespace arena {
@@ -202,6 +203,24 @@ TEST(IpcSimulator, NewtonHonoursThePassedDeadline) {
     EXPECT_EQ(t.q, s.q);
   }
   EXPECT_NO_THROW(sim.Derivatives(s, {}, &d));
+}
+
+// A start with crossing surfaces or one mesh inside another is refused (the barrier of
+// primitive distances stays finite there), and the state is kept; a clear start steps.
+TEST(IpcSimulator, IntersectingStartIsAFailedStep) {
+  for (const Vec3& p : {Vec3(0.1, 0.05, 0.0), Vec3(0.0, 0.01, 0.0), Vec3(0.1, -0.06, 0.0)}) {  // crossing, inside
+    auto sim = MakeSimulator("ipc", ForceProbeScene(), {{"timestep", "0.001"}});
+    State s = DefaultState(sim->scene());
+    s.q.head<3>() = p;
+    const State start = s;
+    const StepReport r = sim->Step(s, {});
+    EXPECT_EQ(r.status, StepStatus::kError) << p.transpose();
+    EXPECT_NE(r.message.find("infeasible"), std::string::npos) << r.message;
+    EXPECT_EQ(s.q, start.q);
+  }
+  auto sim = MakeSimulator("ipc", ForceProbeScene(), {});
+  State s = DefaultState(sim->scene());
+  EXPECT_TRUE(sim->Step(s, {}).ok());
 }
 
 TEST(IpcSimulator, OptionsAreCheckedAndRegistered) {
