@@ -48,6 +48,7 @@ struct ScmOptions {
   double separation_temperature = 1e-3;   // eps2, m
   double patch_size = 0.05;               // m, the largest extent of a patch
   scm::DampingShape damping_shape = scm::DampingShape::kC1;
+  bool skip_small_weights = true;         // skip softmax terms below e^-36 of the largest
 
   template <class V>
   void VisitFields(V&& v) {
@@ -66,6 +67,8 @@ struct ScmOptions {
       Closed(1e-9, 1.0));
     v("patch_size", patch_size, "largest extent of a patch of the oriented point clouds", "m", Closed(1e-4, 10.0));
     v("damping_shape", damping_shape, "c1 (the paper's d(s)) or c2 (a quintic middle piece: a C2 step)", "");
+    v("skip_small_weights", skip_small_weights,
+      "skip the softmax terms below e^-36 of the largest (their sum is below round-off; false: every point-patch pair)", "");
   }
   std::string Validate() const;
   double SsdfTemperature() const { return ssdf_temperature > 0.0 ? ssdf_temperature : 0.0625 * patch_size * patch_size; }
@@ -115,7 +118,7 @@ class ScmSimulator final : public Simulator {
 
   std::shared_ptr<const Scene> scene_;
   ScmOptions options_;
-  scm::SsdfTemperatures temperatures_;
+  scm::SoftminSettings softmin_;
   std::vector<scm::PatchCloud> clouds_;
   std::vector<Pair> pairs_;
 

@@ -30,9 +30,12 @@ struct WorldCloud {
   int size() const { return static_cast<int>(p.size()); }
 };
 
-struct SsdfTemperatures {
+struct SoftminSettings {
   double ssdf = 0.0;        // eps1, m^2
   double separation = 0.0;  // eps2, m
+  // Softmax terms whose exponent lies more than this below the largest are skipped (weight 0):
+  // 36 drops weights below e^-36 = 2.3e-16 of the largest, exact to round-off; infinity keeps all.
+  double cutoff = std::numeric_limits<double>::infinity();
 };
 
 /// |x - y|^2 of the values (the softmaxes' shift: any constant works, the smallest is safe).
@@ -44,9 +47,10 @@ double SquaredDistance(const V3<T>& x, const V3<T>& y) {
 }
 
 /// The softmax weights of the SSDF of `cloud` at x, unnormalised relative to the largest
-/// (exp(-(d_i - d_min) / eps1)), and their sum.
+/// (exp(-(d_i - d_min) / eps1); 0 where that exponent is below -cutoff), and their sum.
 template <class T>
-T SsdfWeights(const WorldCloud<T>& cloud, const V3<T>& x, double eps1, std::vector<T>* weights) {
+T SsdfWeights(const WorldCloud<T>& cloud, const V3<T>& x, double eps1, std::vector<T>* weights,
+              double cutoff = std::numeric_limits<double>::infinity()) {
   using std::exp;
   const int n = cloud.size();
   weights->resize(static_cast<std::size_t>(n));
@@ -54,6 +58,10 @@ T SsdfWeights(const WorldCloud<T>& cloud, const V3<T>& x, double eps1, std::vect
   for (int i = 0; i < n; ++i) d_min = std::min(d_min, SquaredDistance(x, cloud.p[i]));
   T sum = T(0.0 * x(0));
   for (int i = 0; i < n; ++i) {
+    if (SquaredDistance(x, cloud.p[i]) - d_min > cutoff * eps1) {
+      (*weights)[static_cast<std::size_t>(i)] = T(0.0);
+      continue;
+    }
     const T w = exp(-((x - cloud.p[i]).squaredNorm() - T(d_min)) / T(eps1));
     (*weights)[static_cast<std::size_t>(i)] = w;
     sum += w;
@@ -63,10 +71,14 @@ T SsdfWeights(const WorldCloud<T>& cloud, const V3<T>& x, double eps1, std::vect
 
 /// SSDF_cloud(x), eq. 9.
 template <class T>
-T Ssdf(const WorldCloud<T>& cloud, const V3<T>& x, double eps1, std::vector<T>* scratch) {
-  const T sum = SsdfWeights(cloud, x, eps1, scratch);
+T Ssdf(const WorldCloud<T>& cloud, const V3<T>& x, double eps1, std::vector<T>* scratch,
+       double cutoff = std::numeric_limits<double>::infinity()) {
+  const T sum = SsdfWeights(cloud, x, eps1, scratch, cutoff);
   T phi = T(0.0 * x(0));
-  for (int i = 0; i < cloud.size(); ++i) phi += (*scratch)[static_cast<std::size_t>(i)] * cloud.n[i].dot(x - cloud.p[i]);
+  for (int i = 0; i < cloud.size(); ++i) {
+    const T& w = (*scratch)[static_cast<std::size_t>(i)];
+    if (Val(w) != 0.0) phi += w * cloud.n[i].dot(x - cloud.p[i]);
+  }
   return phi / sum;
 }
 
@@ -86,7 +98,7 @@ struct FieldPoint {
 /// The contact wrenches of the pair (a, b) on a's and b's bodies (eq. 23); `field` (optional)
 /// receives every point of Phi_12 whose weight is at least `report_weight`. Returns min Phi_12.
 template <class T>
-double PairWrenches(const ContactLaw& law, const SsdfTemperatures& eps, const WorldCloud<T>& a,
+double PairWrenches(const ContactLaw& law, const SoftminSettings& eps, const WorldCloud<T>& a,
                     const WorldCloud<T>& b, Wrench<T>* wa, Wrench<T>* wb, std::vector<FieldPoint>* field = nullptr,
                     double report_weight = 1e-3) {
   using std::exp;
@@ -98,7 +110,7 @@ double PairWrenches(const ContactLaw& law, const SsdfTemperatures& eps, const Wo
   for (int c = 0; c < 2; ++c) {
     if (clouds[c]->plane) continue;
     for (int f = 0; f < clouds[c]->size(); ++f) {
-      phi.push_back(Ssdf(*clouds[1 - c], clouds[c]->p[f], eps.ssdf, &scratch));
+      phi.push_back(Ssdf(*clouds[1 - c], clouds[c]->p[f], eps.ssdf, &scratch, eps.cutoff));
       owner.emplace_back(c, f);
     }
   }
@@ -109,17 +121,19 @@ double PairWrenches(const ContactLaw& law, const SsdfTemperatures& eps, const Wo
   std::vector<T> w(phi.size());
   T w_sum = T(0.0 * phi[0]);
   for (std::size_t e = 0; e < phi.size(); ++e) {
-    w[e] = exp(-(phi[e] - T(phi_min)) / T(eps.separation));
+    w[e] = Val(phi[e]) - phi_min > eps.cutoff * eps.separation ? T(0.0) : exp(-(phi[e] - T(phi_min)) / T(eps.separation));
     w_sum += w[e];
   }
   for (std::size_t e = 0; e < phi.size(); ++e) {
     const auto [c, f] = owner[e];
     const WorldCloud<T>& pts = *clouds[c];
     const WorldCloud<T>& planes = *clouds[1 - c];
+    if (Val(w[e]) == 0.0) continue;
     const T weight = w[e] / w_sum;
-    const T s_sum = SsdfWeights(planes, pts.p[f], eps.ssdf, &scratch);
+    const T s_sum = SsdfWeights(planes, pts.p[f], eps.ssdf, &scratch, eps.cutoff);
     V3<T> total = V3<T>::Zero();
     for (int i = 0; i < planes.size(); ++i) {
+      if (Val(scratch[static_cast<std::size_t>(i)]) == 0.0) continue;
       const T s = weight * scratch[static_cast<std::size_t>(i)] / s_sum;
       const V3<T> lambda = s * PointPlaneForce<T>(law, pts.p[f], V3<T>(pts.v[f] - planes.v[i]), planes.p[i], planes.n[i]);
       total += lambda;

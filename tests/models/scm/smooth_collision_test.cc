@@ -83,5 +83,21 @@ TEST(PairWrenches, SpheresArePushedApartAlongTheirCentresWithOppositeForces) {
   EXPECT_LT(far.wb.tail<3>().norm(), 1e-6 * fb.norm());
 }
 
+// Skipping the softmax terms below e^-36 of the largest changes nothing above round-off.
+TEST(PairWrenches, SkippingNegligibleWeightsIsExact) {
+  const ContactLaw law{1e3, 1e-3, 0.1, 0.05, 0.5, DampingShape::kC1};
+  const PatchCloud ball = MakePatchCloud(Sphere{0.1}, 0.02);
+  const Vec3 d = Vec3(1.0, 0.4, -0.2).normalized();
+  const WorldCloud<double> a = Place(ball, Vec3::Zero(), Vec3(0.0, 0.1, 0.0)), b = Place(ball, 0.197 * d, Vec3(0.05, 0, 0));
+  SoftminSettings all{2.5e-5, 1e-3}, skip{2.5e-5, 1e-3, 36.0};
+  Wrench<double> wa = Wrench<double>::Zero(), wb = Wrench<double>::Zero();
+  Wrench<double> sa = Wrench<double>::Zero(), sb = Wrench<double>::Zero();
+  PairWrenches<double>(law, all, a, b, &wa, &wb);
+  PairWrenches<double>(law, skip, a, b, &sa, &sb);
+  EXPECT_GT(wb.norm(), 1.0);
+  EXPECT_LE((sa - wa).norm(), 1e-12 * wa.norm());
+  EXPECT_LE((sb - wb).norm(), 1e-12 * wb.norm());
+}
+
 }  // namespace
 }  // namespace arena::scm
