@@ -3,6 +3,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <chrono>
+
 #include "models/simulator.h"
 
 namespace arena {
@@ -42,6 +44,17 @@ inline void TimeStepAndDerivativesFrom(benchmark::State& state, Simulator& sim, 
     sim.Derivatives(start, {}, &d);
     benchmark::DoNotOptimize(d.dv_dq.data());
   }
+}
+
+/// Mean seconds of `n` steps of `sim`, each from `start`, timed outside any benchmark loop: the
+/// reference for a ratio counter measured in the same run (MuJoCo's step beside a model's).
+inline double SecondsPerStep(Simulator& sim, const State& start, int n = 2000) {
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < n; ++i) {
+    State s = start;
+    sim.Step(s, {});
+  }
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / n;
 }
 
 }  // namespace arena

@@ -12,7 +12,6 @@
 // iterate's with Hessian, a line-search trial's value). The settled states are computed once.
 #include <benchmark/benchmark.h>
 
-#include <chrono>
 #include <map>
 #include <memory>
 #include <string>
@@ -56,14 +55,7 @@ const State& Settled(const std::string& model) {
 double MujocoStepSeconds() {
   static const double seconds = [] {
     auto sim = Make("mujoco");
-    const State& start = Settled("mujoco");
-    const int n = 2000;
-    const auto t0 = std::chrono::steady_clock::now();
-    for (int i = 0; i < n; ++i) {
-      State s = start;
-      sim->Step(s, {});
-    }
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / n;
+    return SecondsPerStep(*sim, Settled("mujoco"));
   }();
   return seconds;
 }

@@ -5,8 +5,6 @@
 // Counter `vs_mujoco`: scm's seconds a step over MuJoCo's on the same scene, in the same run.
 #include <benchmark/benchmark.h>
 
-#include <chrono>
-
 #include "bench/bench_support.h"
 #include "models/registry.h"
 #include "scenes/box_drop_scenes.h"
@@ -24,13 +22,7 @@ State ProbeState(const Scene& scene) {
 
 double MujocoSeconds(const std::shared_ptr<const Scene>& scene, const State& start) {
   auto sim = MakeSimulator("mujoco", scene, {{"timestep", "0.002"}});
-  const int n = 2000;
-  const auto t0 = std::chrono::steady_clock::now();
-  for (int i = 0; i < n; ++i) {
-    State s = start;
-    sim->Step(s, {});
-  }
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / n;
+  return SecondsPerStep(*sim, start);
 }
 
 void Report(benchmark::State& state, double mujoco_seconds) {
