@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <map>
+#include <string>
 #include <vector>
 
 #include "config/profile_config.h"
@@ -125,11 +127,13 @@ Smoothness Measure(const Profile& p) {
   return s;
 }
 
+// The lines' x offsets in the table, ascending (the grid's rows have none).
 std::vector<double> LineOffsets(const ResultTable& table) {
   std::vector<double> offsets;
-  for (int i = 0; i < table.num_rows(); ++i) {
-    const double x = table.Number(i, "line_offset_m");
-    if (std::isfinite(x) && std::find(offsets.begin(), offsets.end(), x) == offsets.end()) offsets.push_back(x);
+  for (const std::string& text : table.Distinct("line_offset_m")) {
+    char* end = nullptr;
+    const double x = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() && std::isfinite(x)) offsets.push_back(x);
   }
   std::sort(offsets.begin(), offsets.end());
   return offsets;
@@ -204,12 +208,7 @@ std::vector<Row> ForceProfileExperiment::Run(const Case& c) const {
 std::vector<Observation> ForceProfileExperiment::Observe(const ResultTable& table) const {
   using namespace force_profile;
   std::vector<Observation> out;
-  std::vector<std::string> models;
-  for (int i = 0; i < table.num_rows(); ++i) {
-    const std::string m = table.Text(i, "model");
-    if (std::find(models.begin(), models.end(), m) == models.end()) models.push_back(m);
-  }
-  for (const std::string& model : models) {
+  for (const std::string& model : table.Distinct("model")) {
     for (double x : LineOffsets(table)) {
       const Smoothness s = Measure(LineProfile(table, model, x));
       const std::string where = "line x = " + FormatShort(x) + " m, " + std::to_string(s.samples) + " samples that stepped";

@@ -65,6 +65,10 @@ ColliderGeometry MakeColliderGeometry(const Shape& shape);
 /// A collider's world pose X_WS after ForwardKinematics (its placement for environment shapes).
 SE3 ColliderPose(const MultibodyData& data, const Collider& collider);
 
+/// A body's world twist [omega; v] about the world origin after ForwardKinematics (zero for the
+/// world): a point x of the body moves at v + omega x x.
+Motion BodyWorldTwist(const MultibodyData& data, int body);
+
 /// The pair table. Order-independent: Contacts() swaps A and B when only (B, A) is written.
 bool SupportsPair(ShapeType a, ShapeType b);
 

@@ -29,6 +29,10 @@ SE3 ColliderPose(const MultibodyData& data, const Collider& collider) {
   return collider.body == kWorldBody ? collider.placement : data.X_WB[collider.body] * collider.placement;
 }
 
+Motion BodyWorldTwist(const MultibodyData& data, int body) {
+  return body == kWorldBody ? Motion::Zero() : Motion(data.X_WB[body].ActMotion(data.V_B[body]));
+}
+
 ColliderGeometry MakeColliderGeometry(const Shape& shape) {
   ColliderGeometry g;
   g.type = TypeOf(shape);

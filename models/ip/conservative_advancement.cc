@@ -35,7 +35,7 @@ double PairSpeeds::Reach() const { return ReachOfSpeeds(*a, *b); }
 
 PairSpeeds PairSpeedBounds(const ContactConfiguration& x, ContactPath& path, int a, int b) {
   const std::vector<ColliderMesh>& meshes = *x.meshes;
-  for (const auto [carrier, other] : {std::pair{a, b}, std::pair{b, a}}) {
+  for (const auto& [carrier, other] : {std::pair{a, b}, std::pair{b, a}}) {
     const int frame = meshes[carrier].body;
     if (frame == kWorldBody) continue;
     const VecX* moving = path.SpeedBoundsIn(other, frame);

@@ -20,10 +20,11 @@ std::vector<Aabb> TriangleBoxes(const ContactConfiguration& x, int mesh) {
   return boxes;
 }
 
-Aabb Union(const std::vector<Aabb>& boxes) {
-  Aabb all;
-  for (const Aabb& b : boxes) all.Extend(b);
-  return all;
+// The box of the mesh's vertices (no allocation: most pairs stop here, every step).
+Aabb MeshBox(const ContactConfiguration& x, int mesh) {
+  Aabb box;
+  for (int v = 0; v < x.world[mesh].rows(); ++v) box.Extend(Vertex(x, mesh, v));
+  return box;
 }
 
 // The generalised winding number of mesh m's triangles at p (solid angles by Van Oosterom and
@@ -51,9 +52,9 @@ bool Inside(const ContactConfiguration& x, int inner, int outer, const Aabb& out
 
 bool MeshesIntersect(const ContactConfiguration& x, int a, int b) {
   using namespace mesh_intersection;
-  const std::vector<Aabb> boxes_a = TriangleBoxes(x, a), boxes_b = TriangleBoxes(x, b);
-  const Aabb all_a = Union(boxes_a), all_b = Union(boxes_b);
+  const Aabb all_a = MeshBox(x, a), all_b = MeshBox(x, b);
   if (!all_a.Overlaps(all_b)) return false;
+  const std::vector<Aabb> boxes_a = TriangleBoxes(x, a), boxes_b = TriangleBoxes(x, b);
   const TrianglesX3& ta = (*x.meshes)[a].triangles;
   const TrianglesX3& tb = (*x.meshes)[b].triangles;
   for (int i = 0; i < ta.rows(); ++i) {

@@ -22,10 +22,6 @@ std::string PenaltyOptions::Validate() const { return CheckRanges(*this); }
 
 namespace {
 
-Motion WorldTwist(const MultibodyData& data, int body) {
-  return body == kWorldBody ? Motion::Zero() : Motion(data.X_WB[body].ActMotion(data.V_B[body]));
-}
-
 double BodyMass(const Scene& scene, int body) {
   return body == kWorldBody ? std::numeric_limits<double>::infinity()
                             : scene.model.body(body).inertia.mass();
@@ -86,8 +82,8 @@ int PenaltySimulator::ContactWrenches(std::vector<Force>* f_ext, double* min_phi
     contacts_.clear();
     contact::Contacts<double>(geometry_[pair.a], {XA.rotation(), XA.translation()},
                               geometry_[pair.b], {XB.rotation(), XB.translation()}, &contacts_);
-    const Motion VA = WorldTwist(data_, A.body);
-    const Motion VB = WorldTwist(data_, B.body);
+    const Motion VA = contact::BodyWorldTwist(data_, A.body);
+    const Motion VB = contact::BodyWorldTwist(data_, B.body);
     for (const auto& c : contacts_) {
       ++count;
       *min_phi = std::min(*min_phi, c.phi);
@@ -144,7 +140,7 @@ void PenaltySimulator::DoDerivatives(const State& state, const Control& control,
   std::vector<Motion> V(nb);
   for (int b = 0; b < nb; ++b) {
     BodyJacobian(model, data_, b, ReferenceFrame::kWorld, &J[b]);
-    V[b] = WorldTwist(data_, b);
+    V[b] = contact::BodyWorldTwist(data_, b);
   }
   auto twist_dq = [&](int b) {  // d(world twist of b)/dq at fixed v
     MatX D;

@@ -19,10 +19,6 @@ namespace scm_simulator {
 constexpr EnumNameTable<ScmIntegrator, 2> kIntegrators = {{{ScmIntegrator::kEuler, "euler"}, {ScmIntegrator::kRk4, "rk4"}}};
 constexpr EnumNameTable<scm::DampingShape, 2> kShapes = {{{scm::DampingShape::kC1, "c1"}, {scm::DampingShape::kC2, "c2"}}};
 
-Motion WorldTwist(const MultibodyData& data, int body) {
-  return body == kWorldBody ? Motion::Zero() : Motion(data.X_WB[body].ActMotion(data.V_B[body]));
-}
-
 // The collider's patches in the world: x = R x_S + p, n = R n_S, the centre's velocity from the
 // body's world twist [omega; v] about the origin.
 template <class T>
@@ -104,7 +100,7 @@ double ScmSimulator::ContactWrenches(std::vector<Force>* f_ext, std::vector<Cont
     scm::WorldCloud<double>* world[2] = {&ca, &cb};
     for (int s = 0; s < 2; ++s) {
       const SE3 X = contact::ColliderPose(data_, *col[s]);
-      const Vec6 V = scm_simulator::WorldTwist(data_, col[s]->body);
+      const Vec6 V = contact::BodyWorldTwist(data_, col[s]->body);
       PlaceCloud<double>(clouds_[static_cast<std::size_t>(s == 0 ? pair.a : pair.b)], {X.rotation(), X.translation()},
                          V, world[s]);
     }
@@ -185,7 +181,7 @@ void ScmSimulator::ContactForceJacobians(MatX* dtau_dq, MatX* dtau_dv) {
       const bool moves = body[s] != kWorldBody;
       const Collider& c = scene_->colliders[s == 0 ? pair.a : pair.b];
       const auto X = contact::SeedPose<24>(contact::ColliderPose(data_, c), moves ? 6 * s : -1);
-      const auto V = contact::SeedTwist<24>(scm_simulator::WorldTwist(data_, body[s]), moves ? 12 + 6 * s : -1);
+      const auto V = contact::SeedTwist<24>(contact::BodyWorldTwist(data_, body[s]), moves ? 12 + 6 * s : -1);
       PlaceCloud<Ad>(clouds_[static_cast<std::size_t>(s == 0 ? pair.a : pair.b)], X, V, world[s]);
     }
     scm::Wrench<Ad> w[2] = {scm::Wrench<Ad>::Zero(), scm::Wrench<Ad>::Zero()};

@@ -28,7 +28,9 @@ TEST(PatchCloud, BoxFacesAreGridsOfAtMostTheSpacing) {
     EXPECT_NEAR(p[axis] * n[axis], h[axis], 1e-15) << "on its face, normal outward";
     // Centres of a regular grid: half a cell from the face's edges at the border.
     for (int k = 0; k < 3; ++k) {
-      if (k != axis) EXPECT_LE(std::abs(p[k]), h[k] - 0.5 * 2 * h[k] / std::ceil(2 * h[k] / 0.1) + 1e-12);
+      if (k != axis) {
+        EXPECT_LE(std::abs(p[k]), h[k] - 0.5 * 2 * h[k] / std::ceil(2 * h[k] / 0.1) + 1e-12);
+      }
     }
   }
 }
