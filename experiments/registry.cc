@@ -11,6 +11,7 @@
 #include "experiments/convex_bundles.h"
 #include "experiments/drone_liftoff.h"
 #include "experiments/force_profile.h"
+#include "experiments/tpush.h"
 #include "experiments/gradient_truth.h"
 #include "experiments/jacobians.h"
 #include "experiments/lcp_warmstart.h"
@@ -52,6 +53,7 @@ const std::vector<std::unique_ptr<Experiment>>& Experiments() {
     list.push_back(std::make_unique<ChainReachExperiment>());
     list.push_back(std::make_unique<ForceProfileExperiment>());
     list.push_back(std::make_unique<SsdfIsoExperiment>());
+    list.push_back(std::make_unique<TPushExperiment>());
     return list;
   }();
   return experiments;

@@ -38,7 +38,7 @@ Cloud BoxOutline(double hx, double hy, double spacing) {
 
 // The radius of the SSDF's zero crossing along direction u: bracketed by doubling, then bisected
 // to 1e-12 of the radius; NaN when the SSDF stays negative out to 1e3 (no contour that way).
-double ContourRadius(const Cloud& cloud, const Vec3& u, double eps1, std::vector<double>* scratch) {
+double ContourRadius(const Cloud& cloud, const Vec3& u, double eps1, scm::SoftmaxTerms<double>* scratch) {
   const auto f = [&](double r) { return scm::Ssdf(cloud, Vec3(r * u), eps1, scratch); };
   double lo = 0.0, hi = 1e-2;
   while (f(hi) <= 0.0) {
@@ -171,7 +171,8 @@ std::vector<Row> SsdfIsoExperiment::Run(const Case& c) const {
   const Cloud cloud = BoxOutline(hx, hy, ParamNumber(c, "patch_size_m"));
   const int n = static_cast<int>(ParamNumber(c, "angle_count"));
   std::vector<Row> rows;
-  std::vector<double> xs, ys, scratch;
+  std::vector<double> xs, ys;
+  scm::SoftmaxTerms<double> scratch;
   std::int64_t missing = 0;
   for (int k = 0; k < n; ++k) {
     const double theta = 2.0 * M_PI * k / n;

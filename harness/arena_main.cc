@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <string>
@@ -34,6 +35,7 @@
 #include "core/common/error.h"
 #include "core/common/strings.h"
 #include "experiments/registry.h"
+#include "experiments/tpush_planner.h"
 #include "harness/compare.h"
 #include "harness/contact_geometry.h"
 #include "harness/gradcheck.h"
@@ -422,6 +424,21 @@ int Gradcheck(const GradcheckOptions& options) {
   return r.passed ? 0 : kFailure;
 }
 
+// `arena plan-pushes`: plans the T-push sequences on mujoco and writes them as CSV
+// (experiments/tpush_planner.h); the experiment replays the copy committed in the repository.
+int PlanPushes(const std::string& out_file, const PushPlannerOptions& options) {
+  const std::vector<PlannedPushes> planned = PlanPushSequences(DefaultPushGoals(), options, [](const std::string& line) {
+    spdlog::info("{}", line);
+  });
+  std::vector<PushSequence> sequences;
+  for (const PlannedPushes& p : planned) sequences.push_back(p.sequence);
+  std::ofstream out(out_file);
+  out << FormatPushSequences(sequences);
+  if (!out) throw Error("cannot write " + out_file);
+  std::printf("wrote %zu sequences to %s\n", sequences.size(), out_file.c_str());
+  return 0;
+}
+
 int Main(int argc, char** argv) {
   CLI::App app{"ContactArena: reproduce and compare differentiable contact models"};
   app.name("arena");
@@ -459,6 +476,17 @@ int Main(int argc, char** argv) {
   AddSceneArguments(inspect, &inspect_scene,
                     "Scene key (key=value), or with --model a model option; repeatable. self_collision=false: "
                     "links of one robot (one tree under the world) are not tested against each other");
+
+  auto* plan_pushes = app.add_subcommand(
+      "plan-pushes", "Plan the tpush experiment's five finger sequences on mujoco (cross-entropy method) and write them as CSV");
+  std::string plan_out = SourceDir() + "/experiments/data/tpush_pushes.csv";
+  PushPlannerOptions plan_options;
+  plan_pushes->add_option("--out", plan_out, "CSV to write (the experiment replays the committed copy)")->capture_default_str();
+  plan_pushes->add_option("--population", plan_options.population, "Samples per iteration")
+      ->check(CLI::Range(2, 10000))->capture_default_str();
+  plan_pushes->add_option("--iterations", plan_options.iterations, "Iterations per goal")
+      ->check(CLI::Range(1, 1000))->capture_default_str();
+  plan_pushes->add_option("--seed", plan_options.seed, "Random seed")->capture_default_str();
 
   auto* run = app.add_subcommand("run", "Run an experiment's sweep (or all experiments)");
   RunOptions run_options;
@@ -589,6 +617,7 @@ int Main(int argc, char** argv) {
     merge_options.progress = false;
     return Merge(merge_target, merge_dirs, merge_options);
   }
+  if (*plan_pushes) return PlanPushes(plan_out, plan_options);
   if (*compare) return Compare(compare_a, compare_b, claims_file, compare_tolerance);
   if (*gradcheck) {
     gradcheck_options.scene_options =

@@ -9,6 +9,7 @@
 #include "scenes/box_drop_scenes.h"
 #include "scenes/box_on_arm_scenes.h"
 #include "scenes/force_profile_scenes.h"
+#include "scenes/tpush_scenes.h"
 #include "scenes/gradient_truth_scenes.h"
 #include "scenes/longrange_scenes.h"
 #include "scenes/rod_scenes.h"
@@ -89,6 +90,8 @@ const std::vector<SceneInfo>& Scenes() {
        "issue 18 (solver_compare)", [] { return TiltedBoxScene(0.95, 1e-3); }},
       {"sphere_probe", "a 1 kg sphere of radius 0.05 m near a fixed sphere of radius 0.1 m at the origin, no gravity, frictionless",
        "seed 001 Figs. 1, 5", [] { return ForceProbeScene(); }},
+      {"tpush", "a 0.2 kg T (25 x 20 cm, 5 cm thick) on damped planar joints and a PD-driven sphere finger (r 1 cm), no gravity",
+       "seed 001 Figs. 6-7", [] { return TPushScene(); }},
       // issue 16 (robot files: mesh-mesh contact), no paper
       {"box_on_arm", "a 6 cm mesh cube (0.5 kg) dropped 15 cm onto the elbow of the KR5 arm (dart-doc URDF, STL meshes) welded at home, Y up",
        "issue 16 (robot files)", [] { return BoxOnArmScene(FallingBoxShape::kMesh); }},

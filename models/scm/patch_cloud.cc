@@ -128,6 +128,7 @@ PatchCloud MakePatchCloud(const Shape& shape, double spacing) {
     throw Unsupported("scm: no patch cloud for shape '" + std::string(ToString(TypeOf(shape))) + "'");
   }
   cloud.patches = b.Finish();
+  if (!cloud.plane) cloud.tree = std::make_shared<const PointTree>(cloud.patches.points);
   return cloud;
 }
 

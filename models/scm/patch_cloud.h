@@ -10,14 +10,18 @@
 // exact signed distance everywhere (a softmax over one patch is 1).
 #pragma once
 
+#include <memory>
+
 #include "core/geometry/point_cloud.h"
 #include "core/geometry/shape.h"
+#include "models/scm/point_tree.h"
 
 namespace arena::scm {
 
 struct PatchCloud {
   OrientedPointCloud patches;  // centres and outward unit normals, shape frame
   bool plane = false;          // a half-space: one patch, no points of its own (see above)
+  std::shared_ptr<const PointTree> tree;  // over the centres (none for a half-space)
 };
 
 /// Throws InvalidArgument for spacing <= 0 or non-finite, and Unsupported for a shape other than

@@ -26,6 +26,11 @@ void PlaceCloud(const scm::PatchCloud& cloud, const contact::PoseT<T>& X, const 
                 scm::WorldCloud<T>* out) {
   const int n = static_cast<int>(cloud.patches.points.rows());
   out->plane = cloud.plane;
+  out->tree = cloud.tree.get();
+  for (int r = 0; r < 3; ++r) {
+    out->t(r) = contact::Val(X.p(r));
+    for (int c = 0; c < 3; ++c) out->R(r, c) = contact::Val(X.R(r, c));
+  }
   out->p.resize(static_cast<std::size_t>(n));
   out->n.resize(static_cast<std::size_t>(n));
   out->v.resize(static_cast<std::size_t>(n));

@@ -19,14 +19,20 @@
 #include <vector>
 
 #include "models/scm/contact_law.h"
+#include "models/scm/point_tree.h"
 
 namespace arena::scm {
 
-/// A patch cloud placed in the world: centres, normals and the velocities of the centres.
+/// A patch cloud placed in the world: centres, normals and the velocities of the centres; with
+/// the cloud's k-d tree (built in its shape frame) and the map from the world to that frame
+/// x_S = R^T (x - t), the softmaxes look up their terms instead of scanning every patch.
 template <class T>
 struct WorldCloud {
   std::vector<V3<T>> p, n, v;
   bool plane = false;  // a half-space's single patch: it has no points of its own in Phi_12
+  const PointTree* tree = nullptr;
+  Mat3 R = Mat3::Identity();
+  Vec3 t = Vec3::Zero();
   int size() const { return static_cast<int>(p.size()); }
 };
 
@@ -46,40 +52,70 @@ double SquaredDistance(const V3<T>& x, const V3<T>& y) {
   return d;
 }
 
-/// The softmax weights of the SSDF of `cloud` at x, unnormalised relative to the largest
-/// (exp(-(d_i - d_min) / eps1); 0 where that exponent is below -cutoff), and their sum.
+/// The kept terms of a softmax over a cloud's patches: their indices (ascending), weights
+/// relative to the largest, exp(-(d_i - d_min) / eps1), and the weights' sum.
 template <class T>
-T SsdfWeights(const WorldCloud<T>& cloud, const V3<T>& x, double eps1, std::vector<T>* weights,
-              double cutoff = std::numeric_limits<double>::infinity()) {
-  using std::exp;
-  const int n = cloud.size();
-  weights->resize(static_cast<std::size_t>(n));
-  double d_min = std::numeric_limits<double>::infinity();
-  for (int i = 0; i < n; ++i) d_min = std::min(d_min, SquaredDistance(x, cloud.p[i]));
-  T sum = T(0.0 * x(0));
-  for (int i = 0; i < n; ++i) {
-    if (SquaredDistance(x, cloud.p[i]) - d_min > cutoff * eps1) {
-      (*weights)[static_cast<std::size_t>(i)] = T(0.0);
-      continue;
-    }
-    const T w = exp(-((x - cloud.p[i]).squaredNorm() - T(d_min)) / T(eps1));
-    (*weights)[static_cast<std::size_t>(i)] = w;
-    sum += w;
+struct SoftmaxTerms {
+  std::vector<int> index;
+  std::vector<T> weight;
+  T sum;
+};
+
+/// The patches whose squared distance to x is within cutoff * eps1 of the smallest, ascending:
+/// through the tree when the cloud has one and the cutoff is finite, else by a scan. The tree's
+/// radius is widened by round-off and its candidates pass the scan's test, so both give the same
+/// set.
+template <class T>
+void SoftmaxCandidates(const WorldCloud<T>& cloud, const V3<T>& x, double eps1, double cutoff, std::vector<int>* index,
+                       double* d_min) {
+  index->clear();
+  *d_min = std::numeric_limits<double>::infinity();
+  if (cloud.tree != nullptr && std::isfinite(cutoff)) {
+    const Vec3 xv(Val(x(0)), Val(x(1)), Val(x(2)));
+    const Vec3 xs = cloud.R.transpose() * (xv - cloud.t);
+    const double nearest = cloud.tree->NearestSquared(xs);
+    const double r2 = nearest + cutoff * eps1;
+    cloud.tree->Within(xs, r2 * (1.0 + 1e-9) + 1e-18, index);
+    std::sort(index->begin(), index->end());
+  } else {
+    index->resize(static_cast<std::size_t>(cloud.size()));
+    for (int i = 0; i < cloud.size(); ++i) (*index)[static_cast<std::size_t>(i)] = i;
   }
-  return sum;
+  for (int i : *index) *d_min = std::min(*d_min, SquaredDistance(x, cloud.p[static_cast<std::size_t>(i)]));
+  if (!std::isfinite(cutoff)) return;
+  index->erase(std::remove_if(index->begin(), index->end(),
+                              [&](int i) { return SquaredDistance(x, cloud.p[static_cast<std::size_t>(i)]) - *d_min > cutoff * eps1; }),
+               index->end());
+}
+
+/// The softmax weights of the SSDF of `cloud` at x (terms below e^-cutoff of the largest
+/// skipped).
+template <class T>
+void SsdfWeights(const WorldCloud<T>& cloud, const V3<T>& x, double eps1, SoftmaxTerms<T>* terms,
+                 double cutoff = std::numeric_limits<double>::infinity()) {
+  using std::exp;
+  double d_min = 0.0;
+  SoftmaxCandidates(cloud, x, eps1, cutoff, &terms->index, &d_min);
+  terms->weight.resize(terms->index.size());
+  terms->sum = T(0.0 * x(0));
+  for (std::size_t k = 0; k < terms->index.size(); ++k) {
+    const V3<T>& p = cloud.p[static_cast<std::size_t>(terms->index[k])];
+    terms->weight[k] = exp(-((x - p).squaredNorm() - T(d_min)) / T(eps1));
+    terms->sum += terms->weight[k];
+  }
 }
 
 /// SSDF_cloud(x), eq. 9.
 template <class T>
-T Ssdf(const WorldCloud<T>& cloud, const V3<T>& x, double eps1, std::vector<T>* scratch,
+T Ssdf(const WorldCloud<T>& cloud, const V3<T>& x, double eps1, SoftmaxTerms<T>* scratch,
        double cutoff = std::numeric_limits<double>::infinity()) {
-  const T sum = SsdfWeights(cloud, x, eps1, scratch, cutoff);
+  SsdfWeights(cloud, x, eps1, scratch, cutoff);
   T phi = T(0.0 * x(0));
-  for (int i = 0; i < cloud.size(); ++i) {
-    const T& w = (*scratch)[static_cast<std::size_t>(i)];
-    if (Val(w) != 0.0) phi += w * cloud.n[i].dot(x - cloud.p[i]);
+  for (std::size_t k = 0; k < scratch->index.size(); ++k) {
+    const auto i = static_cast<std::size_t>(scratch->index[k]);
+    phi += scratch->weight[k] * cloud.n[i].dot(x - cloud.p[i]);
   }
-  return phi / sum;
+  return phi / scratch->sum;
 }
 
 /// A world wrench [torque about the origin; force].
@@ -106,7 +142,7 @@ double PairWrenches(const ContactLaw& law, const SoftminSettings& eps, const Wor
   Wrench<T>* wrench[2] = {wa, wb};
   std::vector<T> phi;
   std::vector<std::pair<int, int>> owner;  // (cloud, point) of each entry of Phi_12
-  std::vector<T> scratch;
+  SoftmaxTerms<T> scratch;
   for (int c = 0; c < 2; ++c) {
     if (clouds[c]->plane) continue;
     for (int f = 0; f < clouds[c]->size(); ++f) {
@@ -130,11 +166,11 @@ double PairWrenches(const ContactLaw& law, const SoftminSettings& eps, const Wor
     const WorldCloud<T>& planes = *clouds[1 - c];
     if (Val(w[e]) == 0.0) continue;
     const T weight = w[e] / w_sum;
-    const T s_sum = SsdfWeights(planes, pts.p[f], eps.ssdf, &scratch, eps.cutoff);
+    SsdfWeights(planes, pts.p[f], eps.ssdf, &scratch, eps.cutoff);
     V3<T> total = V3<T>::Zero();
-    for (int i = 0; i < planes.size(); ++i) {
-      if (Val(scratch[static_cast<std::size_t>(i)]) == 0.0) continue;
-      const T s = weight * scratch[static_cast<std::size_t>(i)] / s_sum;
+    for (std::size_t k = 0; k < scratch.index.size(); ++k) {
+      const auto i = static_cast<std::size_t>(scratch.index[k]);
+      const T s = weight * scratch.weight[k] / scratch.sum;
       const V3<T> lambda = s * PointPlaneForce<T>(law, pts.p[f], V3<T>(pts.v[f] - planes.v[i]), planes.p[i], planes.n[i]);
       total += lambda;
       wrench[1 - c]->template head<3>() -= planes.p[i].cross(lambda);

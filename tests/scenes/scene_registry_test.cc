@@ -76,6 +76,7 @@ TEST(SceneRegistry, ScenesHaveTheirPapersDimensions) {
       {"gather", {74, 64, 4}},       {"sort", {73, 63, 3}},
       {"box_on_arm", {7, 6, 0}},      {"box_on_arm_primitive", {7, 6, 0}},
       {"cube_on_ground", {7, 6, 0}},  {"ball_on_ground", {7, 6, 0}},  {"sphere_probe", {7, 6, 0}},
+      {"tpush", {5, 5, 2}},
       {"box_tower", {28, 24, 0}},     {"tilted_box", {7, 6, 0}},  {"square_on_floor", {3, 3, 0}},
       {"balls_on_a_line", {14, 12, 0}}, {"discs_in_a_plane", {14, 12, 0}}, {"ball_drop", {7, 6, 0}},
       {"sliding_box", {7, 6, 0}},     {"rotating_chains", {49, 45, 9}},

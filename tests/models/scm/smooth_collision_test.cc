@@ -5,18 +5,26 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "models/scm/patch_cloud.h"
 
 namespace arena::scm {
 namespace {
 
-WorldCloud<double> Place(const PatchCloud& c, const Vec3& offset, const Vec3& velocity = Vec3::Zero()) {
+WorldCloud<double> Place(const PatchCloud& c, const Vec3& offset, const Vec3& velocity = Vec3::Zero(),
+                         const Mat3& R = Mat3::Identity(), bool tree = false) {
   WorldCloud<double> w;
   w.plane = c.plane;
   for (int i = 0; i < c.patches.points.rows(); ++i) {
-    w.p.push_back(c.patches.points.row(i).transpose() + offset);
-    w.n.push_back(c.patches.normals.row(i).transpose());
+    w.p.push_back(R * c.patches.points.row(i).transpose() + offset);
+    w.n.push_back(R * c.patches.normals.row(i).transpose());
     w.v.push_back(velocity);
+  }
+  if (tree) {
+    w.tree = c.tree.get();
+    w.R = R;
+    w.t = offset;
   }
   return w;
 }
@@ -24,7 +32,7 @@ WorldCloud<double> Place(const PatchCloud& c, const Vec3& offset, const Vec3& ve
 TEST(Ssdf, SignAndApproachToTheBoxDistance) {
   const PatchCloud box = MakePatchCloud(Box{Vec3(0.2, 0.2, 0.2)}, 0.05);
   const WorldCloud<double> w = Place(box, Vec3::Zero());
-  std::vector<double> scratch;
+  SoftmaxTerms<double> scratch;
   // Outside over a face centre, inside below it: the exact distances are 0.05 and -0.05.
   for (double eps1 : {1e-2, 1e-3, 1e-4}) {
     const double out = Ssdf(w, Vec3(0.03, 0.01, 0.25), eps1, &scratch);
@@ -97,6 +105,34 @@ TEST(PairWrenches, SkippingNegligibleWeightsIsExact) {
   EXPECT_GT(wb.norm(), 1.0);
   EXPECT_LE((sa - wa).norm(), 1e-12 * wa.norm());
   EXPECT_LE((sb - wb).norm(), 1e-12 * wb.norm());
+}
+
+// The k-d tree finds the same terms as the scan, for rotated and translated clouds of two sizes
+// (a box's 4k patches against a sphere's 96, as the T-push finger meets the T).
+TEST(PairWrenches, TreeLookupEqualsTheScan) {
+  const ContactLaw law{1e3, 1e-3, 0.1, 0.05, 0.5, DampingShape::kC1};
+  const PatchCloud box = MakePatchCloud(Box{Vec3(0.125, 0.025, 0.025)}, 0.0048);
+  const PatchCloud ball = MakePatchCloud(Sphere{0.01}, 0.0048);
+  const Mat3 R = Eigen::AngleAxisd(0.7, Vec3(0.2, -0.3, 1.0).normalized()).toRotationMatrix();
+  const Vec3 o(0.3, -0.1, 0.05);
+  // The ball 0.5 mm into the box's +y face, off its centre.
+  const Vec3 ball_at = o + R * Vec3(0.04, 0.025 + 0.0095, 0.003);
+  const SoftminSettings eps{std::pow(0.0048 / 4, 2), 1e-3, 36.0};
+  for (bool tree : {false, true}) {
+    SCOPED_TRACE(tree ? "tree" : "scan");
+    const WorldCloud<double> a = Place(box, o, Vec3(0.01, 0, 0), R, tree), b = Place(ball, ball_at, Vec3(0, -0.02, 0), R, tree);
+    Wrench<double> wa = Wrench<double>::Zero(), wb = Wrench<double>::Zero();
+    PairWrenches<double>(law, eps, a, b, &wa, &wb);
+    static Wrench<double> scan_a, scan_b;
+    if (!tree) {
+      scan_a = wa;
+      scan_b = wb;
+      EXPECT_GT(wb.tail<3>().norm(), 0.1);
+    } else {
+      EXPECT_LE((wa - scan_a).norm(), 1e-12 * scan_a.norm());
+      EXPECT_LE((wb - scan_b).norm(), 1e-12 * scan_b.norm());
+    }
+  }
 }
 
 }  // namespace

@@ -1,0 +1,89 @@
+#include "models/scm/point_tree.h"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+
+namespace arena::scm {
+
+namespace point_tree {
+constexpr int kLeafSize = 8;
+}  // namespace point_tree
+
+PointTree::PointTree(const Points& points) : points_(points), order_(static_cast<std::size_t>(points.rows())) {
+  std::iota(order_.begin(), order_.end(), 0);
+  if (points.rows() > 0) Build(0, static_cast<int>(points.rows()));
+}
+
+// Splits at the median of the box's longest axis.
+int PointTree::Build(int begin, int end) {
+  const int id = static_cast<int>(nodes_.size());
+  nodes_.push_back({});
+  Vec3 lo = Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
+  for (int k = begin; k < end; ++k) {
+    const Vec3 p = points_.row(order_[static_cast<std::size_t>(k)]).transpose();
+    lo = lo.cwiseMin(p);
+    hi = hi.cwiseMax(p);
+  }
+  nodes_[static_cast<std::size_t>(id)].lo = lo;
+  nodes_[static_cast<std::size_t>(id)].hi = hi;
+  nodes_[static_cast<std::size_t>(id)].begin = begin;
+  nodes_[static_cast<std::size_t>(id)].end = end;
+  if (end - begin <= point_tree::kLeafSize) return id;
+  int axis = 0;
+  (hi - lo).maxCoeff(&axis);
+  const int mid = (begin + end) / 2;
+  std::nth_element(order_.begin() + begin, order_.begin() + mid, order_.begin() + end,
+                   [&](int a, int b) { return points_(a, axis) < points_(b, axis); });
+  const int left = Build(begin, mid);
+  const int right = Build(mid, end);
+  nodes_[static_cast<std::size_t>(id)].left = left;
+  nodes_[static_cast<std::size_t>(id)].right = right;
+  return id;
+}
+
+double PointTree::BoxSquared(const Node& node, const Vec3& x) const {
+  return ((node.lo - x).cwiseMax(0.0).cwiseMax(x - node.hi)).squaredNorm();
+}
+
+double PointTree::NearestSquared(const Vec3& x) const {
+  double best = std::numeric_limits<double>::infinity();
+  if (!nodes_.empty()) Nearest(0, x, &best);
+  return best;
+}
+
+void PointTree::Nearest(int id, const Vec3& x, double* best) const {
+  const Node& node = nodes_[static_cast<std::size_t>(id)];
+  if (BoxSquared(node, x) >= *best) return;
+  if (node.left < 0) {
+    for (int k = node.begin; k < node.end; ++k) {
+      *best = std::min(*best, (points_.row(order_[static_cast<std::size_t>(k)]).transpose() - x).squaredNorm());
+    }
+    return;
+  }
+  // The nearer child first: its best prunes more of the other.
+  const double dl = BoxSquared(nodes_[static_cast<std::size_t>(node.left)], x);
+  const double dr = BoxSquared(nodes_[static_cast<std::size_t>(node.right)], x);
+  Nearest(dl <= dr ? node.left : node.right, x, best);
+  Nearest(dl <= dr ? node.right : node.left, x, best);
+}
+
+void PointTree::Within(const Vec3& x, double r2, std::vector<int>* out) const {
+  if (!nodes_.empty()) Collect(0, x, r2, out);
+}
+
+void PointTree::Collect(int id, const Vec3& x, double r2, std::vector<int>* out) const {
+  const Node& node = nodes_[static_cast<std::size_t>(id)];
+  if (BoxSquared(node, x) > r2) return;
+  if (node.left < 0) {
+    for (int k = node.begin; k < node.end; ++k) {
+      const int i = order_[static_cast<std::size_t>(k)];
+      if ((points_.row(i).transpose() - x).squaredNorm() <= r2) out->push_back(i);
+    }
+    return;
+  }
+  Collect(node.left, x, r2, out);
+  Collect(node.right, x, r2, out);
+}
+
+}  // namespace arena::scm

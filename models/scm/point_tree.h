@@ -1,0 +1,39 @@
+// A k-d tree over a patch cloud's centres (in the shape's frame, built once): the nearest centre
+// to a point and every centre within a radius of it. SCM's softmaxes keep only the terms within
+// `cutoff` temperatures of the largest (smooth_collision.h); the tree finds exactly those, so an
+// SSDF query costs O(log n + terms) instead of O(n), and a pair of clouds O((n_a + n_b) log n).
+#pragma once
+
+#include <vector>
+
+#include "core/math/types.h"
+
+namespace arena::scm {
+
+class PointTree {
+ public:
+  using Points = Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>;
+  explicit PointTree(const Points& points);
+
+  /// min_i |x - p_i|^2 (infinity for an empty tree).
+  double NearestSquared(const Vec3& x) const;
+  /// Appends to `out` every i with |x - p_i|^2 <= r2, in no particular order.
+  void Within(const Vec3& x, double r2, std::vector<int>* out) const;
+
+ private:
+  struct Node {
+    Vec3 lo, hi;           // bounding box of the node's points
+    int begin = 0, end = 0;  // its range of order_
+    int left = -1, right = -1;  // children (-1: a leaf)
+  };
+  int Build(int begin, int end);
+  double BoxSquared(const Node& node, const Vec3& x) const;
+  void Nearest(int node, const Vec3& x, double* best) const;
+  void Collect(int node, const Vec3& x, double r2, std::vector<int>* out) const;
+
+  Points points_;
+  std::vector<int> order_;   // point indices, each node's a contiguous range
+  std::vector<Node> nodes_;  // nodes_[0] is the root
+};
+
+}  // namespace arena::scm
