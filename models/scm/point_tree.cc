@@ -43,7 +43,41 @@ int PointTree::Build(int begin, int end) {
 }
 
 double PointTree::BoxSquared(const Node& node, const Vec3& x) const {
-  return ((node.lo - x).cwiseMax(0.0).cwiseMax(x - node.hi)).squaredNorm();
+  double d = 0.0;
+  for (int k = 0; k < 3; ++k) {
+    const double below = node.lo[k] - x[k], above = x[k] - node.hi[k];
+    const double e = below > 0.0 ? below : (above > 0.0 ? above : 0.0);
+    d += e * e;
+  }
+  return d;
+}
+
+double PointTree::NearestAndWithin(const Vec3& x, double margin, std::vector<int>* out) const {
+  double best = std::numeric_limits<double>::infinity();
+  if (!nodes_.empty()) Descend(0, x, margin, &best, out);
+  return best;
+}
+
+// Nearer child first, so the running minimum falls early and prunes the rest; a point joins
+// `out` when it is within `margin` of the running minimum, which only ever shrinks.
+void PointTree::Descend(int id, const Vec3& x, double margin, double* best, std::vector<int>* out) const {
+  const Node& node = nodes_[static_cast<std::size_t>(id)];
+  if (node.left < 0) {
+    for (int k = node.begin; k < node.end; ++k) {
+      const int i = order_[static_cast<std::size_t>(k)];
+      const double d = (points_.row(i).transpose() - x).squaredNorm();
+      if (d < *best) *best = d;
+      if (d <= *best + margin) out->push_back(i);
+    }
+    return;
+  }
+  const Node& l = nodes_[static_cast<std::size_t>(node.left)];
+  const Node& r = nodes_[static_cast<std::size_t>(node.right)];
+  const double dl = BoxSquared(l, x), dr = BoxSquared(r, x);
+  const bool left_first = dl <= dr;
+  const int first = left_first ? node.left : node.right, second = left_first ? node.right : node.left;
+  if ((left_first ? dl : dr) <= *best + margin) Descend(first, x, margin, best, out);
+  if ((left_first ? dr : dl) <= *best + margin) Descend(second, x, margin, best, out);
 }
 
 double PointTree::NearestSquared(const Vec3& x) const {

@@ -19,6 +19,10 @@ class PointTree {
   double NearestSquared(const Vec3& x) const;
   /// Appends to `out` every i with |x - p_i|^2 <= r2, in no particular order.
   void Within(const Vec3& x, double r2, std::vector<int>* out) const;
+  /// Both in one descent: returns d = min_i |x - p_i|^2 and appends to `out` every i with
+  /// |x - p_i|^2 <= d + margin (and perhaps a few more, within margin of a larger running
+  /// minimum: callers filter by distance).
+  double NearestAndWithin(const Vec3& x, double margin, std::vector<int>* out) const;
 
  private:
   struct Node {
@@ -30,6 +34,7 @@ class PointTree {
   double BoxSquared(const Node& node, const Vec3& x) const;
   void Nearest(int node, const Vec3& x, double* best) const;
   void Collect(int node, const Vec3& x, double r2, std::vector<int>* out) const;
+  void Descend(int node, const Vec3& x, double margin, double* best, std::vector<int>* out) const;
 
   Points points_;
   std::vector<int> order_;   // point indices, each node's a contiguous range

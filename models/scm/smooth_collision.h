@@ -73,9 +73,7 @@ void SoftmaxCandidates(const WorldCloud<T>& cloud, const V3<T>& x, double eps1, 
   if (cloud.tree != nullptr && std::isfinite(cutoff)) {
     const Vec3 xv(Val(x(0)), Val(x(1)), Val(x(2)));
     const Vec3 xs = cloud.R.transpose() * (xv - cloud.t);
-    const double nearest = cloud.tree->NearestSquared(xs);
-    const double r2 = nearest + cutoff * eps1;
-    cloud.tree->Within(xs, r2 * (1.0 + 1e-9) + 1e-18, index);
+    cloud.tree->NearestAndWithin(xs, cutoff * eps1 * (1.0 + 1e-9) + 1e-9 * xs.squaredNorm() + 1e-18, index);
     std::sort(index->begin(), index->end());
   } else {
     index->resize(static_cast<std::size_t>(cloud.size()));

@@ -30,6 +30,14 @@ TEST(PointTree, NearestAndWithinEqualAScan) {
     }
     std::sort(found.begin(), found.end());
     ASSERT_EQ(found, expected) << "query " << q;
+    // One descent: the same minimum, and the same set once filtered by it.
+    std::vector<int> both;
+    ASSERT_EQ(tree.NearestAndWithin(x, r2 - nearest, &both), nearest);
+    both.erase(std::remove_if(both.begin(), both.end(),
+                              [&](int i) { return (points.row(i).transpose() - x).squaredNorm() > r2; }),
+               both.end());
+    std::sort(both.begin(), both.end());
+    ASSERT_EQ(both, expected) << "query " << q;
   }
   EXPECT_EQ(PointTree(PointTree::Points(0, 3)).NearestSquared(Vec3::Zero()), std::numeric_limits<double>::infinity());
 }
