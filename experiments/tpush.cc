@@ -147,8 +147,10 @@ std::map<std::pair<std::string, double>, Group> Groups(const std::vector<Compari
   return out;
 }
 
+std::string Points(double points) { return std::isfinite(points) ? std::to_string(std::lround(points)) : "?"; }
+
 std::string Describe(const Group& g) {
-  return g.run + ", " + FormatShort(g.points) + " T points, " + std::to_string(g.compared) + " of " +
+  return g.run + ", " + Points(g.points) + " T points, " + std::to_string(g.compared) + " of " +
          std::to_string(g.replays) + " sequences compared" + (g.diverged > 0 ? " (" + std::to_string(g.diverged) + " diverged)" : "");
 }
 
@@ -284,12 +286,26 @@ std::vector<Row> TPushExperiment::Run(const Case& c) const {
 std::vector<Observation> TPushExperiment::Observe(const ResultTable& table) const {
   using namespace tpush;
   std::vector<Observation> out;
-  for (const auto& [key, g] : Groups(Compare(table))) {
-    const std::string where = Describe(g);
-    out.push_back({"com_distance", "scm", g.distance_cm, "cm", where + ": final COM distance to mujoco's, mean"});
-    out.push_back({"rotation_difference", "scm", g.rotation_deg, "deg", where + ": final yaw difference to mujoco's, mean"});
-    out.push_back({"step_time", "scm", g.scm_step_ms, "ms", where});
-    out.push_back({"step_time", "mujoco", g.mujoco_step_ms, "ms", where});
+  if (table.ColumnIndex("run") < 0) return out;
+  const auto groups = Groups(Compare(table));
+  for (const char* integrator : {"rk4", "euler"}) {
+    for (const auto& [ms, run] : RunsOf(table, integrator)) {
+      std::vector<const Group*> clouds;
+      for (const auto& [key, g] : groups) {
+        if (g.run == run) clouds.push_back(&g);
+      }
+      std::sort(clouds.begin(), clouds.end(), [](const Group* a, const Group* b) { return a->patch_size < b->patch_size; });
+      for (const Group* g : clouds) {
+        const std::string where = Describe(*g);
+        out.push_back({"com_distance", "scm", g->distance_cm, "cm", where + ": final COM distance to mujoco's, mean"});
+        out.push_back({"rotation_difference", "scm", g->rotation_deg, "deg", where + ": final yaw difference to mujoco's, mean"});
+        out.push_back({"step_time", "scm", g->scm_step_ms, "ms", where});
+      }
+      if (!clouds.empty()) {
+        out.push_back({"step_time", "mujoco", clouds.front()->mujoco_step_ms, "ms",
+                       run + ", beside scm's finest cloud (" + std::to_string(clouds.front()->compared) + " sequences)"});
+      }
+    }
   }
   return out;
 }
@@ -329,8 +345,10 @@ std::vector<ClaimResult> TPushExperiment::Summarize(const ResultTable& table) co
       ClaimResult r{"tpush.point_count_independence"};
       r.ours = fine->scm_step_ms / coarse->scm_step_ms;
       r.values = {{"fine_points", fine->points}, {"coarse_points", coarse->points}};
-      r.note = rk4.front().second + ": scm " + FormatShort(fine->scm_step_ms) + " ms a step with " + FormatShort(fine->points) +
-               " T points, " + FormatShort(coarse->scm_step_ms) + " ms with " + FormatShort(coarse->points);
+      r.note = rk4.front().second + ": scm " + FormatShort(fine->scm_step_ms) + " ms a step with " + Points(fine->points) +
+               " T points, " + FormatShort(coarse->scm_step_ms) + " ms with " + Points(coarse->points) +
+               " (one CPU thread: the work grows with the points, n log n through the k-d trees; the paper's GPU "
+               "evaluates all pairs in one kernel)";
       out.push_back(r);
     }
     // The largest RK4 timestep up to which no fine-cloud replay diverged.
@@ -344,9 +362,16 @@ std::vector<ClaimResult> TPushExperiment::Summarize(const ResultTable& table) co
       if (g->diverged > 0) break;
       d.ours = ms;
     }
+    std::string coarse_runs;
+    for (const auto& [ms, label] : rk4) {
+      const Group* fine = Find(groups, label, true), *coarse = Find(groups, label, false);
+      if (coarse == nullptr || coarse == fine) continue;
+      coarse_runs += (coarse_runs.empty() ? "" : ", ") + label + " " + std::to_string(coarse->diverged) + " of " +
+                     std::to_string(coarse->replays);
+    }
     if (!per_run.empty()) {
       if (d.ours == rk4.back().first) d.ours_text = FormatShort(d.ours) + " (no divergence up to the sweep's largest)";
-      d.note = "RK4, finest cloud: " + per_run;
+      d.note = "RK4, finest cloud: " + per_run + (coarse_runs.empty() ? "" : "; coarsest cloud diverged: " + coarse_runs);
       out.push_back(d);
     }
   }
