@@ -50,9 +50,13 @@ void BoxFaces(const Vec3& h, double spacing, Builder* out) {
   }
 }
 
-// The equal-angle cube sphere: each cube face's grid warped by tan, then projected.
-void SphereFaces(double r, double spacing, Builder* out) {
-  const int n = Divisions(0.5 * M_PI * r, spacing);  // a face spans a quarter great circle
+// The equal-angle cube sphere: each cube face's grid warped by tan, then projected; `place` maps
+// a unit direction to its patch centre (a sphere's r d, a capsule's cap). `even` makes the grids
+// even so that no patch straddles the equator (a capsule's caps meet its side there).
+template <class Place>
+void CubeSphere(double r, double spacing, bool even, Place place, Builder* out) {
+  int n = Divisions(0.5 * M_PI * r, spacing);  // a face spans a quarter great circle
+  if (even && n % 2 == 1) ++n;
   for (int axis = 0; axis < 3; ++axis) {
     const int u = (axis + 1) % 3, v = (axis + 2) % 3;
     for (int sign : {1, -1}) {
@@ -63,9 +67,35 @@ void SphereFaces(double r, double spacing, Builder* out) {
           d[u] = std::tan(M_PI / 4 * (-1.0 + (2.0 * i + 1.0) / n));
           d[v] = std::tan(M_PI / 4 * (-1.0 + (2.0 * j + 1.0) / n));
           d.normalize();
-          out->Add(r * d, d);
+          out->Add(place(d), d);
         }
       }
+    }
+  }
+}
+
+// The side of a cylinder of radius r about z from -h to h: a grid in angle and height.
+void CylinderSide(double r, double h, double spacing, Builder* out) {
+  const int around = std::max(3, Divisions(2.0 * M_PI * r, spacing)), along = Divisions(2.0 * h, spacing);
+  for (int i = 0; i < around; ++i) {
+    const double phi = 2.0 * M_PI * (i + 0.5) / around;
+    const Vec3 radial(std::cos(phi), std::sin(phi), 0.0);
+    for (int j = 0; j < along; ++j) out->Add(r * radial + Vec3(0.0, 0.0, -h + (j + 0.5) * 2.0 * h / along), radial);
+  }
+}
+
+// A flat disc cap of radius r at height z with normal (0, 0, sign): rings of sectors, each at
+// most `spacing` across; the innermost ring is one patch when a single sector fits.
+void DiscCap(double r, double z, double sign, double spacing, Builder* out) {
+  const int rings = Divisions(r, spacing);
+  const double w = r / rings;
+  for (int k = 0; k < rings; ++k) {
+    const double mid = (k + 0.5) * w;
+    const int sectors = Divisions(2.0 * M_PI * mid, spacing);
+    for (int i = 0; i < sectors; ++i) {
+      const double phi = 2.0 * M_PI * (i + 0.5) / sectors;
+      const double rho = sectors == 1 ? 0.0 : mid;
+      out->Add(Vec3(rho * std::cos(phi), rho * std::sin(phi), z), sign * Vec3::UnitZ());
     }
   }
 }
@@ -109,7 +139,19 @@ PatchCloud MakePatchCloud(const Shape& shape, double spacing) {
   if (const auto* box = std::get_if<Box>(&shape)) {
     BoxFaces(box->half_extents, spacing, &b);
   } else if (const auto* sphere = std::get_if<Sphere>(&shape)) {
-    SphereFaces(sphere->radius, spacing, &b);
+    const double r = sphere->radius;
+    CubeSphere(r, spacing, false, [r](const Vec3& d) { return Vec3(r * d); }, &b);
+  } else if (const auto* capsule = std::get_if<Capsule>(&shape)) {
+    // Two hemispherical caps (the cube sphere split at its equator, each half moved to its end)
+    // and the cylinder between them.
+    const double r = capsule->radius, h = capsule->half_length;
+    CubeSphere(r, spacing, true, [r, h](const Vec3& d) { return Vec3(r * d + Vec3(0.0, 0.0, d.z() > 0.0 ? h : -h)); }, &b);
+    if (h > 0.0) CylinderSide(r, h, spacing, &b);
+  } else if (const auto* cylinder = std::get_if<Cylinder>(&shape)) {
+    const double r = cylinder->radius, h = cylinder->half_length;
+    CylinderSide(r, h, spacing, &b);
+    DiscCap(r, h, 1.0, spacing, &b);
+    DiscCap(r, -h, -1.0, spacing, &b);
   } else if (std::holds_alternative<HalfSpace>(shape)) {
     b.Add(Vec3::Zero(), Vec3::UnitZ());
     cloud.plane = true;

@@ -59,8 +59,8 @@ Capabilities ScmSimulator::CapabilitiesFor(const ScmOptions& options) {
   Capabilities c;
   c.spatial = true;
   c.articulated = true;
-  for (ShapeType t : {ShapeType::kSphere, ShapeType::kBox, ShapeType::kHalfSpace, ShapeType::kConvexHull,
-                      ShapeType::kMesh}) {
+  for (ShapeType t : {ShapeType::kSphere, ShapeType::kBox, ShapeType::kCapsule, ShapeType::kCylinder,
+                      ShapeType::kHalfSpace, ShapeType::kConvexHull, ShapeType::kMesh}) {
     c.shapes.set(static_cast<size_t>(t));
   }
   c.derivatives = DerivativeSource::kAnalytical;

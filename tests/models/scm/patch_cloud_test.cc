@@ -6,6 +6,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/common/error.h"
 #include "core/geometry/convex_hull.h"
 #include "core/geometry/mesh.h"
@@ -67,6 +69,48 @@ TEST(PatchCloud, HullAndMeshPatchesLieOnTheirFacets) {
   EXPECT_EQ(m.patches.points.rows(), c.patches.points.rows()) << "the same 12 triangles, split alike";
 }
 
+// Every capsule patch is on the surface (at the radius from the axis segment) with the outward
+// normal from the segment's nearest point; the caps and the side meet at the ends' equators.
+TEST(PatchCloud, CapsulePatchesLieOnItsSurface) {
+  const double r = 0.05, h = 0.2, spacing = 0.02;
+  const PatchCloud c = MakePatchCloud(Capsule{r, h}, spacing);
+  int caps = 0;
+  for (int i = 0; i < c.patches.points.rows(); ++i) {
+    const Vec3 p = c.patches.points.row(i).transpose(), n = c.patches.normals.row(i).transpose();
+    const Vec3 axis(0.0, 0.0, std::clamp(p.z(), -h, h));
+    EXPECT_NEAR((p - axis).norm(), r, 1e-14);
+    EXPECT_LT((n - (p - axis) / r).norm(), 1e-12);
+    if (std::abs(p.z()) > h) ++caps;
+  }
+  const int n = 2 * static_cast<int>(std::ceil(std::ceil(0.5 * M_PI * r / spacing) / 2));  // even
+  EXPECT_EQ(caps, 6 * n * n);
+  EXPECT_EQ(c.patches.points.rows() - caps, static_cast<int>(std::ceil(2 * M_PI * r / spacing) * std::ceil(2 * h / spacing)));
+}
+
+// A cylinder: the side at the radius with radial normals, the discs flat at +-h with axial
+// normals and every patch centre inside the disc.
+TEST(PatchCloud, CylinderPatchesLieOnItsSideAndDiscs) {
+  const double r = 0.1, h = 0.05, spacing = 0.03;
+  const PatchCloud c = MakePatchCloud(Cylinder{r, h}, spacing);
+  int top = 0, bottom = 0;
+  for (int i = 0; i < c.patches.points.rows(); ++i) {
+    const Vec3 p = c.patches.points.row(i).transpose(), n = c.patches.normals.row(i).transpose();
+    const double radial = std::hypot(p.x(), p.y());
+    if (n.z() != 0.0) {
+      EXPECT_EQ(std::abs(p.z()), h);
+      EXPECT_EQ(n.z(), p.z() > 0 ? 1.0 : -1.0);
+      EXPECT_LT(radial, r);
+      (n.z() > 0 ? top : bottom)++;
+    } else {
+      EXPECT_NEAR(radial, r, 1e-14);
+      EXPECT_LT((n - Vec3(p.x(), p.y(), 0.0) / r).norm(), 1e-12);
+      EXPECT_LT(std::abs(p.z()), h);
+    }
+  }
+  EXPECT_EQ(top, bottom);
+  EXPECT_GT(top, 10);  // 4 rings of sectors at most 3 cm across over a 10 cm disc
+}
+
 TEST(PatchCloud, HalfSpaceIsOnePlanePatch) {
   const PatchCloud c = MakePatchCloud(HalfSpace{}, 0.1);
   EXPECT_TRUE(c.plane);
@@ -78,10 +122,10 @@ TEST(PatchCloud, BadSpacingAndUnsupportedShapesAreClearErrors) {
   EXPECT_THROW(MakePatchCloud(Sphere{0.1}, 0.0), InvalidArgument);
   EXPECT_THROW(MakePatchCloud(Sphere{0.1}, std::nan("")), InvalidArgument);
   try {
-    MakePatchCloud(Capsule{0.1, 0.2}, 0.1);
-    FAIL() << "a capsule has no patch cloud";
+    MakePatchCloud(Ellipsoid{Vec3(0.1, 0.2, 0.3)}, 0.1);
+    FAIL() << "an ellipsoid has no patch cloud";
   } catch (const Unsupported& e) {
-    EXPECT_THAT(e.what(), ::testing::HasSubstr("capsule"));
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("ellipsoid"));
   }
 }
 

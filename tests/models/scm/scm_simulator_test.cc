@@ -37,6 +37,29 @@ TEST(Scm, BoxRestsWhereOneSpringCarriesItsWeight) {
   EXPECT_LT(s.v.norm(), 1e-4);
 }
 
+// A capsule lying on the ground and a cylinder standing on its disc come to rest where the
+// spring carries them (within the softplus's width of touching), as the box does.
+TEST(Scm, CapsuleAndCylinderRestOnTheGround) {
+  const double r = 0.05, h = 0.1;
+  for (const Shape& shape : {Shape(Capsule{r, h}), Shape(Cylinder{r, h})}) {
+    SCOPED_TRACE(std::string(ToString(TypeOf(shape))));
+    const bool capsule = std::holds_alternative<Capsule>(shape);
+    // The capsule's axis (z in its frame) along x; the cylinder upright.
+    const SE3 pose(capsule ? Mat3(Eigen::AngleAxisd(M_PI / 2, Vec3::UnitY())) : Mat3::Identity(),
+                   Vec3(0.0, 0.0, capsule ? r : h));
+    SceneBuilder b("scm_round");
+    b.SetGravity(Vec3(0.0, 0.0, -9.81));
+    const int body = b.AddFreeBody("body", SpatialInertia::SolidCylinder(1.0, r, h), pose);
+    b.AddCollider(body, shape).friction = 0.5;
+    b.AddGround(0.5);
+    auto sim = MakeSimulator("scm", b.Build(), {{"patch_size", "0.02"}});
+    State s = DefaultState(sim->scene());
+    for (int i = 0; i < 1000; ++i) ASSERT_TRUE(sim->Step(s, {}).ok());
+    EXPECT_NEAR(s.q[2], capsule ? r : h, 2e-3);
+    EXPECT_LT(s.v.norm(), 1e-3);
+  }
+}
+
 // The box tilted onto one corner 1 mm deep, sliding and turning (as the conformance suite's).
 State CornerState(const Scene& scene) {
   State s = DefaultState(scene);
@@ -73,15 +96,15 @@ TEST(Scm, C2DampingDerivativesMatchDifferences) {
 }
 
 TEST(Scm, UnsupportedShapesAndBadOptionsAreClearErrors) {
-  SceneBuilder b("capsule");
-  const int body = b.AddFreeBody("rod", SpatialInertia::SolidBox(1.0, Vec3::Constant(0.1)), SE3());
-  b.AddCollider(body, Capsule{0.05, 0.2});
+  SceneBuilder b("ellipsoid");
+  const int body = b.AddFreeBody("egg", SpatialInertia::SolidBox(1.0, Vec3::Constant(0.1)), SE3());
+  b.AddCollider(body, Ellipsoid{Vec3(0.05, 0.1, 0.2)});
   b.AddGround();
   try {
     MakeSimulator("scm", b.Build(), {});
-    FAIL() << "scm has no capsule";
+    FAIL() << "scm has no ellipsoid";
   } catch (const Unsupported& e) {
-    EXPECT_THAT(e.what(), ::testing::HasSubstr("capsule"));
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("ellipsoid"));
   }
   EXPECT_THROW(MakeSimulator("scm", BoxOnGround(1.0), {{"integrator", "rk5"}}), InvalidArgument);
   EXPECT_THROW(MakeSimulator("scm", BoxOnGround(1.0), {{"patch_size", "-1"}}), InvalidArgument);
