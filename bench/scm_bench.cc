@@ -60,9 +60,10 @@ State TPushTouching(const Scene& scene) {
   return s;
 }
 
-void BM_ScmTPushStep(benchmark::State& state, const char* integrator, const char* patch_size) {
+void BM_ScmTPushStep(benchmark::State& state, const char* integrator, const char* patch_size, const char* threads = "1") {
   auto scene = TPushScene();
-  auto sim = MakeSimulator("scm", scene, {{"integrator", integrator}, {"patch_size", patch_size}, {"stiffness", "1e3"}});
+  auto sim = MakeSimulator("scm", scene, {{"integrator", integrator}, {"patch_size", patch_size}, {"stiffness", "1e3"},
+                                          {"threads", threads}});
   const State start = TPushTouching(*scene);
   TimeStepsFrom(state, *sim, start);
   auto mujoco = MakeSimulator("mujoco", scene, {{"timestep", "0.002"}, {"integrator", integrator}});
@@ -72,6 +73,8 @@ BENCHMARK_CAPTURE(BM_ScmTPushStep, euler_28, "euler", "0.08")->Unit(benchmark::k
 BENCHMARK_CAPTURE(BM_ScmTPushStep, euler_4k, "euler", "0.0048")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_ScmTPushStep, rk4_28, "rk4", "0.08")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_ScmTPushStep, rk4_4k, "rk4", "0.0048")->Unit(benchmark::kMicrosecond);
+// The option threads=2 (TBB over the points; the numbers do not change).
+BENCHMARK_CAPTURE(BM_ScmTPushStep, euler_4k_2threads, "euler", "0.0048", "2")->Unit(benchmark::kMicrosecond);
 
 void BM_ScmBoxDerivatives(benchmark::State& state) {
   auto scene = BoxDropScene("spatial");

@@ -80,6 +80,9 @@ ScmSimulator::ScmSimulator(std::shared_ptr<const Scene> scene, const ScmOptions&
   softmin_.ssdf = options_.SsdfTemperature();
   softmin_.separation = options_.separation_temperature;
   if (options_.skip_small_weights) softmin_.cutoff = 36.0;
+  if (options_.threads != 1) {
+    arena_ = options_.threads > 0 ? std::make_unique<tbb::task_arena>(options_.threads) : std::make_unique<tbb::task_arena>();
+  }
   for (const Collider& c : scene_->colliders) clouds_.push_back(scm::MakePatchCloud(c.shape, options_.patch_size));
   for (const auto& [a, b] : scene_->CollisionPairs()) {
     if (clouds_[static_cast<std::size_t>(a)].plane && clouds_[static_cast<std::size_t>(b)].plane) continue;
@@ -112,7 +115,7 @@ double ScmSimulator::ContactWrenches(std::vector<Force>* f_ext, std::vector<Cont
     scm::Wrench<double> wa = scm::Wrench<double>::Zero(), wb = scm::Wrench<double>::Zero();
     field.clear();
     phi_min = std::min(phi_min, scm::PairWrenches<double>(pair.law, softmin_, ca, cb, &wa, &wb,
-                                                          points != nullptr ? &field : nullptr));
+                                                          points != nullptr ? &field : nullptr, 1e-3, arena_.get()));
     if (col[0]->body != kWorldBody) (*f_ext)[col[0]->body] += wa;
     if (col[1]->body != kWorldBody) (*f_ext)[col[1]->body] += wb;
     if (points == nullptr) continue;
@@ -190,7 +193,7 @@ void ScmSimulator::ContactForceJacobians(MatX* dtau_dq, MatX* dtau_dv) {
       PlaceCloud<Ad>(clouds_[static_cast<std::size_t>(s == 0 ? pair.a : pair.b)], X, V, world[s]);
     }
     scm::Wrench<Ad> w[2] = {scm::Wrench<Ad>::Zero(), scm::Wrench<Ad>::Zero()};
-    scm::PairWrenches<Ad>(pair.law, softmin_, ca, cb, &w[0], &w[1]);
+    scm::PairWrenches<Ad>(pair.law, softmin_, ca, cb, &w[0], &w[1], nullptr, 1e-3, arena_.get());
     for (int s = 0; s < 2; ++s) {  // the wrench on body s
       if (body[s] == kWorldBody) continue;
       Eigen::Matrix<double, 6, 24> D;

@@ -22,6 +22,8 @@
 #include "models/scm/smooth_collision.h"
 #include "models/simulator.h"
 
+#include <tbb/task_arena.h>
+
 namespace arena {
 
 enum class ScmIntegrator { kEuler, kRk4 };
@@ -49,6 +51,7 @@ struct ScmOptions {
   double patch_size = 0.05;               // m, the largest extent of a patch
   scm::DampingShape damping_shape = scm::DampingShape::kC1;
   bool skip_small_weights = true;         // skip softmax terms below e^-36 of the largest
+  int threads = 1;                        // TBB threads over a pair's points; 0: every core
 
   template <class V>
   void VisitFields(V&& v) {
@@ -69,6 +72,9 @@ struct ScmOptions {
     v("damping_shape", damping_shape, "c1 (the paper's d(s)) or c2 (a quintic middle piece: a C2 step)", "");
     v("skip_small_weights", skip_small_weights,
       "skip the softmax terms below e^-36 of the largest (their sum is below round-off; false: every point-patch pair)", "");
+    v("threads", threads,
+      "threads over a pair's points (TBB; 0: every core); the result does not depend on it. Sweeps already run cases in "
+      "parallel: keep 1 there", "", Closed(0, 1024));
   }
   std::string Validate() const;
   double SsdfTemperature() const { return ssdf_temperature > 0.0 ? ssdf_temperature : 0.0625 * patch_size * patch_size; }
@@ -121,6 +127,7 @@ class ScmSimulator final : public Simulator {
   scm::SoftminSettings softmin_;
   std::vector<scm::PatchCloud> clouds_;
   std::vector<Pair> pairs_;
+  std::unique_ptr<tbb::task_arena> arena_;  // threads != 1
 
   MultibodyData data_;
   std::vector<Force> f_ext_;

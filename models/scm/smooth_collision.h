@@ -18,6 +18,10 @@
 #include <limits>
 #include <vector>
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
 #include "models/scm/contact_law.h"
 #include "models/scm/point_tree.h"
 
@@ -129,56 +133,101 @@ struct FieldPoint {
   Vec3 force = Vec3::Zero();  // w_f times its point-SSDF force, on its own body, N
 };
 
+/// Runs fn(begin, end) over [0, n): in one call, or on the arena's threads in chunks when given
+/// one and n is large enough to pay for it. fn must only write to its own indices.
+template <class Fn>
+void ForChunks(int n, tbb::task_arena* arena, const Fn& fn) {
+  constexpr int kChunk = 128;
+  if (arena == nullptr || n < 4 * kChunk) {
+    fn(0, n);
+    return;
+  }
+  arena->execute([&] {
+    tbb::parallel_for(tbb::blocked_range<int>(0, n, kChunk), [&](const tbb::blocked_range<int>& r) { fn(r.begin(), r.end()); });
+  });
+}
+
+/// One point's share of a pair's force: its point-SSDF force summed over the other cloud's
+/// patches (on its own body, at the point) and the reactions on the patches' body (a wrench
+/// about the origin).
+template <class T>
+struct PointShare {
+  V3<T> total;
+  Wrench<T> reaction;
+};
+
 /// The contact wrenches of the pair (a, b) on a's and b's bodies (eq. 23); `field` (optional)
 /// receives every point of Phi_12 whose weight is at least `report_weight`. Returns min Phi_12.
+/// With `arena`, the SSDFs of Phi_12 and the points' shares are computed on its threads; they
+/// are summed in the points' order either way, so the result does not depend on the threads.
 template <class T>
 double PairWrenches(const ContactLaw& law, const SoftminSettings& eps, const WorldCloud<T>& a,
                     const WorldCloud<T>& b, Wrench<T>* wa, Wrench<T>* wb, std::vector<FieldPoint>* field = nullptr,
-                    double report_weight = 1e-3) {
+                    double report_weight = 1e-3, tbb::task_arena* arena = nullptr) {
   using std::exp;
   const WorldCloud<T>* clouds[2] = {&a, &b};
   Wrench<T>* wrench[2] = {wa, wb};
-  std::vector<T> phi;
   std::vector<std::pair<int, int>> owner;  // (cloud, point) of each entry of Phi_12
-  SoftmaxTerms<T> scratch;
   for (int c = 0; c < 2; ++c) {
     if (clouds[c]->plane) continue;
-    for (int f = 0; f < clouds[c]->size(); ++f) {
-      phi.push_back(Ssdf(*clouds[1 - c], clouds[c]->p[f], eps.ssdf, &scratch, eps.cutoff));
-      owner.emplace_back(c, f);
-    }
+    for (int f = 0; f < clouds[c]->size(); ++f) owner.emplace_back(c, f);
   }
+  const int n = static_cast<int>(owner.size());
+  if (n == 0) return std::numeric_limits<double>::infinity();
+  std::vector<T> phi(static_cast<std::size_t>(n));
+  ForChunks(n, arena, [&](int begin, int end) {
+    SoftmaxTerms<T> scratch;
+    for (int e = begin; e < end; ++e) {
+      const auto [c, f] = owner[static_cast<std::size_t>(e)];
+      phi[static_cast<std::size_t>(e)] = Ssdf(*clouds[1 - c], clouds[c]->p[static_cast<std::size_t>(f)], eps.ssdf, &scratch, eps.cutoff);
+    }
+  });
   double phi_min = std::numeric_limits<double>::infinity();
   for (const T& x : phi) phi_min = std::min(phi_min, Val(x));
-  if (phi.empty()) return phi_min;
   // w = softmax(-Phi / eps2), its largest exponent (the smallest Phi) factored out.
   std::vector<T> w(phi.size());
+  std::vector<int> active;  // entries whose weight survives
   T w_sum = T(0.0 * phi[0]);
   for (std::size_t e = 0; e < phi.size(); ++e) {
     w[e] = Val(phi[e]) - phi_min > eps.cutoff * eps.separation ? T(0.0) : exp(-(phi[e] - T(phi_min)) / T(eps.separation));
     w_sum += w[e];
+    if (Val(w[e]) != 0.0) active.push_back(static_cast<int>(e));
   }
-  for (std::size_t e = 0; e < phi.size(); ++e) {
-    const auto [c, f] = owner[e];
-    const WorldCloud<T>& pts = *clouds[c];
-    const WorldCloud<T>& planes = *clouds[1 - c];
-    if (Val(w[e]) == 0.0) continue;
-    const T weight = w[e] / w_sum;
-    SsdfWeights(planes, pts.p[f], eps.ssdf, &scratch, eps.cutoff);
-    V3<T> total = V3<T>::Zero();
-    for (std::size_t k = 0; k < scratch.index.size(); ++k) {
-      const auto i = static_cast<std::size_t>(scratch.index[k]);
-      const T s = weight * scratch.weight[k] / scratch.sum;
-      const V3<T> lambda = s * PointPlaneForce<T>(law, pts.p[f], V3<T>(pts.v[f] - planes.v[i]), planes.p[i], planes.n[i]);
-      total += lambda;
-      wrench[1 - c]->template head<3>() -= planes.p[i].cross(lambda);
-      wrench[1 - c]->template tail<3>() -= lambda;
+  std::vector<PointShare<T>> shares(active.size());
+  ForChunks(static_cast<int>(active.size()), arena, [&](int begin, int end) {
+    SoftmaxTerms<T> scratch;
+    for (int k = begin; k < end; ++k) {
+      const auto e = static_cast<std::size_t>(active[static_cast<std::size_t>(k)]);
+      const auto [c, f] = owner[e];
+      const WorldCloud<T>& pts = *clouds[c];
+      const WorldCloud<T>& planes = *clouds[1 - c];
+      const V3<T>& p = pts.p[static_cast<std::size_t>(f)];
+      const T weight = w[e] / w_sum;
+      SsdfWeights(planes, p, eps.ssdf, &scratch, eps.cutoff);
+      PointShare<T>& share = shares[static_cast<std::size_t>(k)];
+      share.total.setZero();
+      share.reaction.setZero();
+      for (std::size_t t = 0; t < scratch.index.size(); ++t) {
+        const auto i = static_cast<std::size_t>(scratch.index[t]);
+        const T s = weight * scratch.weight[t] / scratch.sum;
+        const V3<T> lambda = s * PointPlaneForce<T>(law, p, V3<T>(pts.v[static_cast<std::size_t>(f)] - planes.v[i]), planes.p[i], planes.n[i]);
+        share.total += lambda;
+        share.reaction.template head<3>() -= planes.p[i].cross(lambda);
+        share.reaction.template tail<3>() -= lambda;
+      }
     }
-    wrench[c]->template head<3>() += pts.p[f].cross(total);
-    wrench[c]->template tail<3>() += total;
-    if (field != nullptr && Val(weight) >= report_weight) {
-      field->push_back({c, f, Val(phi[e]), Val(weight),
-                        Vec3(Val(total(0)), Val(total(1)), Val(total(2)))});
+  });
+  for (std::size_t k = 0; k < active.size(); ++k) {
+    const auto e = static_cast<std::size_t>(active[k]);
+    const auto [c, f] = owner[e];
+    const PointShare<T>& share = shares[k];
+    const V3<T>& p = clouds[c]->p[static_cast<std::size_t>(f)];
+    wrench[c]->template head<3>() += p.cross(share.total);
+    wrench[c]->template tail<3>() += share.total;
+    *wrench[1 - c] += share.reaction;
+    const double weight = Val(w[e]) / Val(w_sum);
+    if (field != nullptr && weight >= report_weight) {
+      field->push_back({c, f, Val(phi[e]), weight, Vec3(Val(share.total(0)), Val(share.total(1)), Val(share.total(2)))});
     }
   }
   return phi_min;

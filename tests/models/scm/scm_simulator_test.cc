@@ -12,6 +12,7 @@
 #include "core/scene/scene_builder.h"
 #include "models/finite_difference_derivatives.h"
 #include "models/registry.h"
+#include "scenes/scene_registry.h"
 
 namespace arena {
 namespace scm_simulator_test {
@@ -58,6 +59,28 @@ TEST(Scm, CapsuleAndCylinderRestOnTheGround) {
     EXPECT_NEAR(s.q[2], capsule ? r : h, 2e-3);
     EXPECT_LT(s.v.norm(), 1e-3);
   }
+}
+
+// Two threads over the points give the very numbers of one: the step and its derivatives, on the
+// T-push T (4224 patches) with the finger pressed into its foot.
+TEST(Scm, ThreadsDoNotChangeTheResult) {
+  auto scene = MakeScene("tpush");
+  State s = DefaultState(*scene);
+  s.q[4] = -0.1375 - 0.01 + 5e-4;
+  std::vector<State> next;
+  std::vector<StepDerivatives> d(2);
+  for (const char* threads : {"1", "2"}) {
+    auto sim = MakeSimulator("scm", scene, {{"patch_size", "0.0048"}, {"threads", threads}, {"stiffness", "1e3"}});
+    State t = s;
+    ASSERT_TRUE(sim->Step(t, {}).ok());
+    next.push_back(t);
+    sim->Derivatives(s, {}, &d[next.size() - 1]);
+  }
+  EXPECT_EQ(next[0].q, next[1].q);
+  EXPECT_EQ(next[0].v, next[1].v);
+  EXPECT_GT(next[0].v.norm(), 0.0);
+  EXPECT_EQ(d[0].dv_dq, d[1].dv_dq);
+  EXPECT_EQ(d[0].dv_dv, d[1].dv_dv);
 }
 
 // The box tilted onto one corner 1 mm deep, sliding and turning (as the conformance suite's).

@@ -131,6 +131,12 @@ TEST(PairWrenches, TreeLookupEqualsTheScan) {
     } else {
       EXPECT_LE((wa - scan_a).norm(), 1e-12 * scan_a.norm());
       EXPECT_LE((wb - scan_b).norm(), 1e-12 * scan_b.norm());
+      // On two threads: the same numbers, bit for bit (the shares are summed in order).
+      tbb::task_arena two(2);
+      Wrench<double> ta = Wrench<double>::Zero(), tb = Wrench<double>::Zero();
+      PairWrenches<double>(law, eps, a, b, &ta, &tb, nullptr, 1e-3, &two);
+      EXPECT_EQ(ta, wa);
+      EXPECT_EQ(tb, wb);
     }
   }
 }
