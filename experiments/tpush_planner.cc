@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <random>
 #include <sstream>
 
 #include "experiments/tpush_rollout.h"
 #include "models/registry.h"
+#include "solvers/cross_entropy.h"
 #include "scenes/tpush_scenes.h"
 
 namespace arena {
@@ -110,20 +110,41 @@ bool AppendPush(const Vec3& pose, const Push& p, std::vector<FingerWaypoint>* pa
 
 double Wrap(double angle) { return std::remainder(angle, 2.0 * M_PI); }
 
-class Planner {
+// The planner's search space for the cross-entropy method (solvers/cross_entropy.h): per push,
+// the face as a number in [0, 8) (its floor picks the face) and the point along it, the angle
+// and the depth in [0, 1]. The loss replays the plan on mujoco.
+class PlanObjective final : public Objective {
  public:
-  Planner(const Vec3& goal, const PushPlannerOptions& options)
+  PlanObjective(const Vec3& goal, const PushPlannerOptions& options)
       : goal_(goal), sim_(MakeSimulator("mujoco", TPushScene(), {{"timestep", std::to_string(options.timestep)}})) {}
 
-  PlannedPushes Evaluate(const std::array<Push, kPushes>& pushes) {
+  int dimension() const override { return kPushes * (1 + kPerPush); }
+  VecX lower() const override { return VecX::Zero(dimension()); }
+  VecX upper() const override {
+    VecX u = VecX::Ones(dimension());
+    for (int j = 0; j < kPushes; ++j) u[j * (1 + kPerPush)] = kFaces;
+    return u;
+  }
+  double Evaluate(const VecX& x, VecX* gradient) override {
+    (void)gradient;
+    ++evaluations_;
+    return Plan(x).cost;
+  }
+  std::int64_t evaluations() const override { return evaluations_; }
+  std::int64_t gradient_evaluations() const override { return 0; }
+
+  // The plan x stands for, replayed: its path, where the T ends and its cost.
+  PlannedPushes Plan(const VecX& x) {
     PlannedPushes out;
     out.sequence.goal = goal_;
     std::vector<FingerWaypoint>& path = out.sequence.path;
     path.push_back({0.0, kFingerStart});
     for (int j = 0; j < kPushes; ++j) {
+      const VecX xj = x.segment(j * (1 + kPerPush), 1 + kPerPush);
+      const Push push{std::min(kFaces - 1, static_cast<int>(xj[0])), xj[1], xj[2], xj[3]};
       // The T where this push starts: replayed on mujoco up to the end of the path so far.
       const Vec3 pose = j == 0 ? Vec3::Zero() : RollOutPushes(*sim_, out.sequence, {0.0, 0.0, path.back().t}).final_pose;
-      if (!pose.allFinite() || !AppendPush(pose, pushes[static_cast<std::size_t>(j)], &path)) {
+      if (!pose.allFinite() || !AppendPush(pose, push, &path)) {
         out.cost = kInfeasible;
         return out;
       }
@@ -136,7 +157,8 @@ class Planner {
     out.reached = r.final_pose;
     out.contacts_made = r.contacts_made;
     out.contacts_broken = r.contacts_broken;
-    out.cost = (r.final_pose.head<2>() - goal_.head<2>()).norm() / 0.01 + std::abs(Wrap(r.final_pose.z() - goal_.z())) / (5.0 * M_PI / 180.0);
+    out.cost = (r.final_pose.head<2>() - goal_.head<2>()).norm() / 0.01 +
+               std::abs(Wrap(r.final_pose.z() - goal_.z())) / (5.0 * M_PI / 180.0);
     if (r.contacts_made < kPushes || r.contacts_broken < kPushes) out.cost += kTooFewContacts;
     return out;
   }
@@ -144,61 +166,7 @@ class Planner {
  private:
   Vec3 goal_;
   std::unique_ptr<Simulator> sim_;
-};
-
-// The cross-entropy method's search distribution: a categorical over faces and a clipped normal
-// over the three unit parameters of each push.
-struct Distribution {
-  std::array<std::array<double, kFaces>, kPushes> face;
-  std::array<double, kPushes * kPerPush> mean, sd;
-
-  Distribution() {
-    for (auto& p : face) p.fill(1.0 / kFaces);
-    mean.fill(0.5);
-    sd.fill(0.3);
-  }
-
-  std::array<Push, kPushes> Sample(std::mt19937_64& rng) const {
-    std::array<Push, kPushes> out;
-    std::normal_distribution<double> normal;
-    for (int j = 0; j < kPushes; ++j) {
-      const auto& probs = face[static_cast<std::size_t>(j)];
-      out[static_cast<std::size_t>(j)].face = std::discrete_distribution<int>(probs.begin(), probs.end())(rng);
-      double* unit[kPerPush] = {&out[static_cast<std::size_t>(j)].along, &out[static_cast<std::size_t>(j)].angle,
-                                &out[static_cast<std::size_t>(j)].depth};
-      for (int k = 0; k < kPerPush; ++k) {
-        const auto i = static_cast<std::size_t>(j * kPerPush + k);
-        *unit[k] = std::clamp(mean[i] + sd[i] * normal(rng), 0.0, 1.0);
-      }
-    }
-    return out;
-  }
-
-  // Refit to the elites: face frequencies (mixed with the old probabilities so no face dies out
-  // after one round) and the unit parameters' mean and spread (floored at 0.03).
-  void Fit(const std::vector<std::array<Push, kPushes>>& elites) {
-    const double m = static_cast<double>(elites.size());
-    for (int j = 0; j < kPushes; ++j) {
-      std::array<double, kFaces> count{};
-      for (const auto& e : elites) count[static_cast<std::size_t>(e[static_cast<std::size_t>(j)].face)] += 1.0;
-      for (int f = 0; f < kFaces; ++f) {
-        auto& p = face[static_cast<std::size_t>(j)][static_cast<std::size_t>(f)];
-        p = 0.3 * p + 0.7 * count[static_cast<std::size_t>(f)] / m;
-      }
-      for (int k = 0; k < kPerPush; ++k) {
-        const auto i = static_cast<std::size_t>(j * kPerPush + k);
-        auto value = [&](const std::array<Push, kPushes>& e) {
-          const Push& p = e[static_cast<std::size_t>(j)];
-          return k == 0 ? p.along : k == 1 ? p.angle : p.depth;
-        };
-        double mu = 0.0, var = 0.0;
-        for (const auto& e : elites) mu += value(e) / m;
-        for (const auto& e : elites) var += (value(e) - mu) * (value(e) - mu) / m;
-        mean[i] = mu;
-        sd[i] = std::max(std::sqrt(var), 0.03);
-      }
-    }
-  }
+  std::int64_t evaluations_ = 0;
 };
 
 std::string Describe(const PlannedPushes& p) {
@@ -220,28 +188,25 @@ std::vector<Vec3> DefaultPushGoals() {
 std::vector<PlannedPushes> PlanPushSequences(const std::vector<Vec3>& goals, const PushPlannerOptions& options,
                                              const std::function<void(const std::string&)>& progress) {
   using namespace tpush_planner;
+  CemOptions cem;
+  cem.population = options.population;
+  cem.elites = std::min(options.elites, options.population);
+  cem.initial_std = 0.5;
+  OptimizerBudget budget;
+  budget.max_iterations = options.iterations;
   std::vector<PlannedPushes> out;
   for (std::size_t g = 0; g < goals.size(); ++g) {
-    Planner planner(goals[g], options);
-    std::mt19937_64 rng(options.seed + g);
-    Distribution dist;
-    PlannedPushes best;
-    best.cost = std::numeric_limits<double>::infinity();
-    for (int it = 0; it < options.iterations; ++it) {
-      std::vector<std::pair<double, std::array<Push, kPushes>>> scored;
-      for (int k = 0; k < options.population; ++k) {
-        const std::array<Push, kPushes> x = dist.Sample(rng);
-        PlannedPushes p = planner.Evaluate(x);
-        scored.emplace_back(p.cost, x);
-        if (p.cost < best.cost) best = std::move(p);
-      }
-      std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-      std::vector<std::array<Push, kPushes>> elites;
-      for (int k = 0; k < std::min(options.elites, options.population); ++k) elites.push_back(scored[static_cast<std::size_t>(k)].second);
-      dist.Fit(elites);
-      if (progress) progress("goal " + std::to_string(g + 1) + ", iteration " + std::to_string(it + 1) + ": best " + Describe(best));
-    }
+    PlanObjective objective(goals[g], options);
+    // Start from the middle of every range (the face a number in [0, 8): 3.5 is the fourth).
+    VecX x0 = VecX::Constant(objective.dimension(), 0.5);
+    for (int j = 0; j < kPushes; ++j) x0[j * (1 + kPerPush)] = 0.5 * kFaces - 0.5;
+    const OptimizerTrace trace = MinimizeCrossEntropy(objective, x0, cem, budget, options.seed + g);
+    PlannedPushes best = objective.Plan(trace.best_x);
     best.sequence.index = static_cast<int>(g) + 1;
+    if (progress) {
+      progress("goal " + std::to_string(g + 1) + ": " + std::to_string(trace.iterations.size() - 1) + " iterations, " +
+               std::to_string(objective.evaluations()) + " replays; best " + Describe(best));
+    }
     out.push_back(std::move(best));
   }
   return out;

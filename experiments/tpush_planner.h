@@ -3,7 +3,8 @@
 // breaking contact at least twice, then replayed open-loop with SCM). VP-STO is not reproduced:
 // here each sequence is two pushes, each one a face of the T, a point along it, a direction
 // within 30 degrees of the face's inward normal and a depth; between pushes the finger retreats
-// and goes round the T on a circle clear of it. The cross-entropy method picks the parameters
+// and goes round the T on a circle clear of it. The cross-entropy method (solvers/
+// cross_entropy.h; the face a coordinate in [0, 8) whose floor picks it) searches the parameters
 // that bring the T (replayed on mujoco at 2 ms) closest to the goal, among the plans whose
 // replay makes and breaks contact at least twice. Deterministic given the seed.
 //
@@ -37,8 +38,7 @@ struct PlannedPushes {
 /// The five goals (x m, y m, yaw rad) from the T's start at the origin.
 std::vector<Vec3> DefaultPushGoals();
 
-/// One planned sequence per goal, numbered from 1. `progress` (optional) gets a line per
-/// iteration.
+/// One planned sequence per goal, numbered from 1. `progress` (optional) gets a line per goal.
 std::vector<PlannedPushes> PlanPushSequences(const std::vector<Vec3>& goals, const PushPlannerOptions& options,
                                              const std::function<void(const std::string&)>& progress = {});
 
