@@ -41,6 +41,7 @@ SUITE = [
     "BM_SdrsHullPair20TwistWarm",
     "BM_TwoBallsBsh/196", "BM_TwoBallsBrute/196",
     "BM_MujocoBoxRestingStep/dt_2ms", "BM_MujocoBoxDerivatives", "BM_DartBoxDropStep",
+    "BM_ScmBoxStep", "BM_ScmBoxDerivatives", "BM_ScmTPushStep/euler_4k",
 ]
 
 # Claim-level speed ratios, numerator / denominator, with the bounds they must stay within.
