@@ -214,6 +214,7 @@ Sweep TPushExperiment::Expand(const ProfileConfig& config, const std::vector<std
   using namespace tpush;
   std::vector<int> sequences;
   for (std::int64_t s : config.Ints("sequences")) sequences.push_back(FindSequence(static_cast<int>(s)).index);
+  if (sequences.empty()) throw InvalidArgument("tpush: sequences: give at least one (1-5)");
   std::vector<RunSpec> runs;
   for (const std::string& text : config.SweepStrings("runs")) runs.push_back(ParseRun(text));
   const std::vector<double> patches = config.SweepDoubles("patch_sizes_m", NumberRange::Between(1e-3, 1.0));

@@ -61,6 +61,10 @@ TEST(TPush, BadRunsAndSequencesAreNamed) {
               TPushExperiment().Expand(QuickConfig("tpush", body + "sequences = [9]\nruns = [\"2-rk4\"]\n"), {"scm"});
             }).find("no sequence 9"),
             std::string::npos);
+  EXPECT_NE(InvalidArgumentMessage([&] {
+              TPushExperiment().Expand(QuickConfig("tpush", body + "sequences = []\nruns = [\"2-rk4\"]\n"), {"scm"});
+            }).find("sequences: give at least one"),
+            std::string::npos);
 }
 
 // The data the experiment replays: five sequences, each of which, on mujoco at 2 ms, makes and

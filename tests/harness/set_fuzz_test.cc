@@ -75,6 +75,7 @@ const std::map<std::string, std::vector<std::string>>& ShrinkOverrides() {
       {"chain_reach", {"links=2", "steps=2", "iterations=1"}},
       {"force_profile", {"line_samples=3", "line_offsets_m=[0.1]", "grid_samples=0"}},
       {"ssdf_iso", {"angles=8", "temperatures_m2=[0.01]"}},
+      {"tpush", {"sequences=[1]", "runs=[\"16-euler\"]", "patch_sizes_m=[0.08]", "settle_s=0", "trace_interval_s=0"}},
       {"trajopt_compare",
        {"problems=[\"cartpole\"]", "methods=[\"cem\"]", "thresholds=[1e-3]", "max_rollouts=[3]", "time_budgets_s=[0]",
         "cem_population=4", "cem_elites=2"}},
