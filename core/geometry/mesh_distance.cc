@@ -136,25 +136,11 @@ struct PosedPair {
   }
 };
 
-// Generalized winding number (see the header): the solid angle of each triangle seen from p,
-// tan(omega / 2) = a . (b x c) / (|a||b||c| + (a.b)|c| + (b.c)|a| + (c.a)|b|).
-double Winding(const PointsX3& v, const TrianglesX3& t, const Vec3& p) {
-  double sum = 0.0;
-  for (int i = 0; i < t.rows(); ++i) {
-    const Vec3 a = PointAt(v, t(i, 0)) - p, b = PointAt(v, t(i, 1)) - p, c = PointAt(v, t(i, 2)) - p;
-    const double la = a.norm(), lb = b.norm(), lc = c.norm();
-    const double num = a.dot(b.cross(c));
-    const double den = la * lb * lc + a.dot(b) * lc + b.dot(c) * la + c.dot(a) * lb;
-    sum += 2.0 * std::atan2(num, den);
-  }
-  return sum / (4.0 * std::numbers::pi);
-}
-
 // Depth of p (mesh frame) inside the closed mesh: its distance to the surface when the winding
 // number says inside, 0 otherwise.
 double DepthInside(const TriangleMeshData& mesh, const Vec3& p) {
   if (!mesh.bounds.Contains(p)) return 0.0;
-  if (!(std::abs(Winding(mesh.vertices, mesh.triangles, p)) > 0.5)) return 0.0;
+  if (!(std::abs(WindingNumber(mesh.vertices, mesh.triangles, p)) > 0.5)) return 0.0;
   return ClosestPointOnMesh(mesh, p).distance;
 }
 
@@ -250,8 +236,23 @@ TrianglePairDistance TriangleTriangleDistance(const Vec3& a0, const Vec3& a1, co
   return out;
 }
 
+// The solid angle of each triangle seen from p,
+// tan(omega / 2) = a . (b x c) / (|a||b||c| + (a.b)|c| + (b.c)|a| + (c.a)|b|).
+double WindingNumber(const PointsX3& vertices, const TrianglesX3& triangles, const Vec3& p) {
+  double sum = 0.0;
+  for (int i = 0; i < triangles.rows(); ++i) {
+    const Vec3 a = PointAt(vertices, triangles(i, 0)) - p, b = PointAt(vertices, triangles(i, 1)) - p,
+               c = PointAt(vertices, triangles(i, 2)) - p;
+    const double la = a.norm(), lb = b.norm(), lc = c.norm();
+    const double num = a.dot(b.cross(c));
+    const double den = la * lb * lc + a.dot(b) * lc + b.dot(c) * la + c.dot(a) * lb;
+    sum += 2.0 * std::atan2(num, den);
+  }
+  return sum / (4.0 * std::numbers::pi);
+}
+
 double WindingNumber(const TriangleMeshData& mesh, const Vec3& p) {
-  return Winding(mesh.vertices, mesh.triangles, p);
+  return WindingNumber(mesh.vertices, mesh.triangles, p);
 }
 
 MeshDistanceResult MeshDistance(const TriangleMeshData& a, const SE3& X_WA,

@@ -77,5 +77,7 @@ MeshDistanceResult MeshDistance(const TriangleMeshData& a, const SE3& X_WA,
 /// Generalized winding number of the closed mesh's surface at p (mesh frame): about +-1 inside
 /// (sign by orientation), 0 outside, 1/2 on the surface.
 double WindingNumber(const TriangleMeshData& mesh, const Vec3& p);
+/// The same for triangles over vertices given in any frame (p in that frame).
+double WindingNumber(const PointsX3& vertices, const TrianglesX3& triangles, const Vec3& p);
 
 }  // namespace arena

@@ -5,6 +5,20 @@
 
 namespace arena {
 
+Aabb BoundsOf(const PointsX3& points) {
+  Aabb box;
+  for (int i = 0; i < points.rows(); ++i) box.Extend(PointAt(points, i));
+  return box;
+}
+
+std::vector<Aabb> TriangleBoxes(const PointsX3& vertices, const TrianglesX3& triangles) {
+  std::vector<Aabb> boxes(static_cast<std::size_t>(triangles.rows()));
+  for (int t = 0; t < triangles.rows(); ++t) {
+    for (int k = 0; k < 3; ++k) boxes[static_cast<std::size_t>(t)].Extend(PointAt(vertices, triangles(t, k)));
+  }
+  return boxes;
+}
+
 namespace {
 
 template <class V>

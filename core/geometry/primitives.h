@@ -4,6 +4,7 @@
 #pragma once
 
 #include <limits>
+#include <vector>
 
 #include "core/math/types.h"
 
@@ -57,6 +58,11 @@ struct Aabb {
     return SquaredDistance(center) <= radius * radius;
   }
 };
+
+/// The box of all the points (empty for none).
+Aabb BoundsOf(const PointsX3& points);
+/// The box of each triangle (rows of `triangles` index `vertices`).
+std::vector<Aabb> TriangleBoxes(const PointsX3& vertices, const TrianglesX3& triangles);
 
 /// Closest point of a triangle (or of a segment) to a query point, with its barycentric
 /// coordinates: point = bary[0] a + bary[1] b + bary[2] c.

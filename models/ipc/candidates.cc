@@ -39,20 +39,6 @@ std::vector<Aabb> EdgeBoxes(const PointsX3& vertices, const EdgesX2& edges) {
   return boxes;
 }
 
-std::vector<Aabb> TriangleBoxes(const PointsX3& vertices, const TrianglesX3& triangles) {
-  std::vector<Aabb> boxes(triangles.rows());
-  for (int t = 0; t < triangles.rows(); ++t) {
-    for (int k = 0; k < 3; ++k) boxes[t].Extend(PointAt(vertices, triangles(t, k)));
-  }
-  return boxes;
-}
-
-Aabb Bounds(const PointsX3& vertices) {
-  Aabb box;
-  for (int i = 0; i < vertices.rows(); ++i) box.Extend(PointAt(vertices, i));
-  return box;
-}
-
 // The primitives whose boxes overlap `region` (ascending original indices) and a BVH over
 // just those: a pair can only be a candidate if each primitive's box, inflated by dhat, meets
 // the other mesh's bounds, so the tree need not hold the rest of the mesh.
@@ -142,14 +128,14 @@ Candidates FindCandidates(const PointsX3& vertices_a, const SurfaceTopology& a,
   CheckMesh(vertices_b, b, "B");
   if (!(dhat >= 0.0)) throw InvalidArgument("ipc candidates: dhat must be >= 0");
   Candidates out;
-  const Aabb near_a = Bounds(vertices_a).Inflated(dhat), near_b = Bounds(vertices_b).Inflated(dhat);
+  const Aabb near_a = BoundsOf(vertices_a).Inflated(dhat), near_b = BoundsOf(vertices_b).Inflated(dhat);
   const Subset tri_a = Restrict(TriangleBoxes(vertices_a, a.triangles), near_b);
   const Subset tri_b = Restrict(TriangleBoxes(vertices_b, b.triangles), near_a);
-  PointTriangleQuery(vertices_a, Bounds(vertices_b), tri_b, dhat, &out.point_a_triangle_b);
-  PointTriangleQuery(vertices_b, Bounds(vertices_a), tri_a, dhat, &out.point_b_triangle_a);
+  PointTriangleQuery(vertices_a, BoundsOf(vertices_b), tri_b, dhat, &out.point_a_triangle_b);
+  PointTriangleQuery(vertices_b, BoundsOf(vertices_a), tri_a, dhat, &out.point_b_triangle_a);
   const std::vector<Aabb> boxes_a = EdgeBoxes(vertices_a, a.edges);
   const Subset edges_b = Restrict(EdgeBoxes(vertices_b, b.edges), near_a);
-  const Aabb bounds_b = Bounds(vertices_b);
+  const Aabb bounds_b = BoundsOf(vertices_b);
   std::vector<int> hits;
   for (int e = 0; e < a.edges.rows(); ++e) {
     const Aabb box = boxes_a[e].Inflated(dhat);
