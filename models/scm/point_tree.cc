@@ -17,21 +17,21 @@ PointTree::PointTree(const Points& points) : points_(points), order_(static_cast
 
 // Splits at the median of the box's longest axis.
 int PointTree::Build(int begin, int end) {
-  const int id = static_cast<int>(nodes_.size());
-  nodes_.push_back({});
-  Vec3 lo = Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
+  Node node;
+  node.lo = Vec3::Constant(std::numeric_limits<double>::infinity());
+  node.hi = -node.lo;
   for (int k = begin; k < end; ++k) {
     const Vec3 p = points_.row(order_[static_cast<std::size_t>(k)]).transpose();
-    lo = lo.cwiseMin(p);
-    hi = hi.cwiseMax(p);
+    node.lo = node.lo.cwiseMin(p);
+    node.hi = node.hi.cwiseMax(p);
   }
-  nodes_[static_cast<std::size_t>(id)].lo = lo;
-  nodes_[static_cast<std::size_t>(id)].hi = hi;
-  nodes_[static_cast<std::size_t>(id)].begin = begin;
-  nodes_[static_cast<std::size_t>(id)].end = end;
+  node.begin = begin;
+  node.end = end;
+  const int id = static_cast<int>(nodes_.size());
+  nodes_.push_back(node);
   if (end - begin <= point_tree::kLeafSize) return id;
   int axis = 0;
-  (hi - lo).maxCoeff(&axis);
+  (node.hi - node.lo).maxCoeff(&axis);
   const int mid = (begin + end) / 2;
   std::nth_element(order_.begin() + begin, order_.begin() + mid, order_.begin() + end,
                    [&](int a, int b) { return points_(a, axis) < points_(b, axis); });
@@ -78,46 +78,6 @@ void PointTree::Descend(int id, const Vec3& x, double margin, double* best, std:
   const int first = left_first ? node.left : node.right, second = left_first ? node.right : node.left;
   if ((left_first ? dl : dr) <= *best + margin) Descend(first, x, margin, best, out);
   if ((left_first ? dr : dl) <= *best + margin) Descend(second, x, margin, best, out);
-}
-
-double PointTree::NearestSquared(const Vec3& x) const {
-  double best = std::numeric_limits<double>::infinity();
-  if (!nodes_.empty()) Nearest(0, x, &best);
-  return best;
-}
-
-void PointTree::Nearest(int id, const Vec3& x, double* best) const {
-  const Node& node = nodes_[static_cast<std::size_t>(id)];
-  if (BoxSquared(node, x) >= *best) return;
-  if (node.left < 0) {
-    for (int k = node.begin; k < node.end; ++k) {
-      *best = std::min(*best, (points_.row(order_[static_cast<std::size_t>(k)]).transpose() - x).squaredNorm());
-    }
-    return;
-  }
-  // The nearer child first: its best prunes more of the other.
-  const double dl = BoxSquared(nodes_[static_cast<std::size_t>(node.left)], x);
-  const double dr = BoxSquared(nodes_[static_cast<std::size_t>(node.right)], x);
-  Nearest(dl <= dr ? node.left : node.right, x, best);
-  Nearest(dl <= dr ? node.right : node.left, x, best);
-}
-
-void PointTree::Within(const Vec3& x, double r2, std::vector<int>* out) const {
-  if (!nodes_.empty()) Collect(0, x, r2, out);
-}
-
-void PointTree::Collect(int id, const Vec3& x, double r2, std::vector<int>* out) const {
-  const Node& node = nodes_[static_cast<std::size_t>(id)];
-  if (BoxSquared(node, x) > r2) return;
-  if (node.left < 0) {
-    for (int k = node.begin; k < node.end; ++k) {
-      const int i = order_[static_cast<std::size_t>(k)];
-      if ((points_.row(i).transpose() - x).squaredNorm() <= r2) out->push_back(i);
-    }
-    return;
-  }
-  Collect(node.left, x, r2, out);
-  Collect(node.right, x, r2, out);
 }
 
 }  // namespace arena::scm

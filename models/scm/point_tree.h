@@ -1,5 +1,5 @@
-// A k-d tree over a patch cloud's centres (in the shape's frame, built once): the nearest centre
-// to a point and every centre within a radius of it. SCM's softmaxes keep only the terms within
+// A k-d tree over a patch cloud's centres (in the shape's frame, built once): in one descent, the
+// nearest centre to a point and every centre within a margin of it. SCM's softmaxes keep only the terms within
 // `cutoff` temperatures of the largest (smooth_collision.h); the tree finds exactly those, so an
 // SSDF query costs O(log n + terms) instead of O(n), and a pair of clouds O((n_a + n_b) log n).
 #pragma once
@@ -15,25 +15,19 @@ class PointTree {
   using Points = Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>;
   explicit PointTree(const Points& points);
 
-  /// min_i |x - p_i|^2 (infinity for an empty tree).
-  double NearestSquared(const Vec3& x) const;
-  /// Appends to `out` every i with |x - p_i|^2 <= r2, in no particular order.
-  void Within(const Vec3& x, double r2, std::vector<int>* out) const;
-  /// Both in one descent: returns d = min_i |x - p_i|^2 and appends to `out` every i with
-  /// |x - p_i|^2 <= d + margin (and perhaps a few more, within margin of a larger running
-  /// minimum: callers filter by distance).
+  /// Returns d = min_i |x - p_i|^2 (infinity for an empty tree) and appends to `out`, in no
+  /// particular order, every i with |x - p_i|^2 <= d + margin (and perhaps a few more, within
+  /// margin of a larger running minimum: callers filter by distance).
   double NearestAndWithin(const Vec3& x, double margin, std::vector<int>* out) const;
 
  private:
   struct Node {
-    Vec3 lo, hi;           // bounding box of the node's points
+    Vec3 lo = Vec3::Zero(), hi = Vec3::Zero();  // bounding box of the node's points
     int begin = 0, end = 0;  // its range of order_
     int left = -1, right = -1;  // children (-1: a leaf)
   };
   int Build(int begin, int end);
   double BoxSquared(const Node& node, const Vec3& x) const;
-  void Nearest(int node, const Vec3& x, double* best) const;
-  void Collect(int node, const Vec3& x, double r2, std::vector<int>* out) const;
   void Descend(int node, const Vec3& x, double margin, double* best, std::vector<int>* out) const;
 
   Points points_;

@@ -63,6 +63,7 @@ struct SoftmaxTerms {
   std::vector<int> index;
   std::vector<T> weight;
   T sum;
+  std::vector<double> distance;  // scratch: the candidates' squared distances (values)
 };
 
 /// The patches whose squared distance to x is within cutoff * eps1 of the smallest, ascending:
@@ -70,24 +71,32 @@ struct SoftmaxTerms {
 /// radius is widened by round-off and its candidates pass the scan's test, so both give the same
 /// set.
 template <class T>
-void SoftmaxCandidates(const WorldCloud<T>& cloud, const V3<T>& x, double eps1, double cutoff, std::vector<int>* index,
+void SoftmaxCandidates(const WorldCloud<T>& cloud, const V3<T>& x, double eps1, double cutoff, SoftmaxTerms<T>* terms,
                        double* d_min) {
-  index->clear();
-  *d_min = std::numeric_limits<double>::infinity();
+  std::vector<int>& index = terms->index;
+  std::vector<double>& d = terms->distance;
+  index.clear();
   if (cloud.tree != nullptr && std::isfinite(cutoff)) {
     const Vec3 xv(Val(x(0)), Val(x(1)), Val(x(2)));
     const Vec3 xs = cloud.R.transpose() * (xv - cloud.t);
-    cloud.tree->NearestAndWithin(xs, cutoff * eps1 * (1.0 + 1e-9) + 1e-9 * xs.squaredNorm() + 1e-18, index);
-    std::sort(index->begin(), index->end());
+    cloud.tree->NearestAndWithin(xs, cutoff * eps1 * (1.0 + 1e-9) + 1e-9 * xs.squaredNorm() + 1e-18, &index);
+    std::sort(index.begin(), index.end());
   } else {
-    index->resize(static_cast<std::size_t>(cloud.size()));
-    for (int i = 0; i < cloud.size(); ++i) (*index)[static_cast<std::size_t>(i)] = i;
+    index.resize(static_cast<std::size_t>(cloud.size()));
+    for (int i = 0; i < cloud.size(); ++i) index[static_cast<std::size_t>(i)] = i;
   }
-  for (int i : *index) *d_min = std::min(*d_min, SquaredDistance(x, cloud.p[static_cast<std::size_t>(i)]));
+  d.resize(index.size());
+  *d_min = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < index.size(); ++k) {
+    d[k] = SquaredDistance(x, cloud.p[static_cast<std::size_t>(index[k])]);
+    *d_min = std::min(*d_min, d[k]);
+  }
   if (!std::isfinite(cutoff)) return;
-  index->erase(std::remove_if(index->begin(), index->end(),
-                              [&](int i) { return SquaredDistance(x, cloud.p[static_cast<std::size_t>(i)]) - *d_min > cutoff * eps1; }),
-               index->end());
+  std::size_t kept = 0;
+  for (std::size_t k = 0; k < index.size(); ++k) {
+    if (d[k] - *d_min <= cutoff * eps1) index[kept++] = index[k];
+  }
+  index.resize(kept);
 }
 
 /// The softmax weights of the SSDF of `cloud` at x (terms below e^-cutoff of the largest
@@ -97,7 +106,7 @@ void SsdfWeights(const WorldCloud<T>& cloud, const V3<T>& x, double eps1, Softma
                  double cutoff = std::numeric_limits<double>::infinity()) {
   using std::exp;
   double d_min = 0.0;
-  SoftmaxCandidates(cloud, x, eps1, cutoff, &terms->index, &d_min);
+  SoftmaxCandidates(cloud, x, eps1, cutoff, terms, &d_min);
   terms->weight.resize(terms->index.size());
   terms->sum = T(0.0 * x(0));
   for (std::size_t k = 0; k < terms->index.size(); ++k) {
