@@ -4,9 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
-#include <set>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "config/profile_config.h"

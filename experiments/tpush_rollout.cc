@@ -43,11 +43,13 @@ TPushRollout RollOutPushes(Simulator& sim, const PushSequence& sequence, const T
     const StepReport r = sim.Step(s, u);
     out.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     ++out.steps;
-    if (!r.ok() || !s.q.allFinite() || !s.v.allFinite() || Flung(s)) {
+    const std::string non_finite = FirstNonFiniteEntry(s);
+    const bool flung = non_finite.empty() && Flung(s);
+    if (!r.ok() || !non_finite.empty() || flung) {
       out.diverged = true;
       out.failure = !r.ok() ? std::string(ToString(r.status)) + ": " + r.message
                             : "diverged at t = " + std::to_string((k + 1) * dt) + " s (" +
-                                  (Flung(s) ? "the T flung away" : FirstNonFiniteEntry(s)) + ")";
+                                  (flung ? "the T flung away" : non_finite) + ")";
       return out;
     }
     const double gap = TPushFingerGap(s.q);
