@@ -25,6 +25,8 @@ int PointTree::Build(int begin, int end) {
     node.lo = node.lo.cwiseMin(p);
     node.hi = node.hi.cwiseMax(p);
   }
+  node.centre = 0.5 * (node.lo + node.hi);
+  node.radius = 0.5 * (node.hi - node.lo).norm();
   node.begin = begin;
   node.end = end;
   const int id = static_cast<int>(nodes_.size());

@@ -20,12 +20,19 @@ class PointTree {
   /// margin of a larger running minimum: callers filter by distance).
   double NearestAndWithin(const Vec3& x, double margin, std::vector<int>* out) const;
 
- private:
+  /// The nodes, for callers' own traversals (models/scm/field_pruning.h): nodes()[0] is the
+  /// root (when there are points); a node's points are order()[begin, end).
   struct Node {
     Vec3 lo = Vec3::Zero(), hi = Vec3::Zero();  // bounding box of the node's points
-    int begin = 0, end = 0;  // its range of order_
+    Vec3 centre = Vec3::Zero();                 // a ball holding them: the box's centre
+    double radius = 0.0;                        // and half its diagonal
+    int begin = 0, end = 0;     // its range of order()
     int left = -1, right = -1;  // children (-1: a leaf)
   };
+  const std::vector<Node>& nodes() const { return nodes_; }
+  const std::vector<int>& order() const { return order_; }
+
+ private:
   int Build(int begin, int end);
   double BoxSquared(const Node& node, const Vec3& x) const;
   void Descend(int node, const Vec3& x, double margin, double* best, std::vector<int>* out) const;

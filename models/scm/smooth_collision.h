@@ -23,111 +23,10 @@
 #include <tbb/task_arena.h>
 
 #include "models/scm/contact_law.h"
-#include "models/scm/point_tree.h"
+#include "models/scm/field_pruning.h"
+#include "models/scm/ssdf.h"
 
 namespace arena::scm {
-
-/// A patch cloud placed in the world: centres, normals and the velocities of the centres; with
-/// the cloud's k-d tree (built in its shape frame) and the map from the world to that frame
-/// x_S = R^T (x - t), the softmaxes look up their terms instead of scanning every patch.
-template <class T>
-struct WorldCloud {
-  std::vector<V3<T>> p, n, v;
-  bool plane = false;  // a half-space's single patch: it has no points of its own in Phi_12
-  const PointTree* tree = nullptr;
-  Mat3 R = Mat3::Identity();
-  Vec3 t = Vec3::Zero();
-  int size() const { return static_cast<int>(p.size()); }
-};
-
-struct SoftminSettings {
-  double ssdf = 0.0;        // eps1, m^2
-  double separation = 0.0;  // eps2, m
-  // Softmax terms whose exponent lies more than this below the largest are skipped (weight 0):
-  // 36 drops weights below e^-36 = 2.3e-16 of the largest, exact to round-off; infinity keeps all.
-  double cutoff = std::numeric_limits<double>::infinity();
-};
-
-/// |x - y|^2 of the values (the softmaxes' shift: any constant works, the smallest is safe).
-template <class T>
-double SquaredDistance(const V3<T>& x, const V3<T>& y) {
-  double d = 0.0;
-  for (int k = 0; k < 3; ++k) d += (Val(x(k)) - Val(y(k))) * (Val(x(k)) - Val(y(k)));
-  return d;
-}
-
-/// The kept terms of a softmax over a cloud's patches: their indices (ascending), weights
-/// relative to the largest, exp(-(d_i - d_min) / eps1), and the weights' sum.
-template <class T>
-struct SoftmaxTerms {
-  std::vector<int> index;
-  std::vector<T> weight;
-  T sum;
-  std::vector<double> distance;  // scratch: the candidates' squared distances (values)
-};
-
-/// The patches whose squared distance to x is within cutoff * eps1 of the smallest, ascending:
-/// through the tree when the cloud has one and the cutoff is finite, else by a scan. The tree's
-/// radius is widened by round-off and its candidates pass the scan's test, so both give the same
-/// set.
-template <class T>
-void SoftmaxCandidates(const WorldCloud<T>& cloud, const V3<T>& x, double eps1, double cutoff, SoftmaxTerms<T>* terms,
-                       double* d_min) {
-  std::vector<int>& index = terms->index;
-  std::vector<double>& d = terms->distance;
-  index.clear();
-  if (cloud.tree != nullptr && std::isfinite(cutoff)) {
-    const Vec3 xv(Val(x(0)), Val(x(1)), Val(x(2)));
-    const Vec3 xs = cloud.R.transpose() * (xv - cloud.t);
-    cloud.tree->NearestAndWithin(xs, cutoff * eps1 * (1.0 + 1e-9) + 1e-9 * xs.squaredNorm() + 1e-18, &index);
-    std::sort(index.begin(), index.end());
-  } else {
-    index.resize(static_cast<std::size_t>(cloud.size()));
-    for (int i = 0; i < cloud.size(); ++i) index[static_cast<std::size_t>(i)] = i;
-  }
-  d.resize(index.size());
-  *d_min = std::numeric_limits<double>::infinity();
-  for (std::size_t k = 0; k < index.size(); ++k) {
-    d[k] = SquaredDistance(x, cloud.p[static_cast<std::size_t>(index[k])]);
-    *d_min = std::min(*d_min, d[k]);
-  }
-  if (!std::isfinite(cutoff)) return;
-  std::size_t kept = 0;
-  for (std::size_t k = 0; k < index.size(); ++k) {
-    if (d[k] - *d_min <= cutoff * eps1) index[kept++] = index[k];
-  }
-  index.resize(kept);
-}
-
-/// The softmax weights of the SSDF of `cloud` at x (terms below e^-cutoff of the largest
-/// skipped).
-template <class T>
-void SsdfWeights(const WorldCloud<T>& cloud, const V3<T>& x, double eps1, SoftmaxTerms<T>* terms,
-                 double cutoff = std::numeric_limits<double>::infinity()) {
-  using std::exp;
-  double d_min = 0.0;
-  SoftmaxCandidates(cloud, x, eps1, cutoff, terms, &d_min);
-  terms->weight.resize(terms->index.size());
-  terms->sum = T(0.0 * x(0));
-  for (std::size_t k = 0; k < terms->index.size(); ++k) {
-    const V3<T>& p = cloud.p[static_cast<std::size_t>(terms->index[k])];
-    terms->weight[k] = exp(-((x - p).squaredNorm() - T(d_min)) / T(eps1));
-    terms->sum += terms->weight[k];
-  }
-}
-
-/// SSDF_cloud(x), eq. 9.
-template <class T>
-T Ssdf(const WorldCloud<T>& cloud, const V3<T>& x, double eps1, SoftmaxTerms<T>* scratch,
-       double cutoff = std::numeric_limits<double>::infinity()) {
-  SsdfWeights(cloud, x, eps1, scratch, cutoff);
-  T phi = T(0.0 * x(0));
-  for (std::size_t k = 0; k < scratch->index.size(); ++k) {
-    const auto i = static_cast<std::size_t>(scratch->index[k]);
-    phi += scratch->weight[k] * cloud.n[i].dot(x - cloud.p[i]);
-  }
-  return phi / scratch->sum;
-}
 
 /// A world wrench [torque about the origin; force].
 template <class T>
@@ -174,29 +73,48 @@ double PairWrenches(const ContactLaw& law, const SoftminSettings& eps, const Wor
                     const WorldCloud<T>& b, Wrench<T>* wa, Wrench<T>* wb, std::vector<FieldPoint>* field = nullptr,
                     double report_weight = 1e-3, tbb::task_arena* arena = nullptr) {
   using std::exp;
-  const WorldCloud<T>* clouds[2] = {&a, &b};
+  const WorldCloud<T>* const clouds[2] = {&a, &b};
   Wrench<T>* wrench[2] = {wa, wb};
   std::vector<std::pair<int, int>> owner;  // (cloud, point) of each entry of Phi_12
+  int offset[2] = {0, 0};
   for (int c = 0; c < 2; ++c) {
+    offset[c] = static_cast<int>(owner.size());
     if (clouds[c]->plane) continue;
     for (int f = 0; f < clouds[c]->size(); ++f) owner.emplace_back(c, f);
   }
   const int n = static_cast<int>(owner.size());
   if (n == 0) return std::numeric_limits<double>::infinity();
-  std::vector<T> phi(static_cast<std::size_t>(n));
-  ForChunks(n, arena, [&](int begin, int end) {
+  // Entries left uncomputed carry no weight (field_pruning.h): +infinity stands for them.
+  std::vector<T> phi(static_cast<std::size_t>(n), T(std::numeric_limits<double>::infinity()));
+  SoftmaxTerms<T> serial_scratch;
+  auto compute = [&](int e, std::span<const int> superset, SoftmaxTerms<T>* scratch) {
+    const auto [c, f] = owner[static_cast<std::size_t>(e)];
+    phi[static_cast<std::size_t>(e)] =
+        Ssdf(*clouds[1 - c], clouds[c]->p[static_cast<std::size_t>(f)], eps.ssdf, scratch, eps.cutoff, superset);
+    return Val(phi[static_cast<std::size_t>(e)]);
+  };
+  const FieldPlan plan =
+      PlanField(eps, clouds, offset, [&](int e, std::span<const int> superset) { return compute(e, superset, &serial_scratch); });
+  ForChunks(static_cast<int>(plan.tasks.size()), arena, [&](int begin, int end) {
     SoftmaxTerms<T> scratch;
-    for (int e = begin; e < end; ++e) {
-      const auto [c, f] = owner[static_cast<std::size_t>(e)];
-      phi[static_cast<std::size_t>(e)] = Ssdf(*clouds[1 - c], clouds[c]->p[static_cast<std::size_t>(f)], eps.ssdf, &scratch, eps.cutoff);
+    for (int k = begin; k < end; ++k) {
+      const FieldTask& task = plan.tasks[static_cast<std::size_t>(k)];
+      compute(task.entry, plan.Terms(task), &scratch);
     }
   });
+  std::vector<FieldTask> task_of(static_cast<std::size_t>(n));  // by entry; the shares reuse the terms
+  for (const auto* list : {&plan.done, &plan.tasks}) {
+    for (const FieldTask& task : *list) task_of[static_cast<std::size_t>(task.entry)] = task;
+  }
   double phi_min = std::numeric_limits<double>::infinity();
-  for (const T& x : phi) phi_min = std::min(phi_min, Val(x));
+  std::size_t e_min = 0;
+  for (std::size_t e = 0; e < phi.size(); ++e) {
+    if (Val(phi[e]) < phi_min) phi_min = Val(phi[e]), e_min = e;
+  }
   // w = softmax(-Phi / eps2), its largest exponent (the smallest Phi) factored out.
   std::vector<T> w(phi.size());
   std::vector<int> active;  // entries whose weight survives
-  T w_sum = T(0.0 * phi[0]);
+  T w_sum = T(0.0 * phi[e_min]);  // a zero of phi's kind (a computed entry: others are infinite)
   for (std::size_t e = 0; e < phi.size(); ++e) {
     w[e] = Val(phi[e]) - phi_min > eps.cutoff * eps.separation ? T(0.0) : exp(-(phi[e] - T(phi_min)) / T(eps.separation));
     w_sum += w[e];
@@ -212,7 +130,7 @@ double PairWrenches(const ContactLaw& law, const SoftminSettings& eps, const Wor
       const WorldCloud<T>& planes = *clouds[1 - c];
       const V3<T>& p = pts.p[static_cast<std::size_t>(f)];
       const T weight = w[e] / w_sum;
-      SsdfWeights(planes, p, eps.ssdf, &scratch, eps.cutoff);
+      SsdfWeights(planes, p, eps.ssdf, &scratch, eps.cutoff, plan.Terms(task_of[e]));
       PointShare<T>& share = shares[static_cast<std::size_t>(k)];
       share.total.setZero();
       share.reaction.setZero();

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
+#include <vector>
 
 #include "models/scm/patch_cloud.h"
 
@@ -137,6 +139,74 @@ TEST(PairWrenches, TreeLookupEqualsTheScan) {
       PairWrenches<double>(law, eps, a, b, &ta, &tb, nullptr, 1e-3, &two);
       EXPECT_EQ(ta, wa);
       EXPECT_EQ(tb, wb);
+    }
+  }
+}
+
+
+// The bound of field_pruning.h holds at random points of random balls around a box's cloud, near
+// and far, inside and outside.
+TEST(SsdfLowerBound, BelowTheSsdfEverywhereInItsBall) {
+  const PatchCloud box = MakePatchCloud(Box{Vec3(0.125, 0.025, 0.025)}, 0.0048);
+  const Mat3 R = Eigen::AngleAxisd(0.4, Vec3(1.0, 2.0, -0.5).normalized()).toRotationMatrix();
+  const WorldCloud<double> w = Place(box, Vec3(0.1, 0.2, -0.3), Vec3::Zero(), R, true);
+  const double eps1 = std::pow(0.0048 / 4, 2);
+  SoftmaxTerms<double> scratch;
+  std::srand(7);
+  auto uniform = [] { return 2.0 * std::rand() / RAND_MAX - 1.0; };
+  int checked = 0, positive = 0;
+  for (int ball = 0; ball < 200; ++ball) {
+    const Vec3 m = Vec3(0.1, 0.2, -0.3) + 0.2 * Vec3(uniform(), uniform(), uniform());
+    const double rho = 0.03 * std::abs(uniform());
+    const double bound = SsdfLowerBound(w, m, rho, eps1, 36.0);
+    positive += bound > 0.0;
+    for (int k = 0; k < 20; ++k) {
+      const Vec3 x = m + rho * Vec3(uniform(), uniform(), uniform()) / std::sqrt(3.0);
+      EXPECT_LE(bound, Ssdf(w, x, eps1, &scratch, 36.0)) << "ball " << ball << " at " << m.transpose();
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 4000);
+  EXPECT_GT(positive, 50);  // the bound says something away from the box
+}
+
+// Leaving out the points the bound rules out changes nothing: the same wrenches, bit for bit,
+// with the finger in contact, near and far, and most of the 4k-point box's SSDFs not computed
+// when the finger touches it.
+TEST(PairWrenches, PruningLeavesTheResultUnchanged) {
+  const ContactLaw law{1e3, 1e-3, 0.1, 0.05, 0.5, DampingShape::kC1};
+  const PatchCloud box = MakePatchCloud(Box{Vec3(0.125, 0.025, 0.025)}, 0.0048);
+  const PatchCloud ball = MakePatchCloud(Sphere{0.01}, 0.0048);
+  const Mat3 R = Eigen::AngleAxisd(0.7, Vec3(0.2, -0.3, 1.0).normalized()).toRotationMatrix();
+  const Vec3 o(0.3, -0.1, 0.05);
+  const WorldCloud<double> a = Place(box, o, Vec3(0.01, 0, 0), R, true);
+  for (double gap : {-0.0005, 0.002, 0.02, 0.08}) {
+    SCOPED_TRACE(gap);
+    const WorldCloud<double> b = Place(ball, o + R * Vec3(0.04, 0.025 + 0.01 + gap, 0.003), Vec3(0, -0.02, 0), R, true);
+    SoftminSettings eps{std::pow(0.0048 / 4, 2), 1e-3, 36.0};
+    Wrench<double> wa[2], wb[2];
+    std::vector<FieldPoint> field[2];
+    double phi_min[2];
+    for (int prune : {0, 1}) {
+      eps.prune_points = prune == 1;
+      wa[prune].setZero();
+      wb[prune].setZero();
+      phi_min[prune] = PairWrenches<double>(law, eps, a, b, &wa[prune], &wb[prune], &field[prune], 0.0);
+    }
+    EXPECT_EQ(wa[0], wa[1]);
+    EXPECT_EQ(wb[0], wb[1]);
+    EXPECT_EQ(phi_min[0], phi_min[1]);
+    ASSERT_EQ(field[0].size(), field[1].size());
+    for (std::size_t k = 0; k < field[0].size(); ++k) EXPECT_EQ(field[0][k].weight, field[1][k].weight);
+    if (gap < 0.0) {
+      const WorldCloud<double>* const clouds[2] = {&a, &b};
+      const int offset[2] = {0, a.size()};
+      int computed = 0;
+      const FieldPlan plan = PlanField(eps, clouds, offset, [&](int, std::span<const int>) {
+        ++computed;
+        return phi_min[0];
+      });
+      EXPECT_LT(computed + static_cast<int>(plan.tasks.size()), (a.size() + b.size()) / 4);
     }
   }
 }
