@@ -346,8 +346,8 @@ std::vector<ClaimResult> TPushExperiment::Summarize(const ResultTable& table) co
       r.values = {{"fine_points", fine->points}, {"coarse_points", coarse->points}};
       r.note = rk4.front().second + ": scm " + FormatShort(fine->scm_step_ms) + " ms a step with " + Points(fine->points) +
                " T points, " + FormatShort(coarse->scm_step_ms) + " ms with " + Points(coarse->points) +
-               " (one CPU thread: the work grows with the points, n log n through the k-d trees; the paper's GPU "
-               "evaluates all pairs in one kernel)";
+               " (one CPU thread: every T point within 36 separation temperatures of the field's minimum gets "
+               "its SSDF, and their number grows with the points; the paper's GPU evaluates all pairs in one kernel)";
       out.push_back(r);
     }
     // The largest RK4 timestep up to which no fine-cloud replay diverged.
