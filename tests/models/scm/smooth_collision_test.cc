@@ -109,14 +109,21 @@ TEST(PairWrenches, SkippingNegligibleWeightsIsExact) {
   EXPECT_LE((sb - wb).norm(), 1e-12 * wb.norm());
 }
 
+// A box's 4k patches against a sphere's 96, as the T-push finger meets the T, rotated and
+// translated.
+struct FingerOnBar {
+  ContactLaw law{1e3, 1e-3, 0.1, 0.05, 0.5, DampingShape::kC1};
+  PatchCloud box = MakePatchCloud(Box{Vec3(0.125, 0.025, 0.025)}, 0.0048);
+  PatchCloud ball = MakePatchCloud(Sphere{0.01}, 0.0048);
+  Mat3 R = Eigen::AngleAxisd(0.7, Vec3(0.2, -0.3, 1.0).normalized()).toRotationMatrix();
+  Vec3 o = Vec3(0.3, -0.1, 0.05);
+};
+
 // The k-d tree finds the same terms as the scan, for rotated and translated clouds of two sizes
 // (a box's 4k patches against a sphere's 96, as the T-push finger meets the T).
 TEST(PairWrenches, TreeLookupEqualsTheScan) {
-  const ContactLaw law{1e3, 1e-3, 0.1, 0.05, 0.5, DampingShape::kC1};
-  const PatchCloud box = MakePatchCloud(Box{Vec3(0.125, 0.025, 0.025)}, 0.0048);
-  const PatchCloud ball = MakePatchCloud(Sphere{0.01}, 0.0048);
-  const Mat3 R = Eigen::AngleAxisd(0.7, Vec3(0.2, -0.3, 1.0).normalized()).toRotationMatrix();
-  const Vec3 o(0.3, -0.1, 0.05);
+  const FingerOnBar scene;
+  const auto& [law, box, ball, R, o] = scene;
   // The ball 0.5 mm into the box's +y face, off its centre.
   const Vec3 ball_at = o + R * Vec3(0.04, 0.025 + 0.0095, 0.003);
   const SoftminSettings eps{std::pow(0.0048 / 4, 2), 1e-3, 36.0};
@@ -174,11 +181,8 @@ TEST(SsdfLowerBound, BelowTheSsdfEverywhereInItsBall) {
 // with the finger in contact, near and far, and most of the 4k-point box's SSDFs not computed
 // when the finger touches it.
 TEST(PairWrenches, PruningLeavesTheResultUnchanged) {
-  const ContactLaw law{1e3, 1e-3, 0.1, 0.05, 0.5, DampingShape::kC1};
-  const PatchCloud box = MakePatchCloud(Box{Vec3(0.125, 0.025, 0.025)}, 0.0048);
-  const PatchCloud ball = MakePatchCloud(Sphere{0.01}, 0.0048);
-  const Mat3 R = Eigen::AngleAxisd(0.7, Vec3(0.2, -0.3, 1.0).normalized()).toRotationMatrix();
-  const Vec3 o(0.3, -0.1, 0.05);
+  const FingerOnBar scene;
+  const auto& [law, box, ball, R, o] = scene;
   const WorldCloud<double> a = Place(box, o, Vec3(0.01, 0, 0), R, true);
   for (double gap : {-0.0005, 0.002, 0.02, 0.08}) {
     SCOPED_TRACE(gap);
