@@ -95,17 +95,30 @@ double PairWrenches(const ContactLaw& law, const SoftminSettings& eps, const Wor
   };
   const FieldPlan plan =
       PlanField(eps, clouds, offset, [&](int e, std::span<const int> superset) { return compute(e, superset, &serial_scratch); });
+  // The planned entries' kept terms and weights, for the shares of those that get weight: at
+  // most their superset's size each.
+  std::vector<int> slot(static_cast<std::size_t>(n), -1);
+  int slots = 0;
+  for (const FieldTask& task : plan.tasks) {
+    if (task.end > task.begin) slot[static_cast<std::size_t>(task.entry)] = slots, slots += task.end - task.begin;
+  }
+  std::vector<int> kept_index(static_cast<std::size_t>(slots)), kept_count(static_cast<std::size_t>(n), 0);
+  std::vector<T> kept_weight(static_cast<std::size_t>(slots)), kept_sum(static_cast<std::size_t>(n));
   ForChunks(static_cast<int>(plan.tasks.size()), arena, [&](int begin, int end) {
     SoftmaxTerms<T> scratch;
     for (int k = begin; k < end; ++k) {
       const FieldTask& task = plan.tasks[static_cast<std::size_t>(k)];
       compute(task.entry, plan.Terms(task), &scratch);
+      const auto e = static_cast<std::size_t>(task.entry);
+      if (slot[e] < 0) continue;
+      std::copy(scratch.index.begin(), scratch.index.end(), kept_index.begin() + slot[e]);
+      std::copy(scratch.weight.begin(), scratch.weight.end(), kept_weight.begin() + slot[e]);
+      kept_count[e] = static_cast<int>(scratch.index.size());
+      kept_sum[e] = scratch.sum;
     }
   });
-  std::vector<FieldTask> task_of(static_cast<std::size_t>(n));  // by entry; the shares reuse the terms
-  for (const auto* list : {&plan.done, &plan.tasks}) {
-    for (const FieldTask& task : *list) task_of[static_cast<std::size_t>(task.entry)] = task;
-  }
+  std::vector<FieldTask> task_of(static_cast<std::size_t>(n));  // by entry: the terms of the rest
+  for (const FieldTask& task : plan.done) task_of[static_cast<std::size_t>(task.entry)] = task;
   double phi_min = std::numeric_limits<double>::infinity();
   std::size_t e_min = 0;
   for (std::size_t e = 0; e < phi.size(); ++e) {
@@ -130,13 +143,30 @@ double PairWrenches(const ContactLaw& law, const SoftminSettings& eps, const Wor
       const WorldCloud<T>& planes = *clouds[1 - c];
       const V3<T>& p = pts.p[static_cast<std::size_t>(f)];
       const T weight = w[e] / w_sum;
-      SsdfWeights(planes, p, eps.ssdf, &scratch, eps.cutoff, plan.Terms(task_of[e]));
+      // The entry's kept terms: from its computation, or again (entries of the planning's leaf
+      // or without a superset).
+      const int* index = nullptr;
+      const T* term_weight = nullptr;
+      std::size_t count = 0;
+      const T* sum = nullptr;
+      if (slot[e] >= 0) {
+        index = kept_index.data() + slot[e];
+        term_weight = kept_weight.data() + slot[e];
+        count = static_cast<std::size_t>(kept_count[e]);
+        sum = &kept_sum[e];
+      } else {
+        SsdfWeights(planes, p, eps.ssdf, &scratch, eps.cutoff, plan.Terms(task_of[e]));
+        index = scratch.index.data();
+        term_weight = scratch.weight.data();
+        count = scratch.index.size();
+        sum = &scratch.sum;
+      }
       PointShare<T>& share = shares[static_cast<std::size_t>(k)];
       share.total.setZero();
       share.reaction.setZero();
-      for (std::size_t t = 0; t < scratch.index.size(); ++t) {
-        const auto i = static_cast<std::size_t>(scratch.index[t]);
-        const T s = weight * scratch.weight[t] / scratch.sum;
+      for (std::size_t t = 0; t < count; ++t) {
+        const auto i = static_cast<std::size_t>(index[t]);
+        const T s = weight * term_weight[t] / *sum;
         const V3<T> lambda = s * PointPlaneForce<T>(law, p, V3<T>(pts.v[static_cast<std::size_t>(f)] - planes.v[i]), planes.p[i], planes.n[i]);
         share.total += lambda;
         share.reaction.template head<3>() -= planes.p[i].cross(lambda);
