@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -107,8 +108,7 @@ struct FieldTask {
   int begin = 0, end = 0;
 };
 struct FieldPlan {
-  std::vector<FieldTask> tasks;  // to compute
-  std::vector<FieldTask> done;   // computed while planning (their terms are kept too)
+  std::vector<FieldTask> tasks;  // to compute (the entries computed while planning are not here)
   std::vector<int> terms;
   std::span<const int> Terms(const FieldTask& t) const { return {terms.data() + t.begin, terms.data() + t.end}; }
 };
@@ -117,6 +117,8 @@ namespace field_pruning {
 
 template <class T>
 struct Search {
+  Search(const SoftminSettings& e, const WorldCloud<T>& pts, const WorldCloud<T>& pl, int first)
+      : eps(e), points(pts), planes(pl), offset(first) {}
   const SoftminSettings& eps;
   const WorldCloud<T>& points;  // the cloud whose tree is descended
   const WorldCloud<T>& planes;  // the cloud whose SSDF is taken at its points
@@ -174,7 +176,7 @@ struct Search {
 /// partner both have trees (with prune_points and a finite cutoff): one leaf likely to hold the
 /// smallest Phi (field_pruning::Search::LowestLeaf) is computed at once, through
 /// `compute(entry, superset)` which stores the entry and returns its value, for an upper bound
-/// U; then the leaves whose bound is within cutoff * eps2 of U are planned. Every entry of any
+/// U; then the other leaves whose bound is within cutoff * eps2 of U are planned. Every entry of any
 /// other cloud is planned without a superset. Entries neither computed nor planned carry no
 /// weight.
 template <class T, class Compute>
@@ -189,32 +191,29 @@ FieldPlan PlanField(const SoftminSettings& eps, const WorldCloud<T>* const cloud
   FieldPlan plan;
   std::vector<int> root_terms[2], leaf_terms, scratch;
   std::vector<double> distance;
+  std::optional<field_pruning::Search<T>> search[2];
   double upper = std::numeric_limits<double>::infinity();
   int lowest_leaf[2] = {-1, -1};
   for (int c = 0; c < 2; ++c) {
     if (!prunable(c)) continue;
-    field_pruning::Search<T> search{eps, *clouds[c], *clouds[1 - c], offset[c]};
-    const PointTree::Node& root = clouds[c]->tree->nodes()[0];
-    BallTerms(*clouds[1 - c], search.Centre(root), root.radius, eps.ssdf, eps.cutoff, &root_terms[c], &scratch, &distance);
-    lowest_leaf[c] = search.LowestLeaf(root_terms[c], &leaf_terms);
-    const PointTree::Node& leaf = search.Node(lowest_leaf[c]);
-    const int begin = static_cast<int>(plan.terms.size());
-    plan.terms.insert(plan.terms.end(), leaf_terms.begin(), leaf_terms.end());
+    search[c].emplace(eps, *clouds[c], *clouds[1 - c], offset[c]);
+    const PointTree::Node& root = search[c]->Node(0);
+    BallTerms(*clouds[1 - c], search[c]->Centre(root), root.radius, eps.ssdf, eps.cutoff, &root_terms[c], &scratch, &distance);
+    lowest_leaf[c] = search[c]->LowestLeaf(root_terms[c], &leaf_terms);
+    const PointTree::Node& leaf = search[c]->Node(lowest_leaf[c]);
     for (int k = leaf.begin; k < leaf.end; ++k) {
-      const FieldTask task{offset[c] + clouds[c]->tree->order()[static_cast<std::size_t>(k)], begin, static_cast<int>(plan.terms.size())};
-      upper = std::min(upper, compute(task.entry, std::span<const int>(leaf_terms)));
-      plan.done.push_back(task);
+      upper = std::min(upper, compute(offset[c] + clouds[c]->tree->order()[static_cast<std::size_t>(k)],
+                                      std::span<const int>(leaf_terms)));
     }
   }
   const double limit = upper + eps.cutoff * eps.separation;
   for (int c = 0; c < 2; ++c) {
     if (clouds[c]->plane) continue;
-    if (!prunable(c)) {
+    if (search[c]) {
+      search[c]->Visit(0, root_terms[c], 0, limit, lowest_leaf[c], &plan);
+    } else {
       for (int f = 0; f < clouds[c]->size(); ++f) plan.tasks.push_back({offset[c] + f, 0, 0});
-      continue;
     }
-    field_pruning::Search<T> search{eps, *clouds[c], *clouds[1 - c], offset[c]};
-    search.Visit(0, root_terms[c], 0, limit, lowest_leaf[c], &plan);
   }
   return plan;
 }

@@ -64,6 +64,28 @@ struct PointShare {
   Wrench<T> reaction;
 };
 
+/// The kept terms and weights of the SSDFs computed for Phi_12, by entry, for the shares to
+/// reuse: one flat store; an entry's slot is sized before it is filled (at most its superset's
+/// size), so that threads fill their own slots.
+template <class T>
+struct KeptTerms {
+  explicit KeptTerms(int n) : slot(static_cast<std::size_t>(n), -1), count(slot.size(), 0), sum(slot.size()) {}
+  void Reserve(int e, std::size_t size) {
+    slot[static_cast<std::size_t>(e)] = static_cast<int>(index.size());
+    index.resize(index.size() + size);
+    weight.resize(index.size());
+  }
+  void Store(int e, const SoftmaxTerms<T>& terms) {
+    const auto k = static_cast<std::size_t>(e);
+    std::copy(terms.index.begin(), terms.index.end(), index.begin() + slot[k]);
+    std::copy(terms.weight.begin(), terms.weight.end(), weight.begin() + slot[k]);
+    count[k] = static_cast<int>(terms.index.size());
+    sum[k] = terms.sum;
+  }
+  std::vector<int> slot, count, index;
+  std::vector<T> weight, sum;
+};
+
 /// The contact wrenches of the pair (a, b) on a's and b's bodies (eq. 23); `field` (optional)
 /// receives every point of Phi_12 whose weight is at least `report_weight`. Returns min Phi_12.
 /// With `arena`, the SSDFs of Phi_12 and the points' shares are computed on its threads; they
@@ -86,6 +108,7 @@ double PairWrenches(const ContactLaw& law, const SoftminSettings& eps, const Wor
   if (n == 0) return std::numeric_limits<double>::infinity();
   // Entries left uncomputed carry no weight (field_pruning.h): +infinity stands for them.
   std::vector<T> phi(static_cast<std::size_t>(n), T(std::numeric_limits<double>::infinity()));
+  KeptTerms<T> kept(n);
   SoftmaxTerms<T> serial_scratch;
   auto compute = [&](int e, std::span<const int> superset, SoftmaxTerms<T>* scratch) {
     const auto [c, f] = owner[static_cast<std::size_t>(e)];
@@ -93,32 +116,23 @@ double PairWrenches(const ContactLaw& law, const SoftminSettings& eps, const Wor
         Ssdf(*clouds[1 - c], clouds[c]->p[static_cast<std::size_t>(f)], eps.ssdf, scratch, eps.cutoff, superset);
     return Val(phi[static_cast<std::size_t>(e)]);
   };
-  const FieldPlan plan =
-      PlanField(eps, clouds, offset, [&](int e, std::span<const int> superset) { return compute(e, superset, &serial_scratch); });
-  // The planned entries' kept terms and weights, for the shares of those that get weight: at
-  // most their superset's size each.
-  std::vector<int> slot(static_cast<std::size_t>(n), -1);
-  int slots = 0;
+  const FieldPlan plan = PlanField(eps, clouds, offset, [&](int e, std::span<const int> superset) {
+    const double value = compute(e, superset, &serial_scratch);
+    kept.Reserve(e, serial_scratch.index.size());
+    kept.Store(e, serial_scratch);
+    return value;
+  });
   for (const FieldTask& task : plan.tasks) {
-    if (task.end > task.begin) slot[static_cast<std::size_t>(task.entry)] = slots, slots += task.end - task.begin;
+    if (task.end > task.begin) kept.Reserve(task.entry, static_cast<std::size_t>(task.end - task.begin));
   }
-  std::vector<int> kept_index(static_cast<std::size_t>(slots)), kept_count(static_cast<std::size_t>(n), 0);
-  std::vector<T> kept_weight(static_cast<std::size_t>(slots)), kept_sum(static_cast<std::size_t>(n));
   ForChunks(static_cast<int>(plan.tasks.size()), arena, [&](int begin, int end) {
     SoftmaxTerms<T> scratch;
     for (int k = begin; k < end; ++k) {
       const FieldTask& task = plan.tasks[static_cast<std::size_t>(k)];
       compute(task.entry, plan.Terms(task), &scratch);
-      const auto e = static_cast<std::size_t>(task.entry);
-      if (slot[e] < 0) continue;
-      std::copy(scratch.index.begin(), scratch.index.end(), kept_index.begin() + slot[e]);
-      std::copy(scratch.weight.begin(), scratch.weight.end(), kept_weight.begin() + slot[e]);
-      kept_count[e] = static_cast<int>(scratch.index.size());
-      kept_sum[e] = scratch.sum;
+      if (task.end > task.begin) kept.Store(task.entry, scratch);
     }
   });
-  std::vector<FieldTask> task_of(static_cast<std::size_t>(n));  // by entry: the terms of the rest
-  for (const FieldTask& task : plan.done) task_of[static_cast<std::size_t>(task.entry)] = task;
   double phi_min = std::numeric_limits<double>::infinity();
   std::size_t e_min = 0;
   for (std::size_t e = 0; e < phi.size(); ++e) {
@@ -143,19 +157,18 @@ double PairWrenches(const ContactLaw& law, const SoftminSettings& eps, const Wor
       const WorldCloud<T>& planes = *clouds[1 - c];
       const V3<T>& p = pts.p[static_cast<std::size_t>(f)];
       const T weight = w[e] / w_sum;
-      // The entry's kept terms: from its computation, or again (entries of the planning's leaf
-      // or without a superset).
+      // The entry's kept terms: from its computation, or again (an entry without a superset).
       const int* index = nullptr;
       const T* term_weight = nullptr;
       std::size_t count = 0;
       const T* sum = nullptr;
-      if (slot[e] >= 0) {
-        index = kept_index.data() + slot[e];
-        term_weight = kept_weight.data() + slot[e];
-        count = static_cast<std::size_t>(kept_count[e]);
-        sum = &kept_sum[e];
+      if (kept.slot[e] >= 0) {
+        index = kept.index.data() + kept.slot[e];
+        term_weight = kept.weight.data() + kept.slot[e];
+        count = static_cast<std::size_t>(kept.count[e]);
+        sum = &kept.sum[e];
       } else {
-        SsdfWeights(planes, p, eps.ssdf, &scratch, eps.cutoff, plan.Terms(task_of[e]));
+        SsdfWeights(planes, p, eps.ssdf, &scratch, eps.cutoff);
         index = scratch.index.data();
         term_weight = scratch.weight.data();
         count = scratch.index.size();
