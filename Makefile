@@ -19,7 +19,7 @@ PYTHON    ?= /usr/bin/python3
 ARENA     := $(BUILD_DIR)/bin/arena
 JOBS      ?= $(shell nproc)
 
-.PHONY: all deps configure build test test-cluster reproduce bench perf fuzz clean
+.PHONY: all deps configure build build-arena build-bench test test-cluster reproduce bench perf fuzz clean
 
 all: build
 
@@ -29,8 +29,16 @@ deps:
 configure: deps
 	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release $(SANITIZE_FLAGS) >/dev/null
 
+# Everything but the benchmarks: the arena binary and the test executables.
 build: configure
 	@cmake --build $(BUILD_DIR) -j $(JOBS)
+
+# Only what a target needs: the arena binary (reproduce, test-cluster), the benchmarks (bench, perf).
+build-arena: configure
+	@cmake --build $(BUILD_DIR) -j $(JOBS) --target arena
+
+build-bench: configure
+	@cmake --build $(BUILD_DIR) -j $(JOBS) --target arena_bench
 
 test: build
 	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
@@ -39,15 +47,14 @@ test: build
 # runs a small sweep through scripts/slurm/ in 2 shards + merge and checks it against an
 # unsharded run (tests/cluster/slurm_test.sh; about 20 s). It needs only the arena binary,
 # so it builds that target rather than every test.
-test-cluster: configure
-	@cmake --build $(BUILD_DIR) -j $(JOBS) --target arena
+test-cluster: build-arena
 	@tests/cluster/slurm_test.sh "$(ARENA)" "$(PYTHON)"
 
 # Every registered experiment at PROFILE (quick by default), every figure, then the report.
-reproduce: build
+reproduce: build-arena
 	@scripts/reproduce.sh "$(ARENA)" "$(PROFILE)" "$(THREADS)" "$(PYTHON)"
 
-bench: build
+bench: build-bench
 	@mkdir -p results/bench
 	@$(BUILD_DIR)/bin/arena_bench --benchmark_out=results/bench/bench.json \
 	    --benchmark_out_format=json --benchmark_counters_tabular=true \
@@ -55,7 +62,7 @@ bench: build
 	    --benchmark_context=git_dirty=$$(test -z "$$(git status --porcelain 2>/dev/null)" && echo false || echo true)
 
 # The speed-regression suite against bench/perf/baseline.json (scripts/perf.py; about 25 s).
-perf: build
+perf: build-bench
 	@$(PYTHON) scripts/perf.py --bench $(BUILD_DIR)/bin/arena_bench
 
 # libFuzzer on the URDF, MJCF, STL, OBJ and TOML loaders (scripts/fuzz.sh; clang, own build folder).

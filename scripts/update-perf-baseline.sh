@@ -4,5 +4,5 @@
 # machine), and say in the commit message what changed and why.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-make -s build
+make -s build-bench
 /usr/bin/python3 scripts/perf.py --bench build/bin/arena_bench --update

@@ -94,7 +94,7 @@ struct Case {
 std::string Name(const Case& c) {
   return c.robot.name + "_" + c.model + (c.self_collision ? "_self_collision" : "");
 }
-std::string CaseName(const testing::TestParamInfo<Case>& info) { return Name(info.param); }
+std::string CaseName(const ::testing::TestParamInfo<Case>& info) { return Name(info.param); }
 void PrintTo(const Case& c, std::ostream* os) { *os << Name(c); }
 
 // Without self-collision the links collide with the ground only (DART's Skeleton default, as
@@ -120,7 +120,7 @@ std::shared_ptr<const Scene> RobotOnGround(const Robot& robot, bool self_collisi
   return std::make_shared<const Scene>(std::move(scene));
 }
 
-class RobotFiles : public testing::TestWithParam<Case> {
+class RobotFiles : public ::testing::TestWithParam<Case> {
  protected:
   void SetUp() override {
     const std::string path = DartDataDir() + GetParam().robot.path;
@@ -163,7 +163,7 @@ std::vector<Case> AllCases() {
   return cases;
 }
 
-INSTANTIATE_TEST_SUITE_P(DartDoc, RobotFiles, testing::ValuesIn(AllCases()), CaseName);
+INSTANTIATE_TEST_SUITE_P(DartDoc, RobotFiles, ::testing::ValuesIn(AllCases()), CaseName);
 
 }  // namespace robot_files_test
 }  // namespace arena
