@@ -61,9 +61,11 @@ bench: build-bench
 	    --benchmark_context=git_commit=$$(git rev-parse HEAD 2>/dev/null || echo unknown) \
 	    --benchmark_context=git_dirty=$$(test -z "$$(git status --porcelain 2>/dev/null)" && echo false || echo true)
 
-# The speed-regression suite against bench/perf/baseline.json (scripts/perf.py; about 25 s).
-perf: build-bench
-	@$(PYTHON) scripts/perf.py --bench $(BUILD_DIR)/bin/arena_bench
+# The speed-regression suite against bench/perf/baseline.json and a sweep's parallel efficiency
+# (scripts/perf.py; about 50 s).
+perf: configure
+	@cmake --build $(BUILD_DIR) -j $(JOBS) --target arena_bench arena
+	@$(PYTHON) scripts/perf.py --bench $(BUILD_DIR)/bin/arena_bench --arena $(ARENA)
 
 # libFuzzer on the URDF, MJCF, STL, OBJ and TOML loaders (scripts/fuzz.sh; clang, own build folder).
 FUZZ_SECONDS ?= 600

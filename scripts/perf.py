@@ -11,7 +11,11 @@ settable per benchmark) fails, and so does a claim-level ratio (bilevel / silico
 BSH, ...) outside its bounds; a figure that fails is first timed once more and fails only if
 it is slow both times. Prints a table: benchmark, baseline, now, ratio, limit.
 
-  scripts/perf.py [--bench build/bin/arena_bench] [--update]
+It also times one sweep (box_drop's paper profile, silico's planar drops: 3600 cases, about 13 s
+on one thread) on one thread and on two, and fails when the parallel efficiency t1 / (2 t2) is
+below 0.9 twice in a row (skipped on a machine with fewer than 2 cores, or with --no-sweep).
+
+  scripts/perf.py [--bench build/bin/arena_bench] [--arena build/bin/arena] [--no-sweep] [--update]
 --update writes the baseline from this run (scripts/update-perf-baseline.sh; say why in the commit).
 --add-missing adds the suite's benchmarks that the baseline lacks (a new model's) from this run,
 leaving every other figure as it is.
@@ -20,6 +24,7 @@ import argparse
 import json
 import os
 import platform
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -49,6 +54,10 @@ RATIOS = {
     "bilevel_over_silico": ("BM_PlanarStep/bilevel", "BM_PlanarStep/silico", 5.0, None),
     "brute_over_bsh_196": ("BM_TwoBallsBrute/196", "BM_TwoBallsBsh/196", 1.5, None),
 }
+
+# One sweep run on 1 and on 2 threads: its parallel efficiency t1 / (2 t2) must stay above this.
+SWEEP = ["run", "box_drop", "--profile", "paper", "--models", "silico", "--set", 'variants=["planar"]']
+SWEEP_MIN_EFFICIENCY = 0.9
 
 
 def bench_minima(bench, names):
@@ -85,6 +94,31 @@ def run_bench(bench):
     return best, context
 
 
+def sweep_seconds(arena, threads):
+    """The wall time the sweep's sidecar records for a fresh run on `threads` worker threads."""
+    out = tempfile.mkdtemp(prefix="perf_sweep_")
+    try:
+        subprocess.run([arena] + SWEEP + ["--threads", str(threads), "--out", out], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with open(os.path.join(out, "box_drop", "box_drop.json")) as f:
+            return json.load(f)["duration_s"]
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
+def sweep_efficiency(arena):
+    """(t1, t2, efficiency), the better of two readings when the first is below the bound."""
+    best = None
+    for _ in range(2):
+        t1, t2 = sweep_seconds(arena, 1), sweep_seconds(arena, 2)
+        reading = (t1, t2, t1 / (2.0 * t2))
+        best = reading if best is None or reading[2] > best[2] else best
+        if best[2] >= SWEEP_MIN_EFFICIENCY:
+            break
+        print(f"perf: sweep efficiency {reading[2]:.2f}, timing it once more", file=sys.stderr)
+    return best
+
+
 def git_commit():
     try:
         return subprocess.run(["git", "-C", ROOT, "rev-parse", "HEAD"], capture_output=True, text=True,
@@ -96,6 +130,8 @@ def git_commit():
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bench", default=os.path.join(ROOT, "build", "bin", "arena_bench"))
+    parser.add_argument("--arena", default=os.path.join(ROOT, "build", "bin", "arena"))
+    parser.add_argument("--no-sweep", action="store_true", help="skip the sweep's parallel efficiency")
     parser.add_argument("--update", action="store_true", help="write the baseline from this run")
     parser.add_argument("--add-missing", action="store_true",
                         help="add the benchmarks the baseline lacks from this run, keep the others")
@@ -148,7 +184,19 @@ def main():
         for n in suspects:
             normalised[n] = min(normalised[n], again[n] / again[CALIBRATION])
             best[n] = min(best[n], again[n] * calibration / again[CALIBRATION])
-    return print_table(normalised, best, baseline, calibration, retimed=suspects)
+    failures = print_table(normalised, best, baseline, calibration, retimed=suspects)
+    if not args.no_sweep and (os.cpu_count() or 1) >= 2:
+        print(f"perf: {' '.join(SWEEP)} on 1 and 2 threads", file=sys.stderr)
+        t1, t2, efficiency = sweep_efficiency(args.arena)
+        low = efficiency < SWEEP_MIN_EFFICIENCY
+        failures += low
+        print(f"{'sweep efficiency t1 / (2 t2)':<34} {'>= ' + str(SWEEP_MIN_EFFICIENCY):>17} {efficiency:>10.3g}"
+              f"  ({t1:.1f} s / {t2:.1f} s)" + ("  BELOW" if low else ""))
+    if failures:
+        print(f"perf: {failures} figure(s) regressed", file=sys.stderr)
+        return 1
+    print("perf: every figure within its limit")
+    return 0
 
 
 def limit_of(baseline, name):
@@ -194,10 +242,7 @@ def print_table(normalised, best, baseline, calibration, retimed):
         failures += bad
         bounds = f"[{low if low is not None else '-'}, {high if high is not None else '-'}]"
         print(f"{name:<34} {bounds:>17} {r:>10.3g}" + ("  OUT OF BOUNDS" if bad else ""))
-    if failures:
-        print(f"perf: {failures} figure(s) regressed", file=sys.stderr)
-        return 1
-    print("perf: every figure within its limit")
+    return failures
     return 0
 
 
