@@ -186,10 +186,9 @@ class DantzigSolver {
   std::vector<int> free_;
 };
 
-}  // namespace
-
-LcpResult SolveDantzig(const BoxedLcp& lcp, const DantzigOptions& options) {
-  if (const std::string error = lcp.Check(); !error.empty()) throw InvalidArgument("dantzig lcp: " + error);
+// One solve with the friction boxes of Baraff's order, then re-solves with the boxes fixed at the
+// last normals (dantzig_lcp.h).
+LcpResult SolveWithBoxUpdates(const BoxedLcp& lcp, const DantzigOptions& options) {
   LcpResult result = DantzigSolver(lcp, options).Solve();
   if (lcp.findex.empty()) return result;
   // Friction boxes fixed at the last normals: a plain boxed LCP each time.
@@ -206,6 +205,20 @@ LcpResult SolveDantzig(const BoxedLcp& lcp, const DantzigOptions& options) {
     result = std::move(next);
   }
   return result;
+}
+
+}  // namespace
+
+LcpResult SolveDantzig(const BoxedLcp& lcp, const DantzigOptions& options) {
+  if (const std::string error = lcp.Check(); !error.empty()) throw InvalidArgument("dantzig lcp: " + error);
+  LcpResult result = SolveWithBoxUpdates(lcp, options);
+  if (result.status == LcpStatus::kSolved || options.cycling_cfm <= 0.0 || lcp.size() == 0) return result;
+  // The retry on A + eps I (dantzig_lcp.h), judged on the original problem by Solve().
+  DantzigOptions regularized = options;
+  regularized.cfm = options.cfm + options.cycling_cfm * std::max(lcp.A.diagonal().maxCoeff(), 0.0);
+  LcpResult again = SolveWithBoxUpdates(lcp, regularized);
+  again.iterations += result.iterations;
+  return again.status == LcpStatus::kSolved ? again : result;
 }
 
 }  // namespace arena
