@@ -17,13 +17,18 @@
 namespace arena {
 namespace nimble_bench {
 
-void BM_NimbleAtlasStep(benchmark::State& state, const std::string& warm_start) {
+// cold_retry: Dantzig retries its failed solve on A + eps I (dantzig_cycling_cfm) instead of
+// handing it to the PGS fallback.
+void BM_NimbleAtlasStep(benchmark::State& state, const std::string& warm_start, const std::string& cycling_cfm) {
   auto scene = MakeScene("atlas");
-  auto sim = MakeSimulator("nimble", scene, {{"timestep", "0.001"}, {"warm_start", warm_start}});
+  auto sim = MakeSimulator("nimble", scene,
+                           {{"timestep", "0.001"}, {"warm_start", warm_start}, {"dantzig_cycling_cfm", cycling_cfm}});
   TimeStepsFrom(state, *sim, DefaultState(*scene));
 }
-BENCHMARK_CAPTURE(BM_NimbleAtlasStep, warm, std::string("true"))->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_NimbleAtlasStep, cold, std::string("false"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_NimbleAtlasStep, warm, std::string("true"), std::string("0"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_NimbleAtlasStep, cold, std::string("false"), std::string("0"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_NimbleAtlasStep, cold_retry, std::string("false"), std::string("1e-10"))
+    ->Unit(benchmark::kMicrosecond);
 
 void BM_NimbleHalfCheetahStep(benchmark::State& state) {
   auto scene = MakeScene("half_cheetah");

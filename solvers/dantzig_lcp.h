@@ -17,12 +17,14 @@
 //
 // Redundant contacts (a flat sole on the ground: more normal rows than the foot has directions)
 // make A singular and the pivoting degenerate: steps of length zero that can cycle until the
-// pivot limit. A solve that fails is therefore repeated once on A + eps I with eps =
+// pivot limit. With `cycling_cfm` > 0 a solve that fails is repeated once on A + eps I, eps =
 // `cycling_cfm` times A's largest diagonal entry (constraint force mixing, which DART's contact
-// constraints, Nimble's forward solve, always add; here only when needed, so a problem solved without it
-// keeps its answer) and kept when it passes the check on the original A: on the bench's cold
-// Atlas state, 72 rows, the plain solve stops at its 1441-pivot limit with a violation of
-// 2.3e-3; with eps = 1e-10 x max A_ii it ends after 82 pivots, violation 5e-12.
+// constraints, Nimble's forward solve, always add; here only when needed, so a problem solved
+// without it keeps its answer), and kept when it passes the check on the original A: on the
+// bench's cold Atlas state, 72 rows, the plain solve stops at its 1441-pivot limit with a
+// violation of 2.3e-3; with eps = 1e-10 x max A_ii it ends after 82 pivots, violation 5e-12.
+// Off by default: in nimble's Atlas rollouts it changes which of the degenerate problem's many
+// solutions is taken, and the warm start then hits less often (docs/models/nimble.md).
 #pragma once
 
 #include "solvers/boxed_lcp.h"
@@ -35,7 +37,7 @@ struct DantzigOptions {
   double cfm = 0.0;             // added to A's diagonal (constraint force mixing; ODE's CFM)
   double tolerance = 1e-5;      // IsValidLcpSolution tolerance of the result (Nimble's 1e-5)
   int max_box_updates = 10;     // re-solves with friction boxes from the last normals (0: ODE)
-  double cycling_cfm = 1e-10;   // relative CFM of the one retry after a failed solve (0: none)
+  double cycling_cfm = 0.0;     // relative CFM of the one retry after a failed solve (0: none)
 };
 
 /// Never throws on a hard problem: status kFailed (an unbounded direction, a non-finite value),

@@ -52,6 +52,7 @@ NimbleSimulator::NimbleSimulator(std::shared_ptr<const Scene> scene, const Nimbl
   lcp.tolerance = options_.lcp_tolerance;
   lcp.pgs.max_sweeps = options_.pgs_max_sweeps;
   lcp.pgs.tolerance = options_.pgs_tolerance;
+  lcp.dantzig.cycling_cfm = options_.dantzig_cycling_cfm;
   lcp_ = ContactLcpSolver(lcp);
   derivatives_lcp_ = ContactLcpSolver(lcp);
   for (const Collider& c : scene_->colliders) geometry_.push_back(contact::MakeColliderGeometry(c.shape));

@@ -48,6 +48,7 @@ struct NimbleOptions {
   double lcp_tolerance = 1e-5;          // LcpViolation a solution must meet (Nimble's 1e-5)
   int pgs_max_sweeps = 10000;           // PGS's sweep cap (Nimble before June 2021)
   double pgs_tolerance = 1e-8;          // PGS stops below this violation
+  double dantzig_cycling_cfm = 0.0;     // retry a failed Dantzig solve on A + this x max A_ii (0: off)
 
   template <class V>
   void VisitFields(V&& v) {
@@ -77,6 +78,9 @@ struct NimbleOptions {
     v("lcp_tolerance", lcp_tolerance, "largest complementarity violation a solution may have", "", Closed(1e-14, 1.0));
     v("pgs_max_sweeps", pgs_max_sweeps, "PGS's sweep cap", "", Closed(1, 100000000));
     v("pgs_tolerance", pgs_tolerance, "PGS stops once its violation is below this", "", Closed(1e-16, 1.0));
+    v("dantzig_cycling_cfm", dantzig_cycling_cfm,
+      "retry a failed Dantzig solve once on A + eps I, eps = this times A's largest diagonal entry (0: no retry)",
+      "", Closed(0.0, 1e-2));
   }
   std::string Validate() const;
 };
