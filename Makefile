@@ -62,7 +62,7 @@ bench: build-bench
 	    --benchmark_context=git_dirty=$$(test -z "$$(git status --porcelain 2>/dev/null)" && echo false || echo true)
 
 # The speed-regression suite against bench/perf/baseline.json and a sweep's parallel efficiency
-# (scripts/perf.py; about 50 s).
+# (scripts/perf.py; about 70 s on a fresh clone after make test, building arena_bench included).
 perf: configure
 	@cmake --build $(BUILD_DIR) -j $(JOBS) --target arena_bench arena
 	@$(PYTHON) scripts/perf.py --bench $(BUILD_DIR)/bin/arena_bench --arena $(ARENA)

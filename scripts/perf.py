@@ -243,7 +243,6 @@ def print_table(normalised, best, baseline, calibration, retimed):
         bounds = f"[{low if low is not None else '-'}, {high if high is not None else '-'}]"
         print(f"{name:<34} {bounds:>17} {r:>10.3g}" + ("  OUT OF BOUNDS" if bad else ""))
     return failures
-    return 0
 
 
 if __name__ == "__main__":
