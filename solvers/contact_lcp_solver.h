@@ -9,7 +9,12 @@
 //   3. after a fresh solve, stabilization: the minimum-norm solution on the found active set
 //      replaces the solver's when it is valid (a unique answer for redundant contacts), and
 //      then counts as solved even when the solver's own iterate was not (PGS stopped at its
-//      sweep cap with the right active set);
+//      sweep cap with the right active set; Dantzig's friction boxes that did not settle, which
+//      is tried before any fallback). With `stabilize_degenerate`, contacts touching at rest
+//      with no impulse (the unloaded ones of a degenerate vertex solution) then join the set,
+//      and the minimum-norm solution on that wider set is taken when valid: it spreads the load
+//      over redundant contacts, a solution that moves little from step to step, so the next
+//      step's warm start hits more often (ours, not Nimble's: docs/deviations.md);
 //   4. non-finite impulses become 0.
 // The result carries the active set, which is what the analytical Jacobians differentiate.
 #pragma once
@@ -48,6 +53,7 @@ std::vector<LcpFallback> ParseLcpFallbacks(std::string_view text);
 struct ContactLcpOptions {
   bool warm_start = true;
   bool stabilize = true;
+  bool stabilize_degenerate = true;  // step 3's wider set (needs stabilize)
   double tolerance = 1e-5;   // validity (Nimble's 1e-5)
   double pgs_cfm = 1e-4;     // added to A's diagonal before the PGS fallback (Nimble from 2021-03)
   LcpMethod method = LcpMethod::kDantzig;
@@ -92,6 +98,10 @@ class ContactLcpSolver {
   LcpResult Run(LcpMethod method, const BoxedLcp& lcp, const VecX* start) const;
   // x is finite and solves lcp within options_.tolerance.
   bool Valid(const BoxedLcp& lcp, const VecX& x) const;
+  // The minimum-norm solution on `set`, into *x when it is valid.
+  bool SolvedOnActiveSet(const BoxedLcp& lcp, const LcpActiveSet& set, VecX* x) const;
+  // Stabilization (step 3) of a valid or invalid x: true when x is then a valid solution.
+  bool Stabilize(const BoxedLcp& lcp, VecX* x) const;
   // One fallback stage; true (and `r`, `path` set) when its answer is valid.
   bool TryFallback(LcpFallback stage, const BoxedLcp& lcp, LcpResult* r, ContactLcpPath* path) const;
 

@@ -71,6 +71,7 @@ class DantzigSolver {
       set_[i] = RowSet::kFixed;
       return LcpStatus::kSolved;
     }
+    int stalled = 0;  // consecutive pivots of length zero
     while (true) {
       if (!std::isfinite(w_[i])) return LcpStatus::kFailed;
       if (w_[i] == 0.0) return Settle(i), LcpStatus::kSolved;
@@ -110,6 +111,10 @@ class DantzigSolver {
         }
       }
       if (!std::isfinite(t)) return LcpStatus::kFailed;  // a ray: nothing blocks the drive
+      // A degenerate cycle: a row that depends on the free set freed and bound again at t = 0
+      // (dantzig_lcp.h). It does not end by itself; give up now rather than at the pivot limit.
+      stalled = t > 0.0 ? 0 : stalled + 1;
+      if (stalled > o_.max_pivots_per_row) return LcpStatus::kMaxIterations;
       x_ += t * dx_;
       w_ += t * dw_;
       switch (event) {

@@ -14,17 +14,22 @@
 // friction inside the grown box with w != 0). ODE stops there (`max_box_updates` = 0); by
 // default we then re-solve with every friction box fixed at mu |x_normal| of the last result,
 // until the result passes the check: a fixed point of boxed LCPs. kInvalid if it never does.
+// The iteration can wander before it settles: on a fallen Atlas (39 rows) it is still off by
+// 0.13 after 10, 20 and 30 updates and solved (1e-9) after 50, hence the default of 50.
 //
 // Redundant contacts (a flat sole on the ground: more normal rows than the foot has directions)
 // make A singular and the pivoting degenerate: steps of length zero that can cycle until the
-// pivot limit. With `cycling_cfm` > 0 a solve that fails is repeated once on A + eps I, eps =
-// `cycling_cfm` times A's largest diagonal entry (constraint force mixing, which DART's contact
-// constraints, Nimble's forward solve, always add; here only when needed, so a problem solved
-// without it keeps its answer), and kept when it passes the check on the original A: on the
-// bench's cold Atlas state, 72 rows, the plain solve stops at its 1441-pivot limit with a
-// violation of 2.3e-3; with eps = 1e-10 x max A_ii it ends after 82 pivots, violation 5e-12.
-// Off by default: in nimble's Atlas rollouts it changes which of the degenerate problem's many
-// solutions is taken, and the warm start then hits less often (docs/models/nimble.md).
+// pivot limit. Two kinds: a driven row complementary up to round-off (w = 2e-17) that the
+// exact test keeps driving (the bench's cold Atlas state, 72 rows, to the 1441-pivot limit; a
+// round-off test there cost more elsewhere than it saved, docs/models/nimble.md), and a normal
+// row that depends on the free set, freed and bound again at t = 0 forever (a fallen Atlas):
+// more than `max_pivots_per_row` such pivots in a row end the solve. ContactLcpSolver's
+// stabilization then often repairs the answer. With `cycling_cfm` > 0 a solve
+// that fails is repeated once on A + eps I, eps = `cycling_cfm` times A's largest diagonal entry
+// (constraint force mixing, which DART's contact constraints always add; here only when needed,
+// so a problem solved without it keeps its answer), and kept when it passes the check on the
+// original A. Off by default: in nimble's Atlas rollouts it costs warm-start hits
+// (docs/models/nimble.md).
 #pragma once
 
 #include "solvers/boxed_lcp.h"
@@ -36,7 +41,7 @@ struct DantzigOptions {
   double zero = 1e-12;          // |direction| below this does not block a pivot
   double cfm = 0.0;             // added to A's diagonal (constraint force mixing; ODE's CFM)
   double tolerance = 1e-5;      // IsValidLcpSolution tolerance of the result (Nimble's 1e-5)
-  int max_box_updates = 10;     // re-solves with friction boxes from the last normals (0: ODE)
+  int max_box_updates = 50;     // re-solves with friction boxes from the last normals (0: ODE)
   double cycling_cfm = 0.0;     // relative CFM of the one retry after a failed solve (0: none)
 };
 

@@ -75,6 +75,25 @@ LcpActiveSet ClassifyLcpSolution(const BoxedLcp& lcp, const VecX& x) {
   return set;
 }
 
+bool ClampDegenerateContacts(const BoxedLcp& lcp, const VecX& x, double tolerance, LcpActiveSet* set) {
+  const int n = lcp.size();
+  const VecX w = lcp.A * x - lcp.b;
+  std::vector<bool> degenerate(n, false);
+  for (int j = 0; j < n; ++j) {
+    degenerate[j] = !IsFriction(lcp, j) && set->rows[j] == LcpRowClass::kSeparating &&
+                    std::abs(w[j]) <= tolerance && lcp.A.col(j).squaredNorm() >= kNegligibleColumn;
+  }
+  bool any = false;
+  for (int j = 0; j < n; ++j) {
+    const int normal = IsFriction(lcp, j) ? lcp.findex[j] : j;
+    if (!degenerate[normal]) continue;
+    set->rows[j] = LcpRowClass::kClamping;
+    set->bound_sign[j] = 0;
+    any = true;
+  }
+  return any;
+}
+
 VecX SolveOnActiveSet(const BoxedLcp& lcp, const LcpActiveSet& set) {
   const int n = lcp.size();
   const std::vector<int> C = set.Indices(LcpRowClass::kClamping);

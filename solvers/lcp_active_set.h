@@ -35,6 +35,15 @@ struct LcpActiveSet {
 /// separating.
 LcpActiveSet ClassifyLcpSolution(const BoxedLcp& lcp, const VecX& x);
 
+/// Makes clamping every contact of `set` that is degenerate at x: a separating normal row (not a
+/// friction row) with zero impulse and |w| <= tolerance (touching, neither approaching nor
+/// leaving: it could carry load or not), and its friction rows with it (sticking; the validity
+/// check of the solution on the new set judges whether they may). Returns whether any was.
+/// With redundant contacts (a flat sole) the minimum-norm solution on the widened set spreads
+/// the load over every such contact: the central solution of the degenerate problem rather
+/// than one of its vertices (ContactLcpSolver's stabilization).
+bool ClampDegenerateContacts(const BoxedLcp& lcp, const VecX& x, double tolerance, LcpActiveSet* set);
+
 /// The x an active set determines: minimum-norm least squares of Q f_C = b_C, bounded friction
 /// from its normal, zeros elsewhere. Not checked: pass it to IsValidLcpSolution.
 VecX SolveOnActiveSet(const BoxedLcp& lcp, const LcpActiveSet& set);

@@ -47,12 +47,14 @@ NimbleSimulator::NimbleSimulator(std::shared_ptr<const Scene> scene, const Nimbl
   ContactLcpOptions lcp;
   lcp.warm_start = options_.warm_start;
   lcp.stabilize = options_.stabilize;
+  lcp.stabilize_degenerate = options_.stabilize_degenerate;
   lcp.method = options_.lcp_solver;
   lcp.fallbacks = ParseLcpFallbacks(options_.lcp_fallbacks);
   lcp.tolerance = options_.lcp_tolerance;
   lcp.pgs.max_sweeps = options_.pgs_max_sweeps;
   lcp.pgs.tolerance = options_.pgs_tolerance;
   lcp.dantzig.cycling_cfm = options_.dantzig_cycling_cfm;
+  lcp.dantzig.max_box_updates = options_.dantzig_box_updates;
   lcp_ = ContactLcpSolver(lcp);
   derivatives_lcp_ = ContactLcpSolver(lcp);
   for (const Collider& c : scene_->colliders) geometry_.push_back(contact::MakeColliderGeometry(c.shape));

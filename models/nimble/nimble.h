@@ -39,6 +39,7 @@ struct NimbleOptions {
   double max_contact_depth = 0.03;      // m; deeper contacts are dropped (Nimble)
   bool warm_start = true;               // guess last step's active set first (App. B)
   bool stabilize = true;                // minimum-norm impulses on the active set (App. B)
+  bool stabilize_degenerate = true;     // ... on the set widened by the contacts at rest (ours)
   bool hull_contacts = true;            // keep the hull corners of each flat patch (App. C, Fig. 1)
   bool complementarity_aware = false;   // Backprop: also try the loss-guided classes (Sec. IV-D)
   bool bounce_approximation = true;     // dq+/d(q, v) of bouncing contacts (Sec. VI, App. E)
@@ -49,6 +50,7 @@ struct NimbleOptions {
   int pgs_max_sweeps = 10000;           // PGS's sweep cap (Nimble before June 2021)
   double pgs_tolerance = 1e-8;          // PGS stops below this violation
   double dantzig_cycling_cfm = 0.0;     // retry a failed Dantzig solve on A + this x max A_ii (0: off)
+  int dantzig_box_updates = 50;         // re-solves with friction boxes from the last normals (0: ODE)
 
   template <class V>
   void VisitFields(V&& v) {
@@ -60,6 +62,10 @@ struct NimbleOptions {
     v("max_contact_depth", max_contact_depth, "contacts deeper than this are dropped", "m", Closed(1e-6, 100.0));
     v("warm_start", warm_start, "try the previous step's LCP active set before solving", "");
     v("stabilize", stabilize, "replace the LCP solution by the minimum-norm one on its active set", "");
+    v("stabilize_degenerate", stabilize_degenerate,
+      "stabilization also loads the contacts touching at rest with zero impulse (redundant contacts share the "
+      "load; not in Nimble)",
+      "");
     v("hull_contacts", hull_contacts,
       "keep only the strict 2D hull corners of each flat contact patch, as Nimble's detector does", "");
     v("complementarity_aware", complementarity_aware,
@@ -81,6 +87,10 @@ struct NimbleOptions {
     v("dantzig_cycling_cfm", dantzig_cycling_cfm,
       "retry a failed Dantzig solve once on A + eps I, eps = this times A's largest diagonal entry (0: no retry)",
       "", Closed(0.0, 1e-2));
+    v("dantzig_box_updates", dantzig_box_updates,
+      "Dantzig re-solves with every friction box fixed at mu times the last normal impulse, until the answer is "
+      "valid (0: stop after one solve, as ODE)",
+      "", Closed(0, 1000));
   }
   std::string Validate() const;
 };

@@ -265,6 +265,30 @@ TEST(ContactLcp, StabilizationSplitsRedundantContactsEvenly) {
   EXPECT_EQ(vertex.Indices(LcpRowClass::kClamping).size(), 1u);
 }
 
+// The same two rows through ContactLcpSolver: Dantzig's vertex (1, 0) leaves row 1 touching at
+// rest with no impulse (w = 0); the wider stabilization clamps it and takes the even split, and
+// without it the vertex stays. A row that leaves (w > 0) is not clamped.
+TEST(ContactLcp, WiderStabilizationLoadsContactsAtRest) {
+  const BoxedLcp lcp = BoxedLcp::Standard((MatX(2, 2) << 1, 1, 1, 1).finished(), Vec2(1.0, 1.0));
+  ContactLcpOptions options;
+  options.warm_start = false;
+  const ContactLcpSolution wide = ContactLcpSolver(options).Solve(lcp);
+  EXPECT_EQ(wide.path, ContactLcpPath::kDantzig);
+  EXPECT_NEAR(wide.x[0], 0.5, 1e-12);
+  EXPECT_NEAR(wide.x[1], 0.5, 1e-12);
+  options.stabilize_degenerate = false;
+  const ContactLcpSolution vertex = ContactLcpSolver(options).Solve(lcp);
+  EXPECT_NEAR(vertex.x[0] + vertex.x[1], 1.0, 1e-12);
+  EXPECT_NEAR(vertex.x[0] * vertex.x[1], 0.0, 1e-12);
+
+  LcpActiveSet set = ClassifyLcpSolution(lcp, Vec2(1.0, 0.0));
+  EXPECT_TRUE(ClampDegenerateContacts(lcp, Vec2(1.0, 0.0), 1e-10, &set));
+  EXPECT_EQ(set.Indices(LcpRowClass::kClamping), (std::vector<int>{0, 1}));
+  const BoxedLcp leaving = BoxedLcp::Standard((MatX(2, 2) << 1, 0.5, 0.5, 1).finished(), Vec2(1.0, 0.4));
+  LcpActiveSet apart = ClassifyLcpSolution(leaving, Vec2(1.0, 0.0));  // w_1 = 0.5 - 0.4 > 0
+  EXPECT_FALSE(ClampDegenerateContacts(leaving, Vec2(1.0, 0.0), 1e-10, &apart));
+}
+
 // A cube sliding on three corners (a tripod: no redundant normals): normals clamping,
 // x-friction at its lower bound (against the motion); z-friction is clamping or at a bound
 // (the pyramid's corners let the yaw torque saturate it), never separating under a loaded
