@@ -68,6 +68,16 @@ class SE3 {
     out.p_ += p_;
     return out;
   }
+  /// *this = X_AB * X_BC, written in place: the multibody forward passes compose poses straight
+  /// into their storage (a temporary stored by scalars and copied by packets stalls on store
+  /// forwarding). Neither argument may be *this.
+  EIGEN_ALWAYS_INLINE void SetProduct(const SE3& X_AB, const SE3& X_BC) {
+    se3_kernels::Compose(X_AB.R_.data(), X_BC.R_.data(), R_.data());
+    se3_kernels::Rotate(X_AB.R_.data(), X_BC.p_.data(), p_.data());
+    p_[0] += X_AB.p_[0];
+    p_[1] += X_AB.p_[1];
+    p_[2] += X_AB.p_[2];
+  }
   SE3 Inverse() const { return SE3(R_.transpose(), -(R_.transpose() * p_)); }
 
   /// p_A = X_AB * p_B.
@@ -76,12 +86,16 @@ class SE3 {
 
   /// Motion in B to motion in A: [w; v] -> [R w; R v + p x R w].
   EIGEN_ALWAYS_INLINE Motion ActMotion(const Motion& m_B) const {
-    using namespace se3_kernels;
     Motion out;
-    Rotate(R_.data(), m_B.data(), out.data());
-    Rotate(R_.data(), m_B.data() + 3, out.data() + 3);
-    CrossAdd(p_.data(), out.data(), out.data() + 3);
+    ActMotion(m_B.data(), out.data());
     return out;
+  }
+  /// ActMotion written to out[0..6) (e.g. a column of a matrix), which must not alias m_B.
+  EIGEN_ALWAYS_INLINE void ActMotion(const double* m_B, double* out) const {
+    using namespace se3_kernels;
+    Rotate(R_.data(), m_B, out);
+    Rotate(R_.data(), m_B + 3, out + 3);
+    CrossAdd(p_.data(), out, out + 3);
   }
   EIGEN_ALWAYS_INLINE Motion ActInvMotion(const Motion& m_A) const {
     using namespace se3_kernels;

@@ -20,7 +20,7 @@ using internal::InertiaMatrixIn;
 using internal::InTreeFrame;
 using internal::JointMotion;
 using internal::ShiftForceTo;
-using internal::SubspaceColumn;
+using internal::SetTreeFrameSubspace;
 using internal::TreeFramePose;
 
 // Pass 2 of Table 7.1 for a joint with NV DOFs (1, 3 or 6), on fixed-size types.
@@ -78,14 +78,12 @@ const VecX& Aba(const MultibodyModel& model, MultibodyData& data, const VecX& q,
     const BodyModel& body = model.body(i);
     const int p = body.parent;
     const SE3 X = TreeFramePose(model, data, q, i);
-    for (int k = 0; k < data.S[i].cols(); ++k) {
-      Col6(data.J, body.idx_v + k) = X.ActMotion(SubspaceColumn(data.S[i], k));
-    }
+    SetTreeFrameSubspace(body, data, X, i);
     const Motion vJ = X.ActMotion(JointMotion(body.joint, v.data() + body.idx_v));
     data.v_W[i] = p == kWorldBody ? vJ : Motion(data.v_W[p] + vJ);
     // World-frame velocity product: d/dt (X_WB S) qd = v_i x (S_W qd).
     data.c[i] = CrossMotion(data.v_W[i], vJ);
-    data.Ia[i] = InertiaMatrixIn(X, body.inertia);
+    InertiaMatrixIn(X, body.inertia, data.Ia[i]);
     data.pa[i] = CrossForce(data.v_W[i], data.Ia[i] * data.v_W[i]);
     if (f_ext != nullptr) data.pa[i] -= ShiftForceTo((*f_ext)[i], data.tree_origin[i]);
   }

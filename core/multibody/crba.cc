@@ -14,7 +14,7 @@ namespace arena {
 using internal::CheckSize;
 using internal::Col6;
 using internal::InertiaMatrixIn;
-using internal::SubspaceColumn;
+using internal::SetTreeFrameSubspace;
 using internal::TreeFramePose;
 
 void Crba(const MultibodyModel& model, MultibodyData& data, const VecX& q) {
@@ -23,10 +23,8 @@ void Crba(const MultibodyModel& model, MultibodyData& data, const VecX& q) {
   for (int i = 0; i < n; ++i) {
     const BodyModel& body = model.body(i);
     const SE3 X = TreeFramePose(model, data, q, i);
-    for (int k = 0; k < data.S[i].cols(); ++k) {
-      Col6(data.J, body.idx_v + k) = X.ActMotion(SubspaceColumn(data.S[i], k));
-    }
-    data.Ycrb[i] = InertiaMatrixIn(X, body.inertia);
+    SetTreeFrameSubspace(body, data, X, i);
+    InertiaMatrixIn(X, body.inertia, data.Ycrb[i]);
   }
   MatX& H = data.M;
   H.setZero();

@@ -9,7 +9,7 @@ using internal::CheckExternalForces;
 using internal::CheckSize;
 using internal::JointForce;
 using internal::JointMotion;
-using internal::ParentToChild;
+using internal::SetParentToChild;
 
 // a == nullptr means a = 0.
 void RneaImpl(const MultibodyModel& model, MultibodyData& data, const VecX& q, const VecX& v,
@@ -22,7 +22,8 @@ void RneaImpl(const MultibodyModel& model, MultibodyData& data, const VecX& q, c
   const Vec3& g = model.gravity();
   for (int i = 0; i < n; ++i) {
     const BodyModel& body = model.body(i);
-    const SE3& X_PB = data.X_PB[i] = ParentToChild(body, q);
+    SE3& X_PB = data.X_PB[i];
+    SetParentToChild(body, q, X_PB);
     const Motion vJ = JointMotion(body.joint, v.data() + body.idx_v);
     const Motion aJ =
         a != nullptr ? JointMotion(body.joint, a->data() + body.idx_v) : Motion::Zero();
@@ -31,7 +32,7 @@ void RneaImpl(const MultibodyModel& model, MultibodyData& data, const VecX& q, c
       data.V_B[i] = vJ;
       data.A_B[i] = aJ;
     } else {
-      data.X_WB[i] = data.X_WB[body.parent] * X_PB;
+      data.X_WB[i].SetProduct(data.X_WB[body.parent], X_PB);
       data.V_B[i] = X_PB.ActInvMotion(data.V_B[body.parent]) + vJ;
       data.A_B[i] = X_PB.ActInvMotion(data.A_B[body.parent]) + aJ + CrossMotion(data.V_B[i], vJ);
     }

@@ -29,7 +29,7 @@ using internal::ForceCrossMatrix;
 using internal::InertiaMatrixIn;
 using internal::JointMotion;
 using internal::ShiftForceTo;
-using internal::SubspaceColumn;
+using internal::SetTreeFrameSubspace;
 using internal::TreeFramePose;
 
 void RneaDerivatives(const MultibodyModel& model, MultibodyData& data, const VecX& q, const VecX& v,
@@ -46,9 +46,7 @@ void RneaDerivatives(const MultibodyModel& model, MultibodyData& data, const Vec
     const BodyModel& body = model.body(i);
     const int p = body.parent;
     const SE3 X = TreeFramePose(model, data, q, i);
-    const int nvi = static_cast<int>(data.S[i].cols());
-    for (int k = 0; k < nvi; ++k)
-      Col6(data.J, body.idx_v + k) = X.ActMotion(SubspaceColumn(data.S[i], k));
+    SetTreeFrameSubspace(body, data, X, i);
     const Motion vJ = X.ActMotion(JointMotion(body.joint, v.data() + body.idx_v));
     const Motion aJ = X.ActMotion(JointMotion(body.joint, a.data() + body.idx_v));
     const Motion v_parent = p == kWorldBody ? Motion::Zero() : data.v_W[p];

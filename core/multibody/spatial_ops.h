@@ -53,47 +53,61 @@ inline int CoordinateAxis(const Vec3& axis) {
   return -1;
 }
 
-/// R_PJ * Rot(axis, angle) for a revolute joint. About a coordinate axis e_k the rotation only
-/// turns columns i = k+1 and j = k+2 (mod 3) of R_PJ into each other: 12 flops instead of
+/// out = R_PJ * Rot(axis, angle) for a revolute joint. About a coordinate axis e_k the rotation
+/// only turns columns i = k+1 and j = k+2 (mod 3) of R_PJ into each other: 12 flops instead of
 /// Rodrigues' matrix and a 3x3 product (45 multiplications); most robot joints (every Atlas
 /// joint but two) turn about a coordinate axis of their frame.
-inline Mat3 RevoluteRotation(const Mat3& R_PJ, const Vec3& axis, double angle) {
+EIGEN_ALWAYS_INLINE void RevoluteRotation(const Mat3& R_PJ, const Vec3& axis, double angle,
+                                          Mat3& out) {
   const int k = CoordinateAxis(axis);
-  if (k < 0) return R_PJ * AxisAngleRotation(axis, angle);
+  if (k < 0) {
+    out.noalias() = R_PJ * AxisAngleRotation(axis, angle);
+    return;
+  }
   const double c = std::cos(angle), s = std::copysign(1.0, axis[k]) * std::sin(angle);
-  const int i = (k + 1) % 3, j = (k + 2) % 3;
-  Mat3 R;
-  R.col(k) = R_PJ.col(k);
-  R.col(i) = c * R_PJ.col(i) + s * R_PJ.col(j);
-  R.col(j) = c * R_PJ.col(j) - s * R_PJ.col(i);
-  return R;
+  const double* P = R_PJ.data();  // column-major: column c starts at P + 3 c
+  double* R = out.data();
+  const int i = 3 * ((k + 1) % 3), j = 3 * ((k + 2) % 3);
+  for (int r = 0; r < 3; ++r) {
+    R[3 * k + r] = P[3 * k + r];
+    R[i + r] = c * P[i + r] + s * P[j + r];
+    R[j + r] = c * P[j + r] - s * P[i + r];
+  }
 }
 
-/// X_PB(q) = X_PJ * X_J(q), without the products that are known to be trivial.
-inline SE3 ParentToChild(const BodyModel& body, const VecX& q) {
+/// out = X_PB(q) = X_PJ * X_J(q), without the products that are known to be trivial.
+EIGEN_ALWAYS_INLINE void SetParentToChild(const BodyModel& body, const VecX& q, SE3& out) {
   const JointModel& joint = body.joint;
   const SE3& P = joint.placement;
   const double* qi = q.data() + body.idx_q;
   switch (joint.type) {
-    case JointType::kFixed: return P;
+    case JointType::kFixed: out = P; return;
     case JointType::kRevolute:
-      return SE3(RevoluteRotation(P.rotation(), joint.axis, qi[0]), P.translation());
-    case JointType::kPrismatic: {
-      SE3 out;
+      RevoluteRotation(P.rotation(), joint.axis, qi[0], out.rotation());
+      out.translation() = P.translation();
+      return;
+    case JointType::kPrismatic:
       out.rotation() = P.rotation();
       out.translation().noalias() = P.rotation() * (joint.axis * qi[0]);
       out.translation() += P.translation();
-      return out;
-    }
-    default: return P * JointTransform(joint, qi);
+      return;
+    default: out = P * JointTransform(joint, qi); return;
   }
+}
+
+/// X_PB(q) = X_PJ * X_J(q).
+inline SE3 ParentToChild(const BodyModel& body, const VecX& q) {
+  SE3 out;
+  SetParentToChild(body, q, out);
+  return out;
 }
 
 /// 6x6 matrix of a body inertia given in B, expressed in A (X = X_AB; Featherstone eq. 2.63):
 /// [I_c' + m (|c|^2 1 - c c^T), m [c]; m [c]^T, m 1] with c = X c_B, I_c' = R I_c R^T.
 /// Written on scalars: the upper-left block is symmetric, so only 6 of its 9 entries are
 /// computed (R I_c R^T alone is half the cost of the whole function).
-inline Mat6 InertiaMatrixIn(const SE3& X, const SpatialInertia& I) {
+/// Written into `out` (no 6x6 temporary to copy).
+EIGEN_ALWAYS_INLINE void InertiaMatrixIn(const SE3& X, const SpatialInertia& I, Mat6& out) {
   const double m = I.mass();
   const Mat3& R = X.rotation();
   const Vec3 c = R * I.com() + X.translation();
@@ -105,7 +119,6 @@ inline Mat6 InertiaMatrixIn(const SE3& X, const SpatialInertia& I) {
   const double mx = m * c.x(), my = m * c.y(), mz = m * c.z();
   const double xx = mx * c.x(), yy = my * c.y(), zz = mz * c.z();
   const double xy = mx * c.y(), xz = mx * c.z(), yz = my * c.z();
-  Mat6 out;
   out(0, 0) = rot(0, 0) + yy + zz;
   out(1, 1) = rot(1, 1) + xx + zz;
   out(2, 2) = rot(2, 2) + xx + yy;
@@ -117,6 +130,11 @@ inline Mat6 InertiaMatrixIn(const SE3& X, const SpatialInertia& I) {
   out.topRightCorner<3, 3>() = mC;
   out.bottomLeftCorner<3, 3>() = mC.transpose();
   out.bottomRightCorner<3, 3>() = m * Mat3::Identity();
+}
+
+inline Mat6 InertiaMatrixIn(const SE3& X, const SpatialInertia& I) {
+  Mat6 out;
+  InertiaMatrixIn(X, I, out);
   return out;
 }
 
@@ -131,13 +149,32 @@ inline SE3 InTreeFrame(const MultibodyData& data, int i) {
 /// composite inertia's m |c|^2 terms grow with the robot's distance r from it and cancel in
 /// S^T I S, losing ~r^2 / L^2 of precision (half_cheetah at 1 km: 1e-10 relative in M); about
 /// the root they stay O(m L^2). Trees never exchange inertia, so each may have its own origin.
-inline SE3 TreeFramePose(const MultibodyModel& model, MultibodyData& data, const VecX& q, int i) {
+EIGEN_ALWAYS_INLINE SE3 TreeFramePose(const MultibodyModel& model, MultibodyData& data,
+                                      const VecX& q, int i) {
   const BodyModel& body = model.body(i);
   const int p = body.parent;
-  data.X_PB[i] = ParentToChild(body, q);
-  data.X_WB[i] = p == kWorldBody ? data.X_PB[i] : data.X_WB[p] * data.X_PB[i];
-  data.tree_origin[i] = p == kWorldBody ? data.X_WB[i].translation() : data.tree_origin[p];
+  SetParentToChild(body, q, data.X_PB[i]);
+  if (p == kWorldBody) {
+    data.X_WB[i] = data.X_PB[i];
+    data.tree_origin[i] = data.X_WB[i].translation();
+  } else {
+    data.X_WB[i].SetProduct(data.X_WB[p], data.X_PB[i]);
+    data.tree_origin[i] = data.tree_origin[p];
+  }
   return InTreeFrame(data, i);
+}
+
+/// Writes joint i's motion subspace in the tree frame, X S_i, into its columns of data.J
+/// (X from TreeFramePose). A revolute joint's S is [axis; 0]: X S = [R axis; p x R axis].
+EIGEN_ALWAYS_INLINE void SetTreeFrameSubspace(const BodyModel& body, MultibodyData& data,
+                                              const SE3& X, int i) {
+  double* col = data.J.data() + 6 * body.idx_v;
+  if (body.joint.type == JointType::kRevolute) {
+    se3_kernels::Rotate(X.rotation().data(), body.joint.axis.data(), col);
+    se3_kernels::Cross(X.translation().data(), col, col + 3);
+    return;
+  }
+  for (int k = 0; k < data.S[i].cols(); ++k) X.ActMotion(data.S[i].col(k).data(), col + 6 * k);
 }
 
 /// A world wrench [n_O; f] about the world origin, about `origin` instead: [n_O - origin x f; f].
