@@ -41,11 +41,9 @@ void Crba(const MultibodyModel& model, MultibodyData& data, const VecX& q) {
         // Diagonal block: the lower triangle, mirrored so that M is exactly symmetric.
         for (int r = k; r < nvi; ++r)
           H(iv + r, iv + k) = H(iv + k, iv + r) = Col6(data.J, iv + r).dot(F);
-        for (int j = body.parent; j != kWorldBody; j = model.body(j).parent) {
-          const int jv = model.body(j).idx_v;
-          for (int r = 0; r < data.S[j].cols(); ++r) {
-            H(jv + r, iv + k) = H(iv + k, jv + r) = Col6(data.J, jv + r).dot(F);
-          }
+        // The ancestors' DOFs, by the DOF-level parent chain (no walk over bodies).
+        for (int j = data.dof_parent[iv]; j != -1; j = data.dof_parent[j]) {
+          H(j, iv + k) = H(iv + k, j) = Col6(data.J, j).dot(F);
         }
       }
       if (nvi == 1) H(iv, iv) += body.joint.armature;

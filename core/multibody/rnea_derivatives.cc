@@ -86,13 +86,11 @@ void RneaDerivatives(const MultibodyModel& model, MultibodyData& data, const Vec
           data.M(iv + r, iv + k) = m;
           data.M(iv + k, iv + r) = m;
         }
-        for (int a_body = body.parent; a_body != kWorldBody; a_body = model.body(a_body).parent) {
-          const BodyModel& ab = model.body(a_body);
-          for (int r = 0; r < data.S[a_body].cols(); ++r) {
-            const double m = Col6(data.J, ab.idx_v + r).dot(Col6(data.YS, iv + k));
-            data.M(ab.idx_v + r, iv + k) = m;
-            data.M(iv + k, ab.idx_v + r) = m;
-          }
+        // The ancestors' DOFs, by the DOF-level parent chain.
+        for (int row = data.dof_parent[iv]; row != -1; row = data.dof_parent[row]) {
+          const double m = Col6(data.J, row).dot(Col6(data.YS, iv + k));
+          data.M(row, iv + k) = m;
+          data.M(iv + k, row) = m;
         }
       }
       if (nvi == 1) {
@@ -148,13 +146,9 @@ void RneaDerivatives(const MultibodyModel& model, MultibodyData& data, const Vec
       // Ancestors of j: only their composite wrench changes.
       const Force dF_q = CrossForce(delta, data.F_dyn[j]) - data.Ycrb[j] * e + data.Bcrb[j] * w;
       const Force dF_v = data.Ycrb[j] * s_v - data.Bcrb[j] * delta;
-      for (int a_body = lam; a_body != kWorldBody; a_body = model.body(a_body).parent) {
-        const BodyModel& ab = model.body(a_body);
-        for (int r = 0; r < data.S[a_body].cols(); ++r) {
-          const int row = ab.idx_v + r;
-          data.dtau_dq(row, col) = Col6(data.J, row).dot(dF_q);
-          data.dtau_dv(row, col) = Col6(data.J, row).dot(dF_v);
-        }
+      for (int row = data.dof_parent[bj.idx_v]; row != -1; row = data.dof_parent[row]) {
+        data.dtau_dq(row, col) = Col6(data.J, row).dot(dF_q);
+        data.dtau_dv(row, col) = Col6(data.J, row).dot(dF_v);
       }
     }
   }

@@ -110,15 +110,17 @@ inline SE3 ParentToChild(const BodyModel& body, const VecX& q) {
 EIGEN_ALWAYS_INLINE void InertiaMatrixIn(const SE3& X, const SpatialInertia& I, Mat6& out) {
   const double m = I.mass();
   const Mat3& R = X.rotation();
-  const Vec3 c = R * I.com() + X.translation();
-  const Mat3 A = R * I.inertia_com();
+  double c[3], A[9];  // c = R c_B + p; A = R I_c (column-major)
+  se3_kernels::Rotate(R.data(), I.com().data(), c);
+  for (int k = 0; k < 3; ++k) c[k] += X.translation()[k];
+  se3_kernels::Compose(R.data(), I.inertia_com().data(), A);
   // Rows r of A dotted with rows k of R give (R I_c R^T)(r, k).
   auto rot = [&](int r, int k) {
-    return A(r, 0) * R(k, 0) + A(r, 1) * R(k, 1) + A(r, 2) * R(k, 2);
+    return A[r] * R(k, 0) + A[r + 3] * R(k, 1) + A[r + 6] * R(k, 2);
   };
-  const double mx = m * c.x(), my = m * c.y(), mz = m * c.z();
-  const double xx = mx * c.x(), yy = my * c.y(), zz = mz * c.z();
-  const double xy = mx * c.y(), xz = mx * c.z(), yz = my * c.z();
+  const double mx = m * c[0], my = m * c[1], mz = m * c[2];
+  const double xx = mx * c[0], yy = my * c[1], zz = mz * c[2];
+  const double xy = mx * c[1], xz = mx * c[2], yz = my * c[2];
   out(0, 0) = rot(0, 0) + yy + zz;
   out(1, 1) = rot(1, 1) + xx + zz;
   out(2, 2) = rot(2, 2) + xx + yy;
@@ -194,7 +196,7 @@ inline Motion SubspaceColumn(const MotionSubspace& S, int k) {
 }
 
 /// S v: the joint's contribution to the child twist (child frame).
-inline Motion JointMotion(const JointModel& joint, const double* v) {
+EIGEN_ALWAYS_INLINE Motion JointMotion(const JointModel& joint, const double* v) {
   Motion m = Motion::Zero();
   switch (joint.type) {
     case JointType::kFixed: break;
@@ -212,7 +214,7 @@ inline Motion JointMotion(const JointModel& joint, const double* v) {
 }
 
 /// S^T f written into out[0..nv).
-inline void JointForce(const JointModel& joint, const Force& f, double* out) {
+EIGEN_ALWAYS_INLINE void JointForce(const JointModel& joint, const Force& f, double* out) {
   switch (joint.type) {
     case JointType::kFixed: break;
     case JointType::kRevolute: out[0] = joint.axis.dot(f.head<3>()); break;
