@@ -98,16 +98,20 @@ class SE3 {
     CrossAdd(p_.data(), out, out + 3);
   }
   EIGEN_ALWAYS_INLINE Motion ActInvMotion(const Motion& m_A) const {
+    Motion out;
+    ActInvMotion(m_A.data(), out.data());
+    return out;
+  }
+  /// ActInvMotion written to out[0..6), which must not alias m_A.
+  EIGEN_ALWAYS_INLINE void ActInvMotion(const double* m_A, double* out) const {
     using namespace se3_kernels;
     double v[3];
-    Cross(m_A.data(), p_.data(), v);  // v = v_A - p x w = v_A + w x p
+    Cross(m_A, p_.data(), v);  // v = v_A - p x w = v_A + w x p
     v[0] += m_A[3];
     v[1] += m_A[4];
     v[2] += m_A[5];
-    Motion out;
-    RotateInv(R_.data(), m_A.data(), out.data());
-    RotateInv(R_.data(), v, out.data() + 3);
-    return out;
+    RotateInv(R_.data(), m_A, out);
+    RotateInv(R_.data(), v, out + 3);
   }
   /// Force in B to force in A: [n; f] -> [R n + p x R f; R f].
   EIGEN_ALWAYS_INLINE Force ActForce(const Force& f_B) const {
@@ -117,6 +121,18 @@ class SE3 {
     Rotate(R_.data(), f_B.data(), out.data());
     CrossAdd(p_.data(), out.data() + 3, out.data());
     return out;
+  }
+  /// out[0..6) += ActForce(f_B); out must not alias f_B.
+  EIGEN_ALWAYS_INLINE void AddActForce(const double* f_B, double* out) const {
+    using namespace se3_kernels;
+    double f[3], n[3];
+    Rotate(R_.data(), f_B + 3, f);
+    Rotate(R_.data(), f_B, n);
+    CrossAdd(p_.data(), f, n);
+    for (int k = 0; k < 3; ++k) {
+      out[k] += n[k];
+      out[3 + k] += f[k];
+    }
   }
   EIGEN_ALWAYS_INLINE Force ActInvForce(const Force& f_A) const {
     using namespace se3_kernels;

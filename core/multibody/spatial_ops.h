@@ -127,11 +127,16 @@ EIGEN_ALWAYS_INLINE void InertiaMatrixIn(const SE3& X, const SpatialInertia& I, 
   out(0, 1) = out(1, 0) = rot(0, 1) - xy;
   out(0, 2) = out(2, 0) = rot(0, 2) - xz;
   out(1, 2) = out(2, 1) = rot(1, 2) - yz;
-  Mat3 mC;  // m [c]
-  mC << 0.0, -mz, my, mz, 0.0, -mx, -my, mx, 0.0;
-  out.topRightCorner<3, 3>() = mC;
-  out.bottomLeftCorner<3, 3>() = mC.transpose();
-  out.bottomRightCorner<3, 3>() = m * Mat3::Identity();
+  // Off-diagonal blocks m [c] and m [c]^T, lower-right m 1, entry by entry (through a Mat3
+  // temporary and its comma initializer they were a tenth of Aba).
+  const double mc[3][3] = {{0.0, -mz, my}, {mz, 0.0, -mx}, {-my, mx, 0.0}};
+  for (int r = 0; r < 3; ++r) {
+    for (int k = 0; k < 3; ++k) {
+      out(r, 3 + k) = mc[r][k];
+      out(3 + k, r) = mc[r][k];
+      out(3 + r, 3 + k) = r == k ? m : 0.0;
+    }
+  }
 }
 
 inline Mat6 InertiaMatrixIn(const SE3& X, const SpatialInertia& I) {
