@@ -37,6 +37,26 @@ TEST(CoordinateAxis, ParentToChildMatchesRodrigues) {
   }
 }
 
+// Forward kinematics against X_WB = X_WP X_PJ X_J(q) with Rodrigues' X_J, on trees where the
+// pose shortcut for R_PJ = 1 is taken.
+TEST(CoordinateAxis, BodyPosesMatchComposition) {
+  for (int s = 0; s < NumSamples(6); ++s) {
+    const MultibodyModel model = CoordinateAxisTree(9400 + s, {.num_bodies = 14});
+    MultibodyData data(model);
+    std::mt19937_64 rng(9500 + s);
+    const VecX q = RandomConfiguration(model, rng);
+    ForwardKinematics(model, data, q);
+    for (int b = 0; b < model.num_bodies(); ++b) {
+      const BodyModel& body = model.body(b);
+      const SE3 X_PB = body.joint.placement *
+                       internal::JointTransform(body.joint, q.data() + body.idx_q);
+      const SE3 expected = body.parent == kWorldBody ? X_PB : data.X_WB[body.parent] * X_PB;
+      EXPECT_TRUE(data.X_PB[b].IsApprox(X_PB, 1e-14)) << "body " << b;
+      EXPECT_TRUE(data.X_WB[b].IsApprox(expected, 1e-14)) << "body " << b;
+    }
+  }
+}
+
 // On trees with coordinate axes: Aba solves M ddq = tau - c with M from Crba, leaves the
 // kinematics of ForwardKinematics(q, v, ddq), and Rnea inverts it; RneaDerivatives' M is Crba's.
 TEST(CoordinateAxis, AlgorithmsAgree) {

@@ -111,8 +111,9 @@ inline MultibodyModel RandomTree(std::uint64_t seed, const RandomTreeOptions& o 
 }
 
 /// RandomTree with each revolute and prismatic axis turned onto a coordinate axis of its joint
-/// frame, +-e_k at random (URDF robots mostly look like this; the multibody algorithms have a
-/// fast path for revolute joints about +-e_k that RandomTree's random axes never take).
+/// frame, +-e_k at random, and half of those joint frames not rotated in their parent (URDF
+/// robots mostly look like this; the multibody algorithms have fast paths for revolute joints
+/// about +-e_k, and for R_PJ = 1, that RandomTree's random axes and poses never take).
 inline MultibodyModel CoordinateAxisTree(std::uint64_t seed, const RandomTreeOptions& o = {}) {
   const MultibodyModel random = RandomTree(seed, o);
   std::mt19937_64 rng(seed + 1);
@@ -121,6 +122,7 @@ inline MultibodyModel CoordinateAxisTree(std::uint64_t seed, const RandomTreeOpt
     JointModel joint = b.joint;
     if (joint.type == JointType::kRevolute || joint.type == JointType::kPrismatic) {
       joint.axis = Vec3::Unit(static_cast<int>(rng() % 3)) * (rng() % 2 == 0 ? 1.0 : -1.0);
+      if (rng() % 2 == 0) joint.placement.rotation().setIdentity();
     }
     model.AddBody(b.name, b.parent, joint, b.inertia);
   }
