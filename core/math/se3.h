@@ -129,6 +129,7 @@ class SE3 {
     Rotate(R_.data(), f_B + 3, f);
     Rotate(R_.data(), f_B, n);
     CrossAdd(p_.data(), f, n);
+#pragma GCC unroll 3
     for (int k = 0; k < 3; ++k) {
       out[k] += n[k];
       out[3 + k] += f[k];

@@ -30,6 +30,7 @@ void BodyMotion(const BodyModel& body, int i, MultibodyData& data, const VecX& v
     const Vec3& axis = body.joint.axis;
     const double qd = v[body.idx_v], qdd = a != nullptr ? (*a)[body.idx_v] : 0.0;
     const double w[3] = {axis[0] * qd, axis[1] * qd, axis[2] * qd};
+#pragma GCC unroll 3  // GCC at -O2 leaves these 3-loops rolled
     for (int k = 0; k < 3; ++k) {
       V[k] += w[k];
       A[k] += axis[k] * qdd;
@@ -67,6 +68,7 @@ void RneaImpl(const MultibodyModel& model, MultibodyData& data, const VecX& q, c
     Motion a_gf = data.A_B[i];
     double g_B[3];
     se3_kernels::RotateInv(data.X_WB[i].rotation().data(), g.data(), g_B);
+#pragma GCC unroll 3
     for (int k = 0; k < 3; ++k) a_gf[3 + k] -= g_B[k];
     const SpatialInertia& I = body.inertia;
     data.f[i] = I * a_gf;

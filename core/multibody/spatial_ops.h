@@ -112,7 +112,9 @@ EIGEN_ALWAYS_INLINE void InertiaMatrixIn(const SE3& X, const SpatialInertia& I, 
   const Mat3& R = X.rotation();
   double c[3], A[9];  // c = R c_B + p; A = R I_c (column-major)
   se3_kernels::Rotate(R.data(), I.com().data(), c);
-  for (int k = 0; k < 3; ++k) c[k] += X.translation()[k];
+  c[0] += X.translation()[0];
+  c[1] += X.translation()[1];
+  c[2] += X.translation()[2];
   se3_kernels::Compose(R.data(), I.inertia_com().data(), A);
   // Rows r of A dotted with rows k of R give (R I_c R^T)(r, k).
   auto rot = [&](int r, int k) {
@@ -127,16 +129,25 @@ EIGEN_ALWAYS_INLINE void InertiaMatrixIn(const SE3& X, const SpatialInertia& I, 
   out(0, 1) = out(1, 0) = rot(0, 1) - xy;
   out(0, 2) = out(2, 0) = rot(0, 2) - xz;
   out(1, 2) = out(2, 1) = rot(1, 2) - yz;
-  // Off-diagonal blocks m [c] and m [c]^T, lower-right m 1, entry by entry (through a Mat3
-  // temporary and its comma initializer they were a tenth of Aba).
-  const double mc[3][3] = {{0.0, -mz, my}, {mz, 0.0, -mx}, {-my, mx, 0.0}};
-  for (int r = 0; r < 3; ++r) {
-    for (int k = 0; k < 3; ++k) {
-      out(r, 3 + k) = mc[r][k];
-      out(3 + k, r) = mc[r][k];
-      out(3 + r, 3 + k) = r == k ? m : 0.0;
-    }
-  }
+  // Off-diagonal blocks m [c] and m [c]^T, lower-right m 1, entry by entry: through a Mat3
+  // temporary and its comma initializer they were a tenth of Aba, and GCC at -O2 does not
+  // unroll loops over the blocks.
+  const auto both = [&out](int r, int k, double x) { out(r, k) = out(k, r) = x; };
+  both(0, 3, 0.0);
+  both(0, 4, -mz);
+  both(0, 5, my);
+  both(1, 3, mz);
+  both(1, 4, 0.0);
+  both(1, 5, -mx);
+  both(2, 3, -my);
+  both(2, 4, mx);
+  both(2, 5, 0.0);
+  both(3, 3, m);
+  both(4, 4, m);
+  both(5, 5, m);
+  both(3, 4, 0.0);
+  both(3, 5, 0.0);
+  both(4, 5, 0.0);
 }
 
 inline Mat6 InertiaMatrixIn(const SE3& X, const SpatialInertia& I) {
