@@ -19,6 +19,7 @@ using internal::Col6;
 using internal::InertiaMatrixIn;
 using internal::InTreeFrame;
 using internal::JointMotion;
+using internal::RigidInertiaTimes;
 using internal::ShiftForceTo;
 using internal::SetTreeFrameSubspace;
 using internal::TreeFramePose;
@@ -129,12 +130,8 @@ const VecX& Aba(const MultibodyModel& model, MultibodyData& data, const VecX& q,
     // World-frame velocity product: d/dt (X_WB S) qd = v_i x (S_W qd).
     data.c[i] = CrossMotion(data.v_W[i], vJ);
     InertiaMatrixIn(X, body.inertia, data.Ia[i]);
-    // The body-frame twist (an output) first; the momentum Ia v_W = X (I_B V_B) then costs
-    // 48 multiplications on the inertia's structure instead of 36 on the 6x6 matrix and 24
-    // for V_B in a separate pass.
-    X.ActInvMotion(data.v_W[i].data(), data.V_B[i].data());
-    const Force h = X.ActForce(body.inertia * data.V_B[i]);
-    data.pa[i] = CrossForce(data.v_W[i], h);
+    X.ActInvMotion(data.v_W[i].data(), data.V_B[i].data());  // an output, as in ForwardKinematics
+    data.pa[i] = CrossForce(data.v_W[i], RigidInertiaTimes(data.Ia[i], data.v_W[i]));
     if (f_ext != nullptr) data.pa[i] -= ShiftForceTo((*f_ext)[i], data.tree_origin[i]);
   }
   // Pass 2: articulated inertias and bias forces, leaves to root.

@@ -27,6 +27,7 @@ using internal::CheckSize;
 using internal::Col6;
 using internal::InertiaMatrixIn;
 using internal::JointMotion;
+using internal::RigidInertiaTimes;
 using internal::ShiftForceTo;
 using internal::SetTreeFrameSubspace;
 using internal::TreeFramePose;
@@ -98,8 +99,8 @@ void RneaDerivatives(const MultibodyModel& model, MultibodyData& data, const Vec
 
     const Mat6& Y = data.Ycrb[i];
     InertiaMatrixIn(X, body.inertia, data.Ycrb[i]);
-    const Force h = Y * data.v_W[i];
-    data.F_dyn[i] = Y * data.a_W[i] + CrossForce(data.v_W[i], h);
+    const Force h = RigidInertiaTimes(Y, data.v_W[i]);
+    data.F_dyn[i] = RigidInertiaTimes(Y, data.a_W[i]) + CrossForce(data.v_W[i], h);
     data.F_ext[i] = f_ext != nullptr ? ShiftForceTo((*f_ext)[i], data.tree_origin[i]) : Force::Zero();
     SetCoriolisMatrix(Y, data.v_W[i], h, data.Bcrb[i]);
   }

@@ -150,6 +150,27 @@ EIGEN_ALWAYS_INLINE void InertiaMatrixIn(const SE3& X, const SpatialInertia& I, 
   both(4, 5, 0.0);
 }
 
+/// Y m for a rigid-body inertia matrix Y as InertiaMatrixIn writes it, [A, m [c]; m [c]^T, m 1]
+/// (A symmetric), on its blocks: for m = [w; u], [A w + mc x u; m u + w x mc] with mc = m c,
+/// 24 multiplications instead of the 36 of a 6x6 product.
+EIGEN_ALWAYS_INLINE Force RigidInertiaTimes(const Mat6& Y, const Motion& m_in) {
+  const double* y = Y.data();  // column-major: Y(r, k) = y[r + 6 k]
+  const double* w = m_in.data();
+  const double* u = m_in.data() + 3;
+  const double mc[3] = {y[2 + 24], y[0 + 30], y[1 + 18]};  // Y(2, 4), Y(0, 5), Y(1, 3)
+  const double m = y[3 + 18];                               // Y(3, 3)
+  Force out;
+  out[0] = y[0] * w[0] + y[6] * w[1] + y[12] * w[2];
+  out[1] = y[1] * w[0] + y[7] * w[1] + y[13] * w[2];
+  out[2] = y[2] * w[0] + y[8] * w[1] + y[14] * w[2];
+  se3_kernels::CrossAdd(mc, u, out.data());
+  out[3] = m * u[0];
+  out[4] = m * u[1];
+  out[5] = m * u[2];
+  se3_kernels::CrossAdd(w, mc, out.data() + 3);
+  return out;
+}
+
 inline Mat6 InertiaMatrixIn(const SE3& X, const SpatialInertia& I) {
   Mat6 out;
   InertiaMatrixIn(X, I, out);
