@@ -23,11 +23,16 @@ class SpatialInertia {
   /// Sum of two inertias expressed in the same frame.
   SpatialInertia operator+(const SpatialInertia& other) const;
   /// Momentum h = I * m: linear m (v - c x w), angular I_c w + c x linear.
-  Force operator*(const Motion& m) const {
+  EIGEN_ALWAYS_INLINE Force operator*(const Motion& m) const {
+    using namespace se3_kernels;  // scalar kernels, as the actions of se3.h
+    double v[3];
+    Cross(m.data(), com_.data(), v);  // v - c x w = v + w x c
     Force out;
-    out.tail<3>() = mass_ * (m.tail<3>() - com_.cross(m.head<3>()));
-    out.head<3>().noalias() = inertia_com_ * m.head<3>();
-    out.head<3>() += com_.cross(out.tail<3>());
+    out[3] = mass_ * (m[3] + v[0]);
+    out[4] = mass_ * (m[4] + v[1]);
+    out[5] = mass_ * (m[5] + v[2]);
+    Rotate(inertia_com_.data(), m.data(), out.data());
+    CrossAdd(com_.data(), out.data() + 3, out.data());
     return out;
   }
 

@@ -5,6 +5,47 @@
 
 namespace arena {
 
+namespace se3_kernels {
+// Scalar kernels of the spatial operations below, on raw coefficients (Eigen's column-major
+// storage: R(r, c) = R[r + 3 c]). These are the inner loops of the multibody algorithms, called
+// dozens of times per body; through Eigen's expression templates GCC 12 at -O2 leaves the cross
+// products and 3x3 products out of line, and the calls then cost as much as the arithmetic.
+// Written out and forced inline, they compile to straight-line code in their callers.
+// No output may alias an input.
+
+/// out = a x b.
+EIGEN_ALWAYS_INLINE void Cross(const double* a, const double* b, double* out) {
+  out[0] = a[1] * b[2] - a[2] * b[1];
+  out[1] = a[2] * b[0] - a[0] * b[2];
+  out[2] = a[0] * b[1] - a[1] * b[0];
+}
+/// out += a x b.
+EIGEN_ALWAYS_INLINE void CrossAdd(const double* a, const double* b, double* out) {
+  out[0] += a[1] * b[2] - a[2] * b[1];
+  out[1] += a[2] * b[0] - a[0] * b[2];
+  out[2] += a[0] * b[1] - a[1] * b[0];
+}
+/// out = R x.
+EIGEN_ALWAYS_INLINE void Rotate(const double* R, const double* x, double* out) {
+  out[0] = R[0] * x[0] + R[3] * x[1] + R[6] * x[2];
+  out[1] = R[1] * x[0] + R[4] * x[1] + R[7] * x[2];
+  out[2] = R[2] * x[0] + R[5] * x[1] + R[8] * x[2];
+}
+/// out = R^T x.
+EIGEN_ALWAYS_INLINE void RotateInv(const double* R, const double* x, double* out) {
+  out[0] = R[0] * x[0] + R[1] * x[1] + R[2] * x[2];
+  out[1] = R[3] * x[0] + R[4] * x[1] + R[5] * x[2];
+  out[2] = R[6] * x[0] + R[7] * x[1] + R[8] * x[2];
+}
+/// out = A B (3x3): column c of the product is A times column c of B.
+EIGEN_ALWAYS_INLINE void Compose(const double* A, const double* B, double* out) {
+  Rotate(A, B, out);
+  Rotate(A, B + 3, out + 3);
+  Rotate(A, B + 6, out + 6);
+}
+
+}  // namespace se3_kernels
+
 /// A rigid transform X_AB = (R_AB, p_AB): maps coordinates in B to coordinates in A.
 class SE3 {
  public:
@@ -20,12 +61,22 @@ class SE3 {
   Vec3& translation() { return p_; }
 
   /// X_AC = X_AB * X_BC.
-  SE3 operator*(const SE3& X_BC) const {
-    SE3 out;
-    out.R_.noalias() = R_ * X_BC.R_;
-    out.p_.noalias() = R_ * X_BC.p_;
+  EIGEN_ALWAYS_INLINE SE3 operator*(const SE3& X_BC) const {
+    SE3 out(Uninitialized{});
+    se3_kernels::Compose(R_.data(), X_BC.R_.data(), out.R_.data());
+    se3_kernels::Rotate(R_.data(), X_BC.p_.data(), out.p_.data());
     out.p_ += p_;
     return out;
+  }
+  /// *this = X_AB * X_BC, written in place: the multibody forward passes compose poses straight
+  /// into their storage (a temporary stored by scalars and copied by packets stalls on store
+  /// forwarding). Neither argument may be *this.
+  EIGEN_ALWAYS_INLINE void SetProduct(const SE3& X_AB, const SE3& X_BC) {
+    se3_kernels::Compose(X_AB.R_.data(), X_BC.R_.data(), R_.data());
+    se3_kernels::Rotate(X_AB.R_.data(), X_BC.p_.data(), p_.data());
+    p_[0] += X_AB.p_[0];
+    p_[1] += X_AB.p_[1];
+    p_[2] += X_AB.p_[2];
   }
   SE3 Inverse() const { return SE3(R_.transpose(), -(R_.transpose() * p_)); }
 
@@ -34,33 +85,66 @@ class SE3 {
   Vec3 ActInv(const Vec3& p_A) const { return R_.transpose() * (p_A - p_); }
 
   /// Motion in B to motion in A: [w; v] -> [R w; R v + p x R w].
-  Motion ActMotion(const Motion& m_B) const {
+  EIGEN_ALWAYS_INLINE Motion ActMotion(const Motion& m_B) const {
     Motion out;
-    out.head<3>().noalias() = R_ * m_B.head<3>();
-    out.tail<3>().noalias() = R_ * m_B.tail<3>();
-    out.tail<3>() += p_.cross(out.head<3>());
+    ActMotion(m_B.data(), out.data());
     return out;
   }
-  Motion ActInvMotion(const Motion& m_A) const {
+  /// ActMotion written to out[0..6) (e.g. a column of a matrix), which must not alias m_B.
+  EIGEN_ALWAYS_INLINE void ActMotion(const double* m_B, double* out) const {
+    using namespace se3_kernels;
+    Rotate(R_.data(), m_B, out);
+    Rotate(R_.data(), m_B + 3, out + 3);
+    CrossAdd(p_.data(), out, out + 3);
+  }
+  EIGEN_ALWAYS_INLINE Motion ActInvMotion(const Motion& m_A) const {
     Motion out;
-    const Vec3 v = m_A.tail<3>() - p_.cross(m_A.head<3>());
-    out.head<3>().noalias() = R_.transpose() * m_A.head<3>();
-    out.tail<3>().noalias() = R_.transpose() * v;
+    ActInvMotion(m_A.data(), out.data());
     return out;
+  }
+  /// ActInvMotion written to out[0..6), which must not alias m_A.
+  EIGEN_ALWAYS_INLINE void ActInvMotion(const double* m_A, double* out) const {
+    using namespace se3_kernels;
+    double v[3];
+    Cross(m_A, p_.data(), v);  // v = v_A - p x w = v_A + w x p
+    v[0] += m_A[3];
+    v[1] += m_A[4];
+    v[2] += m_A[5];
+    RotateInv(R_.data(), m_A, out);
+    RotateInv(R_.data(), v, out + 3);
   }
   /// Force in B to force in A: [n; f] -> [R n + p x R f; R f].
-  Force ActForce(const Force& f_B) const {
+  EIGEN_ALWAYS_INLINE Force ActForce(const Force& f_B) const {
+    using namespace se3_kernels;
     Force out;
-    out.tail<3>().noalias() = R_ * f_B.tail<3>();
-    out.head<3>().noalias() = R_ * f_B.head<3>();
-    out.head<3>() += p_.cross(out.tail<3>());
+    Rotate(R_.data(), f_B.data() + 3, out.data() + 3);
+    Rotate(R_.data(), f_B.data(), out.data());
+    CrossAdd(p_.data(), out.data() + 3, out.data());
     return out;
   }
-  Force ActInvForce(const Force& f_A) const {
+  /// out[0..6) += ActForce(f_B); out must not alias f_B.
+  EIGEN_ALWAYS_INLINE void AddActForce(const double* f_B, double* out) const {
+    using namespace se3_kernels;
+    double f[3], n[3];
+    Rotate(R_.data(), f_B + 3, f);
+    Rotate(R_.data(), f_B, n);
+    CrossAdd(p_.data(), f, n);
+#pragma GCC unroll 3
+    for (int k = 0; k < 3; ++k) {
+      out[k] += n[k];
+      out[3 + k] += f[k];
+    }
+  }
+  EIGEN_ALWAYS_INLINE Force ActInvForce(const Force& f_A) const {
+    using namespace se3_kernels;
+    double n[3];
+    Cross(f_A.data() + 3, p_.data(), n);  // n = n_A - p x f = n_A + f x p
+    n[0] += f_A[0];
+    n[1] += f_A[1];
+    n[2] += f_A[2];
     Force out;
-    const Vec3 n = f_A.head<3>() - p_.cross(f_A.tail<3>());
-    out.head<3>().noalias() = R_.transpose() * n;
-    out.tail<3>().noalias() = R_.transpose() * f_A.tail<3>();
+    RotateInv(R_.data(), n, out.data());
+    RotateInv(R_.data(), f_A.data() + 3, out.data() + 3);
     return out;
   }
 
@@ -76,6 +160,9 @@ class SE3 {
   }
 
  private:
+  struct Uninitialized {};
+  explicit SE3(Uninitialized) {}
+
   Mat3 R_;
   Vec3 p_;
 };
@@ -85,17 +172,21 @@ SE3 ExpSE3(const Motion& twist);
 Motion LogSE3(const SE3& X);
 
 /// Motion cross product m1 x m2 (Featherstone crm): the rate of m2 seen from a frame moving with m1.
-inline Motion CrossMotion(const Motion& m1, const Motion& m2) {
+EIGEN_ALWAYS_INLINE Motion CrossMotion(const Motion& m1, const Motion& m2) {
+  using namespace se3_kernels;
   Motion out;
-  out.head<3>() = m1.head<3>().cross(m2.head<3>());
-  out.tail<3>() = m1.head<3>().cross(m2.tail<3>()) + m1.tail<3>().cross(m2.head<3>());
+  Cross(m1.data(), m2.data(), out.data());
+  Cross(m1.data(), m2.data() + 3, out.data() + 3);
+  CrossAdd(m1.data() + 3, m2.data(), out.data() + 3);
   return out;
 }
 /// Force cross product m x* f (Featherstone crf).
-inline Force CrossForce(const Motion& m, const Force& f) {
+EIGEN_ALWAYS_INLINE Force CrossForce(const Motion& m, const Force& f) {
+  using namespace se3_kernels;
   Force out;
-  out.head<3>() = m.head<3>().cross(f.head<3>()) + m.tail<3>().cross(f.tail<3>());
-  out.tail<3>() = m.head<3>().cross(f.tail<3>());
+  Cross(m.data(), f.data(), out.data());
+  CrossAdd(m.data() + 3, f.data() + 3, out.data());
+  Cross(m.data(), f.data() + 3, out.data() + 3);
   return out;
 }
 /// Matrices of the two cross products, crm(m) and crf(m) = -crm(m)^T.

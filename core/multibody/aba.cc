@@ -19,9 +19,47 @@ using internal::Col6;
 using internal::InertiaMatrixIn;
 using internal::InTreeFrame;
 using internal::JointMotion;
+using internal::RigidInertiaTimes;
 using internal::ShiftForceTo;
-using internal::SubspaceColumn;
+using internal::SetTreeFrameSubspace;
 using internal::TreeFramePose;
+
+// Inverse of a symmetric positive definite N x N matrix by Cholesky, D = L L^T and
+// D^-1 = L^-T L^-1, in fixed-size loops: Eigen's LLT solve of a fixed 6x6 went through its
+// dynamic-size triangular kernels (trsm, gebp), as much time as the rest of the free root's step.
+template <int N>
+Eigen::Matrix<double, N, N> SpdInverse(const Eigen::Matrix<double, N, N>& D) {
+  using MatN = Eigen::Matrix<double, N, N>;
+  MatN L = MatN::Zero();
+  for (int j = 0; j < N; ++j) {
+    double d = D(j, j);
+    for (int k = 0; k < j; ++k) d -= L(j, k) * L(j, k);
+    L(j, j) = std::sqrt(d);
+    for (int i = j + 1; i < N; ++i) {
+      double s = D(i, j);
+      for (int k = 0; k < j; ++k) s -= L(i, k) * L(j, k);
+      L(i, j) = s / L(j, j);
+    }
+  }
+  MatN W = MatN::Zero();  // L^-1, lower triangular: forward substitution on the identity
+  for (int c = 0; c < N; ++c) {
+    W(c, c) = 1.0 / L(c, c);
+    for (int i = c + 1; i < N; ++i) {
+      double s = 0.0;
+      for (int k = c; k < i; ++k) s -= L(i, k) * W(k, c);
+      W(i, c) = s / L(i, i);
+    }
+  }
+  MatN out;  // W^T W; column c of W is zero above row c
+  for (int r = 0; r < N; ++r) {
+    for (int c = r; c < N; ++c) {
+      double s = 0.0;
+      for (int k = c; k < N; ++k) s += W(k, r) * W(k, c);
+      out(r, c) = out(c, r) = s;
+    }
+  }
+  return out;
+}
 
 // Pass 2 of Table 7.1 for a joint with NV DOFs (1, 3 or 6), on fixed-size types.
 template <int NV>
@@ -39,7 +77,7 @@ void BackwardStep(const BodyModel& body, int i, MultibodyData& d, const VecX& ta
   } else if constexpr (NV == 3) {
     Dinv = D.inverse();
   } else {
-    Dinv = D.llt().solve(MatN::Identity());
+    Dinv = SpdInverse<NV>(D);
   }
   const VecN u = tau.template segment<NV>(body.idx_v) - S.transpose() * d.pa[i];
   // Fixed-size block writes (the sizes were set by the MultibodyData constructor).
@@ -64,6 +102,12 @@ Motion ForwardStep(const BodyModel& body, int i, MultibodyData& d, const Motion&
   return a_prime + d.J.template block<6, NV>(0, body.idx_v) * qdd;
 }
 
+// Joint velocity S_W qd in the tree frame (X from TreeFramePose) of a joint other than revolute
+// (whose S_W qd is its column of data.J times qd, formed inline).
+Motion GeneralJointVelocity(const BodyModel& body, const SE3& X, const VecX& v) {
+  return X.ActMotion(JointMotion(body.joint, v.data() + body.idx_v));
+}
+
 }  // namespace
 
 const VecX& Aba(const MultibodyModel& model, MultibodyData& data, const VecX& q, const VecX& v,
@@ -78,15 +122,16 @@ const VecX& Aba(const MultibodyModel& model, MultibodyData& data, const VecX& q,
     const BodyModel& body = model.body(i);
     const int p = body.parent;
     const SE3 X = TreeFramePose(model, data, q, i);
-    for (int k = 0; k < data.S[i].cols(); ++k) {
-      Col6(data.J, body.idx_v + k) = X.ActMotion(SubspaceColumn(data.S[i], k));
-    }
-    const Motion vJ = X.ActMotion(JointMotion(body.joint, v.data() + body.idx_v));
+    SetTreeFrameSubspace(body, data, X, i);
+    const Motion vJ = body.joint.type == JointType::kRevolute
+                          ? Motion(v[body.idx_v] * Col6(data.J, body.idx_v))
+                          : GeneralJointVelocity(body, X, v);
     data.v_W[i] = p == kWorldBody ? vJ : Motion(data.v_W[p] + vJ);
     // World-frame velocity product: d/dt (X_WB S) qd = v_i x (S_W qd).
     data.c[i] = CrossMotion(data.v_W[i], vJ);
-    data.Ia[i] = InertiaMatrixIn(X, body.inertia);
-    data.pa[i] = CrossForce(data.v_W[i], data.Ia[i] * data.v_W[i]);
+    InertiaMatrixIn(X, body.inertia, data.Ia[i]);
+    X.ActInvMotion(data.v_W[i].data(), data.V_B[i].data());  // an output, as in ForwardKinematics
+    data.pa[i] = CrossForce(data.v_W[i], RigidInertiaTimes(data.Ia[i], data.v_W[i]));
     if (f_ext != nullptr) data.pa[i] -= ShiftForceTo((*f_ext)[i], data.tree_origin[i]);
   }
   // Pass 2: articulated inertias and bias forces, leaves to root.
@@ -117,12 +162,9 @@ const VecX& Aba(const MultibodyModel& model, MultibodyData& data, const VecX& q,
       case 3: data.a_W[i] = ForwardStep<3>(body, i, data, a_prime); break;
       case 6: data.a_W[i] = ForwardStep<6>(body, i, data, a_prime); break;
     }
-  }
-  // Body-frame twists and accelerations (without gravity), as ForwardKinematics(q, v, ddq).
-  for (int i = 0; i < n; ++i) {
-    const SE3 X = InTreeFrame(data, i);
-    data.V_B[i] = X.ActInvMotion(data.v_W[i]);
-    data.A_B[i] = X.ActInvMotion(data.a_W[i] - a_world);
+    // Body-frame acceleration (without gravity), as ForwardKinematics(q, v, ddq).
+    const Motion a = data.a_W[i] - a_world;
+    InTreeFrame(data, i).ActInvMotion(a.data(), data.A_B[i].data());
   }
   return data.ddq;
 }

@@ -14,7 +14,7 @@ namespace arena {
 using internal::CheckSize;
 using internal::Col6;
 using internal::InertiaMatrixIn;
-using internal::SubspaceColumn;
+using internal::SetTreeFrameSubspace;
 using internal::TreeFramePose;
 
 void Crba(const MultibodyModel& model, MultibodyData& data, const VecX& q) {
@@ -23,10 +23,8 @@ void Crba(const MultibodyModel& model, MultibodyData& data, const VecX& q) {
   for (int i = 0; i < n; ++i) {
     const BodyModel& body = model.body(i);
     const SE3 X = TreeFramePose(model, data, q, i);
-    for (int k = 0; k < data.S[i].cols(); ++k) {
-      Col6(data.J, body.idx_v + k) = X.ActMotion(SubspaceColumn(data.S[i], k));
-    }
-    data.Ycrb[i] = InertiaMatrixIn(X, body.inertia);
+    SetTreeFrameSubspace(body, data, X, i);
+    InertiaMatrixIn(X, body.inertia, data.Ycrb[i]);
   }
   MatX& H = data.M;
   H.setZero();
@@ -43,11 +41,9 @@ void Crba(const MultibodyModel& model, MultibodyData& data, const VecX& q) {
         // Diagonal block: the lower triangle, mirrored so that M is exactly symmetric.
         for (int r = k; r < nvi; ++r)
           H(iv + r, iv + k) = H(iv + k, iv + r) = Col6(data.J, iv + r).dot(F);
-        for (int j = body.parent; j != kWorldBody; j = model.body(j).parent) {
-          const int jv = model.body(j).idx_v;
-          for (int r = 0; r < data.S[j].cols(); ++r) {
-            H(jv + r, iv + k) = H(iv + k, jv + r) = Col6(data.J, jv + r).dot(F);
-          }
+        // The ancestors' DOFs, by the DOF-level parent chain (no walk over bodies).
+        for (int j = data.dof_parent[iv]; j != -1; j = data.dof_parent[j]) {
+          H(j, iv + k) = H(iv + k, j) = Col6(data.J, j).dot(F);
         }
       }
       if (nvi == 1) H(iv, iv) += body.joint.armature;

@@ -6,16 +6,19 @@ namespace arena {
 
 using internal::CheckSize;
 using internal::JointMotion;
-using internal::ParentToChild;
+using internal::SetParentToChild;
 using internal::SubspaceColumn;
 
 void ForwardKinematics(const MultibodyModel& model, MultibodyData& data, const VecX& q) {
   CheckSize(q, model.nq(), "ForwardKinematics: q");
   for (int i = 0; i < model.num_bodies(); ++i) {
     const BodyModel& body = model.body(i);
-    data.X_PB[i] = ParentToChild(body, q);
-    data.X_WB[i] =
-        body.parent == kWorldBody ? data.X_PB[i] : data.X_WB[body.parent] * data.X_PB[i];
+    SetParentToChild(body, q, data.X_PB[i]);
+    if (body.parent == kWorldBody) {
+      data.X_WB[i] = data.X_PB[i];
+    } else {
+      data.X_WB[i].SetProduct(data.X_WB[body.parent], data.X_PB[i]);
+    }
   }
 }
 
@@ -25,14 +28,14 @@ void ForwardKinematics(const MultibodyModel& model, MultibodyData& data, const V
   CheckSize(v, model.nv(), "ForwardKinematics: v");
   for (int i = 0; i < model.num_bodies(); ++i) {
     const BodyModel& body = model.body(i);
-    data.X_PB[i] = ParentToChild(body, q);
+    SetParentToChild(body, q, data.X_PB[i]);
     // Featherstone 2008, eq. 5.7 (Table 5.1): v_i = iX_lambda v_lambda + S_i qdot_i.
     const Motion vJ = JointMotion(body.joint, v.data() + body.idx_v);
     if (body.parent == kWorldBody) {
       data.X_WB[i] = data.X_PB[i];
       data.V_B[i] = vJ;
     } else {
-      data.X_WB[i] = data.X_WB[body.parent] * data.X_PB[i];
+      data.X_WB[i].SetProduct(data.X_WB[body.parent], data.X_PB[i]);
       data.V_B[i] = data.X_PB[i].ActInvMotion(data.V_B[body.parent]) + vJ;
     }
   }
@@ -45,7 +48,7 @@ void ForwardKinematics(const MultibodyModel& model, MultibodyData& data, const V
   CheckSize(a, model.nv(), "ForwardKinematics: a");
   for (int i = 0; i < model.num_bodies(); ++i) {
     const BodyModel& body = model.body(i);
-    data.X_PB[i] = ParentToChild(body, q);
+    SetParentToChild(body, q, data.X_PB[i]);
     const Motion vJ = JointMotion(body.joint, v.data() + body.idx_v);
     const Motion aJ = JointMotion(body.joint, a.data() + body.idx_v);
     if (body.parent == kWorldBody) {
@@ -53,7 +56,7 @@ void ForwardKinematics(const MultibodyModel& model, MultibodyData& data, const V
       data.V_B[i] = vJ;
       data.A_B[i] = aJ;  // the velocity product V x vJ vanishes: V == vJ
     } else {
-      data.X_WB[i] = data.X_WB[body.parent] * data.X_PB[i];
+      data.X_WB[i].SetProduct(data.X_WB[body.parent], data.X_PB[i]);
       data.V_B[i] = data.X_PB[i].ActInvMotion(data.V_B[body.parent]) + vJ;
       // Eq. 5.8 with a constant S in the child frame: a_i = iX a_lambda + S qdd + v_i x S qd.
       data.A_B[i] =

@@ -45,58 +45,135 @@ inline SE3 JointTransform(const JointModel& joint, const double* q) {
   return SE3();
 }
 
-/// X_PB(q) = X_PJ * X_J(q), without the products that are known to be trivial.
-inline SE3 ParentToChild(const BodyModel& body, const VecX& q) {
+/// Index k of the coordinate axis the unit `axis` lies along (+-e_k), or -1 for another axis.
+inline int CoordinateAxis(const Vec3& axis) {
+  if (axis.y() == 0.0 && axis.z() == 0.0) return 0;
+  if (axis.x() == 0.0 && axis.z() == 0.0) return 1;
+  if (axis.x() == 0.0 && axis.y() == 0.0) return 2;
+  return -1;
+}
+
+/// out = R_PJ * Rot(axis, angle) for a revolute joint. About a coordinate axis e_k the rotation
+/// only turns columns i = k+1 and j = k+2 (mod 3) of R_PJ into each other: 12 flops instead of
+/// Rodrigues' matrix and a 3x3 product (45 multiplications); most robot joints (every Atlas
+/// joint but two) turn about a coordinate axis of their frame.
+EIGEN_ALWAYS_INLINE void RevoluteRotation(const Mat3& R_PJ, const Vec3& axis, double angle,
+                                          Mat3& out) {
+  const int k = CoordinateAxis(axis);
+  if (k < 0) {
+    out.noalias() = R_PJ * AxisAngleRotation(axis, angle);
+    return;
+  }
+  const double c = std::cos(angle), s = std::copysign(1.0, axis[k]) * std::sin(angle);
+  const double* P = R_PJ.data();  // column-major: column c starts at P + 3 c
+  double* R = out.data();
+  const int i = 3 * ((k + 1) % 3), j = 3 * ((k + 2) % 3);
+  for (int r = 0; r < 3; ++r) {
+    R[3 * k + r] = P[3 * k + r];
+    R[i + r] = c * P[i + r] + s * P[j + r];
+    R[j + r] = c * P[j + r] - s * P[i + r];
+  }
+}
+
+/// out = X_PB(q) = X_PJ * X_J(q), without the products that are known to be trivial.
+EIGEN_ALWAYS_INLINE void SetParentToChild(const BodyModel& body, const VecX& q, SE3& out) {
   const JointModel& joint = body.joint;
   const SE3& P = joint.placement;
   const double* qi = q.data() + body.idx_q;
   switch (joint.type) {
-    case JointType::kFixed: return P;
-    case JointType::kRevolute: {
-      SE3 out;
-      out.rotation().noalias() = P.rotation() * AxisAngleRotation(joint.axis, qi[0]);
+    case JointType::kFixed: out = P; return;
+    case JointType::kRevolute:
+      RevoluteRotation(P.rotation(), joint.axis, qi[0], out.rotation());
       out.translation() = P.translation();
-      return out;
-    }
-    case JointType::kPrismatic: {
-      SE3 out;
+      return;
+    case JointType::kPrismatic:
       out.rotation() = P.rotation();
       out.translation().noalias() = P.rotation() * (joint.axis * qi[0]);
       out.translation() += P.translation();
-      return out;
-    }
-    default: return P * JointTransform(joint, qi);
+      return;
+    default: out = P * JointTransform(joint, qi); return;
   }
+}
+
+/// X_PB(q) = X_PJ * X_J(q).
+inline SE3 ParentToChild(const BodyModel& body, const VecX& q) {
+  SE3 out;
+  SetParentToChild(body, q, out);
+  return out;
 }
 
 /// 6x6 matrix of a body inertia given in B, expressed in A (X = X_AB; Featherstone eq. 2.63):
 /// [I_c' + m (|c|^2 1 - c c^T), m [c]; m [c]^T, m 1] with c = X c_B, I_c' = R I_c R^T.
 /// Written on scalars: the upper-left block is symmetric, so only 6 of its 9 entries are
 /// computed (R I_c R^T alone is half the cost of the whole function).
-inline Mat6 InertiaMatrixIn(const SE3& X, const SpatialInertia& I) {
+/// Written into `out` (no 6x6 temporary to copy).
+EIGEN_ALWAYS_INLINE void InertiaMatrixIn(const SE3& X, const SpatialInertia& I, Mat6& out) {
   const double m = I.mass();
   const Mat3& R = X.rotation();
-  const Vec3 c = R * I.com() + X.translation();
-  const Mat3 A = R * I.inertia_com();
+  double c[3], A[9];  // c = R c_B + p; A = R I_c (column-major)
+  se3_kernels::Rotate(R.data(), I.com().data(), c);
+  c[0] += X.translation()[0];
+  c[1] += X.translation()[1];
+  c[2] += X.translation()[2];
+  se3_kernels::Compose(R.data(), I.inertia_com().data(), A);
   // Rows r of A dotted with rows k of R give (R I_c R^T)(r, k).
   auto rot = [&](int r, int k) {
-    return A(r, 0) * R(k, 0) + A(r, 1) * R(k, 1) + A(r, 2) * R(k, 2);
+    return A[r] * R(k, 0) + A[r + 3] * R(k, 1) + A[r + 6] * R(k, 2);
   };
-  const double mx = m * c.x(), my = m * c.y(), mz = m * c.z();
-  const double xx = mx * c.x(), yy = my * c.y(), zz = mz * c.z();
-  const double xy = mx * c.y(), xz = mx * c.z(), yz = my * c.z();
-  Mat6 out;
+  const double mx = m * c[0], my = m * c[1], mz = m * c[2];
+  const double xx = mx * c[0], yy = my * c[1], zz = mz * c[2];
+  const double xy = mx * c[1], xz = mx * c[2], yz = my * c[2];
   out(0, 0) = rot(0, 0) + yy + zz;
   out(1, 1) = rot(1, 1) + xx + zz;
   out(2, 2) = rot(2, 2) + xx + yy;
   out(0, 1) = out(1, 0) = rot(0, 1) - xy;
   out(0, 2) = out(2, 0) = rot(0, 2) - xz;
   out(1, 2) = out(2, 1) = rot(1, 2) - yz;
-  Mat3 mC;  // m [c]
-  mC << 0.0, -mz, my, mz, 0.0, -mx, -my, mx, 0.0;
-  out.topRightCorner<3, 3>() = mC;
-  out.bottomLeftCorner<3, 3>() = mC.transpose();
-  out.bottomRightCorner<3, 3>() = m * Mat3::Identity();
+  // Off-diagonal blocks m [c] and m [c]^T, lower-right m 1, entry by entry: through a Mat3
+  // temporary and its comma initializer they were a tenth of Aba, and GCC at -O2 does not
+  // unroll loops over the blocks.
+  const auto both = [&out](int r, int k, double x) { out(r, k) = out(k, r) = x; };
+  both(0, 3, 0.0);
+  both(0, 4, -mz);
+  both(0, 5, my);
+  both(1, 3, mz);
+  both(1, 4, 0.0);
+  both(1, 5, -mx);
+  both(2, 3, -my);
+  both(2, 4, mx);
+  both(2, 5, 0.0);
+  both(3, 3, m);
+  both(4, 4, m);
+  both(5, 5, m);
+  both(3, 4, 0.0);
+  both(3, 5, 0.0);
+  both(4, 5, 0.0);
+}
+
+/// Y m for a rigid-body inertia matrix Y as InertiaMatrixIn writes it, [A, m [c]; m [c]^T, m 1]
+/// (A symmetric), on its blocks: for m = [w; u], [A w + mc x u; m u + w x mc] with mc = m c,
+/// 24 multiplications instead of the 36 of a 6x6 product.
+EIGEN_ALWAYS_INLINE Force RigidInertiaTimes(const Mat6& Y, const Motion& m_in) {
+  const double* y = Y.data();  // column-major: Y(r, k) = y[r + 6 k]
+  const double* w = m_in.data();
+  const double* u = m_in.data() + 3;
+  const double mc[3] = {y[2 + 24], y[0 + 30], y[1 + 18]};  // Y(2, 4), Y(0, 5), Y(1, 3)
+  const double m = y[3 + 18];                               // Y(3, 3)
+  Force out;
+  out[0] = y[0] * w[0] + y[6] * w[1] + y[12] * w[2];
+  out[1] = y[1] * w[0] + y[7] * w[1] + y[13] * w[2];
+  out[2] = y[2] * w[0] + y[8] * w[1] + y[14] * w[2];
+  se3_kernels::CrossAdd(mc, u, out.data());
+  out[3] = m * u[0];
+  out[4] = m * u[1];
+  out[5] = m * u[2];
+  se3_kernels::CrossAdd(w, mc, out.data() + 3);
+  return out;
+}
+
+inline Mat6 InertiaMatrixIn(const SE3& X, const SpatialInertia& I) {
+  Mat6 out;
+  InertiaMatrixIn(X, I, out);
   return out;
 }
 
@@ -111,13 +188,32 @@ inline SE3 InTreeFrame(const MultibodyData& data, int i) {
 /// composite inertia's m |c|^2 terms grow with the robot's distance r from it and cancel in
 /// S^T I S, losing ~r^2 / L^2 of precision (half_cheetah at 1 km: 1e-10 relative in M); about
 /// the root they stay O(m L^2). Trees never exchange inertia, so each may have its own origin.
-inline SE3 TreeFramePose(const MultibodyModel& model, MultibodyData& data, const VecX& q, int i) {
+EIGEN_ALWAYS_INLINE SE3 TreeFramePose(const MultibodyModel& model, MultibodyData& data,
+                                      const VecX& q, int i) {
   const BodyModel& body = model.body(i);
   const int p = body.parent;
-  data.X_PB[i] = ParentToChild(body, q);
-  data.X_WB[i] = p == kWorldBody ? data.X_PB[i] : data.X_WB[p] * data.X_PB[i];
-  data.tree_origin[i] = p == kWorldBody ? data.X_WB[i].translation() : data.tree_origin[p];
+  SetParentToChild(body, q, data.X_PB[i]);
+  if (p == kWorldBody) {
+    data.X_WB[i] = data.X_PB[i];
+    data.tree_origin[i] = data.X_WB[i].translation();
+  } else {
+    data.X_WB[i].SetProduct(data.X_WB[p], data.X_PB[i]);
+    data.tree_origin[i] = data.tree_origin[p];
+  }
   return InTreeFrame(data, i);
+}
+
+/// Writes joint i's motion subspace in the tree frame, X S_i, into its columns of data.J
+/// (X from TreeFramePose). A revolute joint's S is [axis; 0]: X S = [R axis; p x R axis].
+EIGEN_ALWAYS_INLINE void SetTreeFrameSubspace(const BodyModel& body, MultibodyData& data,
+                                              const SE3& X, int i) {
+  double* col = data.J.data() + 6 * body.idx_v;
+  if (body.joint.type == JointType::kRevolute) {
+    se3_kernels::Rotate(X.rotation().data(), body.joint.axis.data(), col);
+    se3_kernels::Cross(X.translation().data(), col, col + 3);
+    return;
+  }
+  for (int k = 0; k < data.S[i].cols(); ++k) X.ActMotion(data.S[i].col(k).data(), col + 6 * k);
 }
 
 /// A world wrench [n_O; f] about the world origin, about `origin` instead: [n_O - origin x f; f].
@@ -137,7 +233,7 @@ inline Motion SubspaceColumn(const MotionSubspace& S, int k) {
 }
 
 /// S v: the joint's contribution to the child twist (child frame).
-inline Motion JointMotion(const JointModel& joint, const double* v) {
+EIGEN_ALWAYS_INLINE Motion JointMotion(const JointModel& joint, const double* v) {
   Motion m = Motion::Zero();
   switch (joint.type) {
     case JointType::kFixed: break;
@@ -155,7 +251,7 @@ inline Motion JointMotion(const JointModel& joint, const double* v) {
 }
 
 /// S^T f written into out[0..nv).
-inline void JointForce(const JointModel& joint, const Force& f, double* out) {
+EIGEN_ALWAYS_INLINE void JointForce(const JointModel& joint, const Force& f, double* out) {
   switch (joint.type) {
     case JointType::kFixed: break;
     case JointType::kRevolute: out[0] = joint.axis.dot(f.head<3>()); break;

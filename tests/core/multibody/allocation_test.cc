@@ -74,13 +74,8 @@ long CountAllocations(F&& f) {
   f();
   return g_allocations.load() - before;
 }
-#endif
 
-TEST(Allocation, HotPathDoesNotAllocate) {
-#if !defined(ARENA_COUNTS_ALLOCATIONS)
-  GTEST_SKIP() << "counting allocations needs glibc or AddressSanitizer";
-#else
-  const MultibodyModel model = testing::RandomTree(8000, {.num_bodies = 16});
+void ExpectNoAllocation(const MultibodyModel& model) {
   MultibodyData data(model);
   std::mt19937_64 rng(8001);
   const VecX q = RandomConfiguration(model, rng);
@@ -101,6 +96,20 @@ TEST(Allocation, HotPathDoesNotAllocate) {
   EXPECT_EQ(CountAllocations([&] { AbaDerivatives(model, data, q, v, a, &f); }), 0);
   EXPECT_EQ(CountAllocations([&] { KineticEnergy(model, data, q, v); }), 0);
   EXPECT_EQ(CountAllocations([&] { SpatialMomentum(model, data, q, v); }), 0);
+}
+#endif
+
+TEST(Allocation, HotPathDoesNotAllocate) {
+#if !defined(ARENA_COUNTS_ALLOCATIONS)
+  GTEST_SKIP() << "counting allocations needs glibc or AddressSanitizer";
+#else
+  // Random axes, and coordinate axes (the revolute fast path of spatial_ops.h).
+  ExpectNoAllocation(testing::RandomTree(8000, {.num_bodies = 16}));
+  ExpectNoAllocation(testing::CoordinateAxisTree(8000, {.num_bodies = 16}));
+  const MultibodyModel model = testing::RandomTree(8000, {.num_bodies = 4});
+  std::mt19937_64 rng(8001);
+  const VecX q = RandomConfiguration(model, rng);
+  const VecX v = testing::RandomVec(rng, model.nv());
   // The counter does see allocations.
   EXPECT_GT(CountAllocations([&] {
               VecX tmp = Integrate(model, q, v);

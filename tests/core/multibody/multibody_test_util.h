@@ -110,6 +110,25 @@ inline MultibodyModel RandomTree(std::uint64_t seed, const RandomTreeOptions& o 
   return model;
 }
 
+/// RandomTree with each revolute and prismatic axis turned onto a coordinate axis of its joint
+/// frame, +-e_k at random, and half of those joint frames not rotated in their parent (URDF
+/// robots mostly look like this; the multibody algorithms have fast paths for revolute joints
+/// about +-e_k, and for R_PJ = 1, that RandomTree's random axes and poses never take).
+inline MultibodyModel CoordinateAxisTree(std::uint64_t seed, const RandomTreeOptions& o = {}) {
+  const MultibodyModel random = RandomTree(seed, o);
+  std::mt19937_64 rng(seed + 1);
+  MultibodyModel model;
+  for (const BodyModel& b : random.bodies()) {
+    JointModel joint = b.joint;
+    if (joint.type == JointType::kRevolute || joint.type == JointType::kPrismatic) {
+      joint.axis = Vec3::Unit(static_cast<int>(rng() % 3)) * (rng() % 2 == 0 ? 1.0 : -1.0);
+      if (rng() % 2 == 0) joint.placement.rotation().setIdentity();
+    }
+    model.AddBody(b.name, b.parent, joint, b.inertia);
+  }
+  return model;
+}
+
 /// Random wrench per body (world frame, about the world origin).
 // A random tree with a random state on it, and the generator for whatever else the test draws:
 // auto [model, q, v, rng] = RandomTreeSample(tree_seed, state_seed).
