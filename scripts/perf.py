@@ -40,7 +40,7 @@ DEFAULT_LIMIT = 1.5
 SUITE = [
     "BM_AtlasRnea", "BM_AtlasAba", "BM_AtlasCrba", "BM_AtlasRneaDerivatives",
     "BM_PenaltyStep/spatial", "BM_PenaltyDerivatives/spatial",
-    "BM_NimbleAtlasStep/warm", "BM_NimbleAtlasStep/cold_retry", "BM_NimbleHalfCheetahStep", "BM_NimbleAtlasJacobians/five",
+    "BM_NimbleAtlasStep/warm", "BM_NimbleAtlasStep/cold", "BM_NimbleAtlasStep/cold_retry", "BM_NimbleHalfCheetahStep", "BM_NimbleAtlasJacobians/five",
     "BM_PlanarStep/silico", "BM_PlanarStep/bilevel", "BM_SilicoDerivatives", "BM_SpatialBoxStep/pyramid",
     "BM_IpcModelStep/box", "BM_IpcModelDerivatives", "BM_SdrsModelStep", "BM_SdrsModelDerivatives",
     "BM_SdrsHullPair20TwistWarm",
