@@ -117,7 +117,7 @@ TEST(Nimble, LcpSolverIsAnOption) {
     }
     const auto& lcp = static_cast<NimbleSimulator&>(*sim).lcp_solver();
     const ContactLcpPath path = std::string(method) == "pgs" ? ContactLcpPath::kPgs : ContactLcpPath::kDantzig;
-    // Every step solved; on 8 of them Dantzig's answer for the four redundant corners fails the
+    // Every step solved; on 7 of them Dantzig's answer for the four redundant corners fails the
     // check and the PGS fallback takes over (the default chain), so Dantzig's count is below 100.
     EXPECT_EQ(lcp.path_count(ContactLcpPath::kFailed), 0) << method;
     const long by_fallback = path == ContactLcpPath::kPgs ? 0 : lcp.path_count(ContactLcpPath::kPgs);
