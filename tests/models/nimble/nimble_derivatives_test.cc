@@ -74,9 +74,10 @@ Check CheckAgainstRidders(Simulator& sim, const State& s, const Control& u = {})
 // Resting on four corners with static friction. Dantzig returns a basic solution that loads
 // two diagonal corners; their 6 rows clamp (no row slides, so v+ and its derivative are unique
 // whatever the solver's choice among the redundant contacts). Here without the wider
-// stabilization, which loads all four corners (12 clamping rows, Q of rank 6): the check then
-// reads 6.7e-6, not below 1e-7, with no Ridders step changing the mode; measured, not yet
-// explained (docs/models/nimble.md). The next test pins what the wider set does change.
+// stabilization, which loads all four corners (12 clamping rows, Q of rank 6): dv+/dq is then
+// still 0 (analytic: 1e-17), but Ridders' differences through the rank-6 decomposition carry
+// ~7e-12 of round-off, which over the error's 1e-6 floor reads 6.7e-6 (as the mass blocks'
+// round-off does below). The next test pins what the wider set does change.
 TEST(NimbleDerivatives, RestingBoxMatchesRidders) {
   auto scene = BoxOnGround(0.5);
   auto sim = MakeNimble(scene, {{"stabilize_degenerate", "false"}});
