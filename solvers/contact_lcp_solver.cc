@@ -103,12 +103,13 @@ bool ContactLcpSolver::SolvedOnActiveSet(const BoxedLcp& lcp, const LcpActiveSet
 
 bool ContactLcpSolver::Stabilize(const BoxedLcp& lcp, VecX* x) const {
   if (!options_.stabilize) return false;
-  bool stabilized = SolvedOnActiveSet(lcp, ClassifyLcpSolution(lcp, *x), x);
+  LcpActiveSet set = ClassifyLcpSolution(lcp, *x);
+  bool stabilized = SolvedOnActiveSet(lcp, set, x);
   // The wider set from the stabilized solution, or from the method's own answer when its set
   // did not give one: valid (the classification thresholds misjudged a row) or not (Dantzig at
   // its pivot limit on the cold Atlas state, whose wider set solves the LCP to 1e-16).
   if (options_.stabilize_degenerate) {
-    LcpActiveSet wider = ClassifyLcpSolution(lcp, *x);
+    LcpActiveSet wider = stabilized ? ClassifyLcpSolution(lcp, *x) : std::move(set);
     if (ClampDegenerateContacts(lcp, *x, kDegenerateSpeed, &wider)) {
       stabilized = SolvedOnActiveSet(lcp, wider, x) || stabilized;
     }

@@ -18,10 +18,10 @@ using internal::CheckSize;
 using internal::Col6;
 using internal::InertiaMatrixIn;
 using internal::InTreeFrame;
-using internal::JointMotion;
 using internal::RigidInertiaTimes;
 using internal::ShiftForceTo;
 using internal::SetTreeFrameSubspace;
+using internal::TreeFrameJointMotion;
 using internal::TreeFramePose;
 
 // Inverse of a symmetric positive definite N x N matrix by Cholesky, D = L L^T and
@@ -102,12 +102,6 @@ Motion ForwardStep(const BodyModel& body, int i, MultibodyData& d, const Motion&
   return a_prime + d.J.template block<6, NV>(0, body.idx_v) * qdd;
 }
 
-// Joint velocity S_W qd in the tree frame (X from TreeFramePose) of a joint other than revolute
-// (whose S_W qd is its column of data.J times qd, formed inline).
-Motion GeneralJointVelocity(const BodyModel& body, const SE3& X, const VecX& v) {
-  return X.ActMotion(JointMotion(body.joint, v.data() + body.idx_v));
-}
-
 }  // namespace
 
 const VecX& Aba(const MultibodyModel& model, MultibodyData& data, const VecX& q, const VecX& v,
@@ -123,9 +117,7 @@ const VecX& Aba(const MultibodyModel& model, MultibodyData& data, const VecX& q,
     const int p = body.parent;
     const SE3 X = TreeFramePose(model, data, q, i);
     SetTreeFrameSubspace(body, data, X, i);
-    const Motion vJ = body.joint.type == JointType::kRevolute
-                          ? Motion(v[body.idx_v] * Col6(data.J, body.idx_v))
-                          : GeneralJointVelocity(body, X, v);
+    const Motion vJ = TreeFrameJointMotion(body, data, X, v.data() + body.idx_v);
     data.v_W[i] = p == kWorldBody ? vJ : Motion(data.v_W[p] + vJ);
     // World-frame velocity product: d/dt (X_WB S) qd = v_i x (S_W qd).
     data.c[i] = CrossMotion(data.v_W[i], vJ);

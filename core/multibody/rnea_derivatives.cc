@@ -26,10 +26,10 @@ using internal::CheckExternalForces;
 using internal::CheckSize;
 using internal::Col6;
 using internal::InertiaMatrixIn;
-using internal::JointMotion;
 using internal::RigidInertiaTimes;
 using internal::ShiftForceTo;
 using internal::SetTreeFrameSubspace;
+using internal::TreeFrameJointMotion;
 using internal::TreeFramePose;
 
 namespace {
@@ -82,14 +82,8 @@ void RneaDerivatives(const MultibodyModel& model, MultibodyData& data, const Vec
     const int p = body.parent;
     const SE3 X = TreeFramePose(model, data, q, i);
     SetTreeFrameSubspace(body, data, X, i);
-    Motion vJ, aJ;
-    if (body.joint.type == JointType::kRevolute) {  // S_W qd is J's column times qd
-      vJ = v[body.idx_v] * Col6(data.J, body.idx_v);
-      aJ = a[body.idx_v] * Col6(data.J, body.idx_v);
-    } else {
-      vJ = X.ActMotion(JointMotion(body.joint, v.data() + body.idx_v));
-      aJ = X.ActMotion(JointMotion(body.joint, a.data() + body.idx_v));
-    }
+    const Motion vJ = TreeFrameJointMotion(body, data, X, v.data() + body.idx_v);
+    const Motion aJ = TreeFrameJointMotion(body, data, X, a.data() + body.idx_v);
     const Motion v_parent = p == kWorldBody ? Motion::Zero() : data.v_W[p];
     const Motion& a_parent = p == kWorldBody ? a_world : data.a_W[p];
     data.v_W[i] = v_parent + vJ;
@@ -97,8 +91,8 @@ void RneaDerivatives(const MultibodyModel& model, MultibodyData& data, const Vec
     data.V_B[i] = X.ActInvMotion(data.v_W[i]);
     data.A_B[i] = X.ActInvMotion(data.a_W[i] - a_world);
 
-    const Mat6& Y = data.Ycrb[i];
     InertiaMatrixIn(X, body.inertia, data.Ycrb[i]);
+    const Mat6& Y = data.Ycrb[i];
     const Force h = RigidInertiaTimes(Y, data.v_W[i]);
     data.F_dyn[i] = RigidInertiaTimes(Y, data.a_W[i]) + CrossForce(data.v_W[i], h);
     data.F_ext[i] = f_ext != nullptr ? ShiftForceTo((*f_ext)[i], data.tree_origin[i]) : Force::Zero();

@@ -250,6 +250,15 @@ EIGEN_ALWAYS_INLINE Motion JointMotion(const JointModel& joint, const double* v)
   return m;
 }
 
+/// The joint's motion X S_i qd in the tree frame for joint rates qd (velocities or
+/// accelerations), after SetTreeFrameSubspace: a revolute joint's is its column of data.J times
+/// qd, any other's is transformed from the child frame.
+EIGEN_ALWAYS_INLINE Motion TreeFrameJointMotion(const BodyModel& body, const MultibodyData& data,
+                                                const SE3& X, const double* qd) {
+  if (body.joint.type == JointType::kRevolute) return qd[0] * data.J.col(body.idx_v).head<6>();
+  return X.ActMotion(JointMotion(body.joint, qd));
+}
+
 /// S^T f written into out[0..nv).
 EIGEN_ALWAYS_INLINE void JointForce(const JointModel& joint, const Force& f, double* out) {
   switch (joint.type) {
