@@ -178,12 +178,22 @@ struct BodyPose3 {
   M3<T> R;
 };
 
+/// World-frame constraint gradients of both shapes at the contact point: dg/dp (3 per row),
+/// dg/dalpha and dg/daux (num_aux per row), as CollisionKkt3 computes them.
+template <class T>
+struct CollisionGradients3 {
+  T G_p[3 * kMaxShapeRows3], Ga_p[kMaxShapeRows3], Gx_p[kMaxShapeRows3 * kMaxShapeAux3];
+  T G_c[3 * kMaxShapeRows3], Ga_c[kMaxShapeRows3], Gx_c[kMaxShapeRows3 * kMaxShapeAux3];
+};
+
 /// The collision program of the pair at end poses P, C (KKT of min alpha s.t. g_P, g_C >= 0):
 /// y = (c, alpha, aux_P, aux_C), lambda = (lambda_P, lambda_C). Writes the stationarity rows
-/// (3 + 1 + aux) to `opt`, g_P then g_C to `g`, the contact point and both normals.
+/// (3 + 1 + aux) to `opt`, g_P then g_C to `g`, the contact point and both normals, and, with
+/// `gradients`, the constraints' world gradients.
 template <class T>
 void CollisionKkt3(const SpatialPair& pair, const BodyPose3<T>& P, const BodyPose3<T>& C, const T* y,
-                   const T* lambda, T* opt, T* g, V3<T>* point, V3<T>* n_p, V3<T>* n_c) {
+                   const T* lambda, T* opt, T* g, V3<T>* point, V3<T>* n_p, V3<T>* n_c,
+                   CollisionGradients3<T>* gradients = nullptr) {
   const int na_p = pair.shape_p.num_aux(), na_c = pair.shape_c.num_aux();
   const int m_p = pair.shape_p.num_rows(), m_c = pair.shape_c.num_rows();
   const V3<T> c(y[0], y[1], y[2]);
@@ -199,9 +209,14 @@ void CollisionKkt3(const SpatialPair& pair, const BodyPose3<T>& P, const BodyPos
   const M3<T> R_c = C.R * pair.rot_c.cast<T>();
   const V3<T> p = pair.child_is_floor() ? V3<T>(c + r_p) : V3<T>(c + 0.5 * (r_p + r_c));
 
-  constexpr int R = kMaxShapeRows3;
-  T G_p[3 * R], Ga_p[R], Gx_p[R * kMaxShapeAux3];
-  T G_c[3 * R], Ga_c[R], Gx_c[R * kMaxShapeAux3];
+  CollisionGradients3<T> local;
+  CollisionGradients3<T>& grad = gradients != nullptr ? *gradients : local;
+  T* G_p = grad.G_p;
+  T* Ga_p = grad.Ga_p;
+  T* Gx_p = grad.Gx_p;
+  T* G_c = grad.G_c;
+  T* Ga_c = grad.Ga_c;
+  T* Gx_c = grad.Gx_c;
   detail3::WorldConstraint(pair.shape_p, r_p, R_p, p, alpha, aux_p, g, G_p, Ga_p, Gx_p);
   detail3::WorldConstraint(pair.shape_c, r_c, R_c, p, alpha, aux_c, g + m_p, G_c, Ga_c, Gx_c);
 
@@ -248,11 +263,57 @@ void PairPoses(const SpatialPair& pair, const SpatialStart& st, const T* in, Bod
   }
 }
 
+/// What the impulse and slip rows take from the geometry: both bodies' rotations at the end of
+/// the step, the lever arms from their centres of mass to the contact point and their material
+/// velocities there (world).
+template <class T>
+struct ContactKinematics3 {
+  M3<T> R_p, R_c;
+  V3<T> arm_p, arm_c, vel_p, vel_c;
+};
+
+/// The impulses of a contact on both bodies (out: f_P, tau_P, f_C, tau_C; forces in the world,
+/// torque impulses about each COM in the body frame at q3) and its tangential slip (vt1, vt2),
+/// from the unnormalised friction normals n_P, n_C, the normal impulse gamma and the tangential
+/// ones b1, b2 along each body's tangents. The residual's only nonlinear dependence on the duals
+/// (through the normals' tangents), so the step's dual columns differentiate this alone.
+template <class T>
+void ImpulseAndSlip3(const ContactKinematics3<T>& k, const V3<T>& n_p, const V3<T>& n_c, const T& gamma, const T& b1,
+                     const T& b2, T* out, T* vt1, T* vt2) {
+  V3<T> t1_p, t2_p, t1_c, t2_c;
+  detail3::Tangents(n_p, &t1_p, &t2_p);
+  detail3::Tangents(n_c, &t1_c, &t2_c);
+  *vt1 = k.vel_p.dot(t1_p) - k.vel_c.dot(t1_c);
+  *vt2 = k.vel_p.dot(t2_p) - k.vel_c.dot(t2_c);
+  const V3<T> f_p = n_p * gamma + t1_p * b1 + t2_p * b2;
+  const V3<T> f_c = -(n_c * gamma + t1_c * b1 + t2_c * b2);
+  const V3<T> tau_p = k.R_p.transpose() * k.arm_p.cross(f_p);
+  const V3<T> tau_c = k.R_c.transpose() * k.arm_c.cross(f_c);
+  for (int i = 0; i < 3; ++i) {
+    out[i] = f_p[i];
+    out[3 + i] = tau_p[i];
+    out[6 + i] = f_c[i];
+    out[9 + i] = tau_c[i];
+  }
+}
+
+/// The geometry of a pair's contact at a residual evaluation, for the dual columns of the step's
+/// Jacobian: the kinematics, the friction normals (n_C = n_P against the floor) and the
+/// constraint gradients.
+template <class T>
+struct ContactGeometry3 {
+  ContactKinematics3<T> kinematics;
+  V3<T> n_p, n_c;
+  CollisionGradients3<T> gradients;
+};
+
 /// The pair's residual block (layout in the file comment); `dstart` as in PairPoses. With
-/// `contact_point` / `parent_normal`, also the contact point p and the parent's normal n_P.
+/// `contact_point` / `parent_normal`, also the contact point p and the parent's normal n_P; with
+/// `geometry`, what the dual columns need.
 template <class T>
 void SpatialContactResidual(const SpatialPair& pair, const SpatialStart& st, const T* in, T* out,
-                            const T* dstart = nullptr, V3<T>* contact_point = nullptr, V3<T>* parent_normal = nullptr) {
+                            const T* dstart = nullptr, V3<T>* contact_point = nullptr, V3<T>* parent_normal = nullptr,
+                            ContactGeometry3<T>* geometry = nullptr) {
   const T* v_p = in;
   const T* w_p = in + 3;
   const T* v_c = in + 6;
@@ -271,35 +332,48 @@ void SpatialContactResidual(const SpatialPair& pair, const SpatialStart& st, con
   T* opt = out + 12;
   T g[2 * kMaxShapeRows3];
   V3<T> p, n_p, n_c;
-  CollisionKkt3(pair, P, C, y, lambda, opt, g, &p, &n_p, &n_c);
+  CollisionKkt3(pair, P, C, y, lambda, opt, g, &p, &n_p, &n_c, geometry != nullptr ? &geometry->gradients : nullptr);
   if (pair.child_is_floor()) n_c = n_p;
   if (contact_point != nullptr) *contact_point = p;
   if (parent_normal != nullptr) *parent_normal = n_p;
-  V3<T> t1_p, t2_p, t1_c, t2_c;
-  detail3::Tangents(n_p, &t1_p, &t2_p);
-  detail3::Tangents(n_c, &t1_c, &t2_c);
 
   // Contact point velocities: v25 + (R3 omega25) x (p - p3).
-  const V3<T> arm_p = p - P.p, arm_c = p - C.p;
+  ContactKinematics3<T> kin;
+  kin.R_p = P.R;
+  kin.R_c = C.R;
+  kin.arm_p = p - P.p;
+  kin.arm_c = p - C.p;
   const V3<T> wp_W = P.R * V3<T>(w_p[0], w_p[1], w_p[2]);
-  const V3<T> vp = V3<T>(v_p[0], v_p[1], v_p[2]) + wp_W.cross(arm_p);
-  V3<T> vc = V3<T>::Zero();
+  kin.vel_p = V3<T>(v_p[0], v_p[1], v_p[2]) + wp_W.cross(kin.arm_p);
+  kin.vel_c = V3<T>::Zero();
   if (pair.body_c >= 0) {
     const V3<T> wc_W = C.R * V3<T>(w_c[0], w_c[1], w_c[2]);
-    vc = V3<T>(v_c[0], v_c[1], v_c[2]) + wc_W.cross(arm_c);
+    kin.vel_c = V3<T>(v_c[0], v_c[1], v_c[2]) + wc_W.cross(kin.arm_c);
   }
-  const T vt1 = vp.dot(t1_p) - vc.dot(t1_c);
-  const T vt2 = vp.dot(t2_p) - vc.dot(t2_c);
+  if (geometry != nullptr) {
+    geometry->kinematics = kin;
+    geometry->n_p = n_p;
+    geometry->n_c = n_c;
+  }
 
   const int na = pair.num_aux();
   T* slack = opt + np;
   const double cone_mu = pair.ConeFriction();
   T b1, b2;
   if (!soc) {
+    b1 = z[2] - z[3];
+    b2 = z[4] - z[5];
+  } else {
+    b1 = z[no + 1];
+    b2 = z[no + 2];
+  }
+  if (pair.frictionless()) b1 = b2 = T(0.0);
+  T vt1, vt2;
+  ImpulseAndSlip3(kin, n_p, n_c, gamma, b1, b2, out, &vt1, &vt2);
+
+  if (!soc) {
     const T& psi = z[1];
     const T* beta = z + 2;
-    b1 = beta[0] - beta[1];
-    b2 = beta[2] - beta[3];
     slack[0] = -(alpha - 1.0);
     slack[1] = -(cone_mu * gamma - beta[0] - beta[1] - beta[2] - beta[3]);
     slack[2] = -(vt1 + psi);
@@ -311,8 +385,6 @@ void SpatialContactResidual(const SpatialPair& pair, const SpatialStart& st, con
   } else {
     const T& psi = y[4 + na];
     const T* beta = z + no;  // (beta0, beta1, beta2)
-    b1 = beta[1];
-    b2 = beta[2];
     opt[4 + na] = cone_mu * gamma - beta[0];
     slack[0] = -(alpha - 1.0);
     slack[1] = -alpha;
@@ -320,20 +392,6 @@ void SpatialContactResidual(const SpatialPair& pair, const SpatialStart& st, con
     slack[no + 0] = -psi;
     slack[no + 1] = -vt1;
     slack[no + 2] = -vt2;
-  }
-
-  if (pair.frictionless()) b1 = b2 = T(0.0);
-
-  // Impulses on each body (world) and their moments about the COM in the body frame at q3.
-  const V3<T> f_p = n_p * gamma + t1_p * b1 + t2_p * b2;
-  const V3<T> f_c = -(n_c * gamma + t1_c * b1 + t2_c * b2);
-  const V3<T> tau_p = P.R.transpose() * arm_p.cross(f_p);
-  const V3<T> tau_c = C.R.transpose() * arm_c.cross(f_c);
-  for (int k = 0; k < 3; ++k) {
-    out[k] = f_p[k];
-    out[3 + k] = tau_p[k];
-    out[6 + k] = f_c[k];
-    out[9 + k] = tau_c[k];
   }
 }
 

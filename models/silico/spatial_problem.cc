@@ -1,5 +1,6 @@
 #include "models/silico/spatial_problem.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -14,39 +15,194 @@ namespace {
 
 constexpr int kMaxLocal3 = 96;
 
-// Forward-mode AD over one pair's local inputs with compile-time derivative size N (fixed
-// sizes only: every constant carries explicit zero derivatives). A fixed child's velocity
-// inputs (6..11) are constants and not seeded.
-template <class Derivatives>
-void LocalJacobianN(const SpatialPair& pair, const SpatialStart& st, const double* in_d, double* out_d, MatX* J) {
+// Columns of a pair's local Jacobian: the geometry seeds (the moving bodies' velocities, 6 each,
+// then the pair's primals c, alpha, aux_P, aux_C (, psi)), then the duals in the order of the
+// local inputs (the orthant block, then the soc block).
+struct LocalColumns3 {
+  int bodies = 1;
+  int primals = 0;
+  int duals = 0;
+  explicit LocalColumns3(const SpatialPair& pair)
+      : bodies(pair.body_c >= 0 ? 2 : 1), primals(pair.num_primals()), duals(pair.num_cone()) {}
+  int seeds() const { return 6 * bodies + primals; }
+  int size() const { return seeds() + duals; }
+};
+
+// The pair's outputs and the geometry columns of its local Jacobian (column-major, no rows):
+// forward-mode AD with derivative vectors of compile-time size N (fixed sizes vectorize; every
+// constant then carries explicit zero derivatives) over the seeds of LocalColumns3. The duals
+// enter as constants: their columns are DualColumns'. Also returns the geometry's values.
+template <int N>
+void GeometryColumns(const SpatialPair& pair, const SpatialStart& st, const LocalColumns3& cols, const double* in_d,
+                     double* out_d, double* J, ContactGeometry3<double>* geo_d) {
+  using Derivatives = Eigen::Matrix<double, N, 1>;
   using Ad = Eigen::AutoDiffScalar<Derivatives>;
   const int nl = pair.num_local(), no = pair.num_outputs();
-  const bool child_moves = pair.body_c >= 0;
-  const int n = Derivatives::SizeAtCompileTime;
-  auto slot = [&](int k) { return child_moves || k < 6 ? k : k >= 12 ? k - 6 : -1; };
+  const int body_seeds = 6 * cols.bodies, last_seed = 12 + cols.primals;
   Ad in[kMaxLocal3], out[kMaxLocal3];
   for (int k = 0; k < nl; ++k) {
-    const int a = slot(k);
-    in[k] = a >= 0 ? Ad(in_d[k], n, a) : Ad(in_d[k], Derivatives::Zero());
+    const int a = k < body_seeds ? k : k >= 12 && k < last_seed ? k - 12 + body_seeds : -1;
+    in[k] = a >= 0 ? Ad(in_d[k], N, a) : Ad(in_d[k], Derivatives::Zero());
   }
-  SpatialContactResidual(pair, st, in, out);
-  J->setZero(no, nl);
+  ContactGeometry3<Ad> geo;
+  SpatialContactResidual<Ad>(pair, st, in, out, nullptr, nullptr, nullptr, &geo);
+  const int seeds = cols.seeds();
   for (int r = 0; r < no; ++r) {
     out_d[r] = out[r].value();
-    const auto& d = out[r].derivatives();
-    if (d.size() == 0) continue;
-    for (int k = 0; k < nl; ++k) {
-      const int a = slot(k);
-      if (a >= 0) (*J)(r, k) = d[a];
+    const double* d = out[r].derivatives().data();
+    for (int a = 0; a < seeds; ++a) J[a * no + r] = d[a];
+  }
+  auto value = [](const auto& m) { return m.unaryExpr([](const Ad& x) { return x.value(); }).eval(); };
+  ContactKinematics3<double>& k = geo_d->kinematics;
+  k.R_p = value(geo.kinematics.R_p);
+  k.R_c = value(geo.kinematics.R_c);
+  k.arm_p = value(geo.kinematics.arm_p);
+  k.arm_c = value(geo.kinematics.arm_c);
+  k.vel_p = value(geo.kinematics.vel_p);
+  k.vel_c = value(geo.kinematics.vel_c);
+  geo_d->n_p = value(geo.n_p);
+  geo_d->n_c = value(geo.n_c);
+  const int m_p = pair.shape_p.num_rows(), m_c = pair.shape_c.num_rows();
+  const int na_p = pair.shape_p.num_aux(), na_c = pair.shape_c.num_aux();
+  CollisionGradients3<double>& g = geo_d->gradients;
+  for (int i = 0; i < 3 * m_p; ++i) g.G_p[i] = geo.gradients.G_p[i].value();
+  for (int i = 0; i < 3 * m_c; ++i) g.G_c[i] = geo.gradients.G_c[i].value();
+  for (int i = 0; i < m_p; ++i) g.Ga_p[i] = geo.gradients.Ga_p[i].value();
+  for (int i = 0; i < m_c; ++i) g.Ga_c[i] = geo.gradients.Ga_c[i].value();
+  for (int i = 0; i < m_p * na_p; ++i) g.Gx_p[i] = geo.gradients.Gx_p[i].value();
+  for (int i = 0; i < m_c * na_c; ++i) g.Gx_c[i] = geo.gradients.Gx_c[i].value();
+}
+
+// d (impulses (12), vt1, vt2) / d (n_P (3), n_C (3), gamma, b1, b2) at fixed geometry: the only
+// part of the pair's residual that is nonlinear in its duals (ImpulseAndSlip3), by AD with nine
+// derivatives.
+using FrameJacobian = Eigen::Matrix<double, 14, 9>;
+FrameJacobian ImpulseAndSlipJacobian(const ContactGeometry3<double>& geo, double gamma, double b1, double b2) {
+  using Ad = Eigen::AutoDiffScalar<Eigen::Matrix<double, 9, 1>>;
+  ContactKinematics3<Ad> k;
+  k.R_p = geo.kinematics.R_p.cast<Ad>();
+  k.R_c = geo.kinematics.R_c.cast<Ad>();
+  k.arm_p = geo.kinematics.arm_p.cast<Ad>();
+  k.arm_c = geo.kinematics.arm_c.cast<Ad>();
+  k.vel_p = geo.kinematics.vel_p.cast<Ad>();
+  k.vel_c = geo.kinematics.vel_c.cast<Ad>();
+  V3<Ad> n_p, n_c;
+  for (int i = 0; i < 3; ++i) {
+    n_p[i] = Ad(geo.n_p[i], 9, i);
+    n_c[i] = Ad(geo.n_c[i], 9, 3 + i);
+  }
+  Ad out[14];
+  ImpulseAndSlip3(k, n_p, n_c, Ad(gamma, 9, 6), Ad(b1, 9, 7), Ad(b2, 9, 8), out, out + 12, out + 13);
+  FrameJacobian D;
+  for (int r = 0; r < 14; ++r) D.row(r) = out[r].derivatives().transpose();
+  return D;
+}
+
+// The dual columns d out / d z of a pair's local Jacobian, by hand at fixed geometry (Silico
+// eq. 20): the stationarity rows are linear in the multipliers (the normals n_P = sum_i
+// dg_P,i/dp^T lambda_P,i, n_C = -sum_i dg_C,i/dp^T lambda_C,i, the floor's n_C = n_P for
+// friction), the friction cone and dissipation rows linear in gamma, psi and beta, and the
+// impulses and slip depend on the duals through (n_P, n_C, gamma, b1, b2) alone, whose Jacobian
+// ImpulseAndSlipJacobian gives. `z` = the pair's duals in local order; columns from `first`.
+void DualColumns(const SpatialPair& pair, const ContactGeometry3<double>& geo, const double* z, int first, double* J) {
+  const int m_p = pair.shape_p.num_rows(), m_c = pair.shape_c.num_rows();
+  const int na_p = pair.shape_p.num_aux(), na_c = pair.shape_c.num_aux(), na = na_p + na_c;
+  const int np = pair.num_primals(), no = pair.num_orthant(), nout = pair.num_outputs();
+  const bool soc = pair.soc(), floor = pair.child_is_floor(), frictionless = pair.frictionless();
+  const int opt = 12, slack = 12 + np;  // first rows of the stationarity and slackness blocks
+  const double mu = pair.ConeFriction();
+  auto column = [&](int j) { return J + (first + j) * nout; };
+  std::fill(column(0), column(pair.num_cone()), 0.0);
+
+  const double gamma = z[0];
+  const double b1 = frictionless ? 0.0 : soc ? z[no + 1] : z[2] - z[3];
+  const double b2 = frictionless ? 0.0 : soc ? z[no + 2] : z[4] - z[5];
+  const FrameJacobian D = ImpulseAndSlipJacobian(geo, gamma, b1, b2);
+  // Frame column c of D, times `scale`, into a column's impulse rows; returns its slip change.
+  auto add_impulses = [&](double* col, int c, double scale) {
+    for (int r = 0; r < 12; ++r) col[r] += scale * D(r, c);
+  };
+  // The slip rows of a change (dvt1, dvt2) of the tangential velocity.
+  auto slip_rows = [&](double* col, double dvt1, double dvt2) {
+    if (!soc) {
+      col[slack + 2] -= dvt1;
+      col[slack + 3] += dvt1;
+      col[slack + 4] -= dvt2;
+      col[slack + 5] += dvt2;
+    } else {
+      col[slack + no + 1] -= dvt1;
+      col[slack + no + 2] -= dvt2;
     }
+  };
+
+  // gamma, then the friction variables.
+  add_impulses(column(0), 6, 1.0);
+  if (!soc) {
+    column(0)[slack + 1] = -mu;
+    for (int r = 2; r < 6; ++r) column(1)[slack + r] = -1.0;  // psi
+    for (int j = 0; j < 4; ++j) {                             // beta: b1 = beta1 - beta2, b2 = beta3 - beta4
+      if (!frictionless) add_impulses(column(2 + j), j < 2 ? 7 : 8, j % 2 == 0 ? 1.0 : -1.0);
+      column(2 + j)[slack + 1] = 1.0;
+    }
+  } else {
+    column(0)[opt + 4 + na] = mu;
+    column(no)[opt + 4 + na] = -1.0;  // beta0
+    if (!frictionless) {
+      add_impulses(column(no + 1), 7, 1.0);
+      add_impulses(column(no + 2), 8, 1.0);
+    }
+  }
+
+  // The multipliers: through the normals (dn = G_i for lambda_P,i, and for n_C too against the
+  // floor; dn_C = -G_i for lambda_C,i) and the stationarity rows.
+  const int first_lambda = soc ? 2 : 7;
+  auto through_normal = [&](double* col, const double* G, int normal, double sign) {
+    double dvt1 = 0.0, dvt2 = 0.0;
+    for (int a = 0; a < 3; ++a) {
+      const double dn = sign * G[a];
+      add_impulses(col, 3 * normal + a, dn);
+      dvt1 += D(12, 3 * normal + a) * dn;
+      dvt2 += D(13, 3 * normal + a) * dn;
+    }
+    slip_rows(col, dvt1, dvt2);
+  };
+  const CollisionGradients3<double>& g = geo.gradients;
+  for (int i = 0; i < m_p; ++i) {
+    double* col = column(first_lambda + i);
+    const double* G = g.G_p + 3 * i;
+    through_normal(col, G, 0, 1.0);
+    if (floor) through_normal(col, G, 1, 1.0);
+    for (int a = 0; a < 3; ++a) col[opt + a] += G[a];
+    col[opt + 3] -= g.Ga_p[i];
+    for (int j = 0; j < na_p; ++j) col[opt + 4 + j] += g.Gx_p[i * na_p + j];
+  }
+  for (int i = 0; i < m_c; ++i) {
+    double* col = column(first_lambda + m_p + i);
+    const double* G = g.G_c + 3 * i;
+    if (!floor) through_normal(col, G, 1, -1.0);
+    for (int a = 0; a < 3; ++a) col[opt + a] += G[a];
+    col[opt + 3] -= g.Ga_c[i];
+    for (int j = 0; j < na_c; ++j) col[opt + 4 + na_p + j] += g.Gx_c[i * na_c + j];
   }
 }
 
-void LocalJacobian(const SpatialPair& pair, const SpatialStart& st, const double* in_d, double* out_d, MatX* J) {
-  const int n = pair.body_c >= 0 ? pair.num_local() : pair.num_local() - 6;
-  if (n <= 24) return LocalJacobianN<Eigen::Matrix<double, 24, 1>>(pair, st, in_d, out_d, J);
-  if (n <= 48) return LocalJacobianN<Eigen::Matrix<double, 48, 1>>(pair, st, in_d, out_d, J);
-  return LocalJacobianN<Eigen::Matrix<double, kMaxLocal3, 1>>(pair, st, in_d, out_d, J);
+// Outputs and the local Jacobian d out / d (seeds, duals) of one pair, column-major into J
+// (num_outputs x LocalColumns3::size()): AD over the geometry seeds, the duals by hand.
+template <int N>
+void LocalJacobianN(const SpatialPair& pair, const SpatialStart& st, const LocalColumns3& cols, const double* in_d,
+                    double* out_d, double* J) {
+  ContactGeometry3<double> geo;
+  GeometryColumns<N>(pair, st, cols, in_d, out_d, J, &geo);
+  DualColumns(pair, geo, in_d + 12 + cols.primals, cols.seeds(), J);
+}
+
+void LocalJacobian(const SpatialPair& pair, const SpatialStart& st, const LocalColumns3& cols, const double* in_d,
+                   double* out_d, double* J) {
+  const int n = cols.seeds();
+  if (n <= 12) return LocalJacobianN<12>(pair, st, cols, in_d, out_d, J);
+  if (n <= 16) return LocalJacobianN<16>(pair, st, cols, in_d, out_d, J);
+  static_assert(12 + 4 + 2 * kMaxShapeAux3 + 1 <= 32);
+  return LocalJacobianN<32>(pair, st, cols, in_d, out_d, J);
 }
 
 // Dojo's discrete momentum terms (dt/2)[J w s(w) +- w x J w] (see spatial_problem.h).
@@ -123,6 +279,21 @@ SpatialProblem::SpatialProblem(const Scene& scene, FrictionCone cone) {
     z += 3;
     cone_.soc.push_back(3);
   }
+  // Where each pair's local outputs and Jacobian columns go in the step's residual and Jacobian.
+  Eigen::Index local_size = 0;
+  for (const SpatialPair& pair : pairs_) {
+    const LocalColumns3 cols(pair);
+    std::vector<int>& rows = local_rows_.emplace_back(pair.num_outputs());
+    for (int r = 0; r < pair.num_outputs(); ++r) rows[r] = RowOf(pair, r);
+    std::vector<int>& columns = local_cols_.emplace_back(cols.size());
+    for (int a = 0; a < cols.size(); ++a) {
+      // The seeds are the local inputs but a fixed child's velocities; the duals follow them.
+      const int k = a < 6 * cols.bodies ? a : a < cols.seeds() ? a - 6 * cols.bodies + 12 : a - cols.seeds() + 12 + cols.primals;
+      columns[a] = ColOf(pair, k);
+    }
+    local_size = std::max<Eigen::Index>(local_size, pair.num_outputs() * cols.size());
+  }
+  local_.resize(local_size);
   const int nb = static_cast<int>(bodies_.size());
   p2_.assign(nb, Vec3::Zero());
   v15_.assign(nb, Vec3::Zero());
@@ -213,26 +384,31 @@ bool SpatialProblem::Evaluate(const VecX& y, const VecX& z, VecX* residual, MatX
   }
 
   double in_d[kMaxLocal3], out_d[kMaxLocal3];
-  for (const SpatialPair& pair : pairs_) {
-    const int nl = pair.num_local(), no = pair.num_outputs();
+  for (size_t i = 0; i < pairs_.size(); ++i) {
+    const SpatialPair& pair = pairs_[i];
+    const int no = pair.num_outputs();
     const SpatialStart st = Start(pair);
     LocalInput(pair, y, z, in_d);
+    const std::vector<int>& rows = local_rows_[i];
     if (jacobian == nullptr) {
       SpatialContactResidual(pair, st, in_d, out_d);
     } else {
-      LocalJacobian(pair, st, in_d, out_d, &local_);
-    }
-    for (int r = 0; r < no; ++r) {
-      const int R = RowOf(pair, r);
-      if (R < 0) continue;
-      const double sign = r < 12 ? -1.0 : 1.0;  // impulses enter the body rows with a minus
-      F[R] += sign * out_d[r];
-      if (jacobian == nullptr) continue;
-      for (int k = 0; k < nl; ++k) {
-        const int C = ColOf(pair, k);
-        if (C >= 0) (*jacobian)(R, C) += sign * local_(r, k);
+      const LocalColumns3 cols(pair);
+      LocalJacobian(pair, st, cols, in_d, out_d, local_.data());
+      // Impulses enter the body rows with a minus; a fixed child's rows are dropped (-1).
+      for (int a = 0; a < cols.size(); ++a) {
+        double* global = jacobian->col(local_cols_[i][a]).data();
+        const double* local = local_.data() + a * no;
+        for (int r = 0; r < 12; ++r) {
+          if (rows[r] >= 0) global[rows[r]] -= local[r];
+        }
+        for (int r = 12; r < no; ++r) global[rows[r]] += local[r];
       }
     }
+    for (int r = 0; r < 12; ++r) {
+      if (rows[r] >= 0) F[rows[r]] -= out_d[r];
+    }
+    for (int r = 12; r < no; ++r) F[rows[r]] += out_d[r];
   }
   return F.allFinite();
 }

@@ -91,7 +91,10 @@ class SpatialProblem final : public ComplementarityProblem {
   double dt_ = 0.01;
   std::vector<Vec3> p2_, v15_, w15_;
   std::vector<Quat> q2_;
-  MatX local_;
+  // Per pair: the global row of each local output (-1: a fixed child's impulse) and the global
+  // column of each local Jacobian column; the local Jacobian's storage.
+  std::vector<std::vector<int>> local_rows_, local_cols_;
+  VecX local_;
 };
 
 /// The standalone 3D collision program (Sec. IV-A, P14) of a pair at fixed poses: unknowns

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -317,6 +318,89 @@ TEST(SilicoSpatial, PaddedCubeRestsAtItsPaddedHeight) {
   const Mat3 R3 = QuatOf(s).normalized().toRotationMatrix();
   EXPECT_LT((R3 * s.v.tail<3>()).norm(), 1e-5);
   EXPECT_LT((R3 * s.v.head<3>()).head<2>().norm(), 1e-5);
+}
+
+// The step residual's Jacobian dF/d(y, z) and its start derivatives dF/dtheta against central
+// differences of the residual, per friction cone, at random primals and duals on a scene with
+// every kind of pair: a box, a capsule (an auxiliary variable) and a frictionless ball (whose
+// friction variables sit in the cone of mu = 1 and apply nothing), against each other, a
+// fixed wall and the floor.
+TEST_P(SpatialCone, ResidualJacobianMatchesCentralDifferences) {
+  SceneBuilder b("every_pair");
+  b.SetGravity(Vec3(0, 0, -9.81));
+  const Quat turn(Eigen::AngleAxisd(0.4, Vec3(0.2, 1.0, -0.3).normalized()));
+  const int box = b.AddFreeBody("box", SpatialInertia::SolidBox(1.0, Vec3(0.2, 0.3, 0.25)),
+                                SE3::FromTranslation(Vec3(0.0, 0.0, 0.3)));
+  const int capsule = b.AddFreeBody("capsule", SpatialInertia::SolidBox(0.5, Vec3(0.1, 0.1, 0.3)),
+                                    SE3(turn.toRotationMatrix(), Vec3(0.5, 0.1, 0.4)));
+  const int ball = b.AddFreeBody("ball", SpatialInertia::SolidSphere(0.7, 0.15), SE3::FromTranslation(Vec3(-0.4, 0.2, 0.2)));
+  b.AddCollider(box, Box{Vec3(0.2, 0.3, 0.25)}, SE3(), "box").friction = 0.4;
+  b.AddCollider(capsule, Capsule{0.1, 0.2}, SE3(), "capsule").friction = 0.6;
+  b.AddCollider(ball, Sphere{0.15}, SE3(), "ball").friction = 0.0;
+  b.AddCollider(kWorldBody, Box{Vec3(0.1, 1.0, 0.5)}, SE3::FromTranslation(Vec3(1.2, 0.0, 0.5)), "wall");
+  b.AddGround(0.5);
+  auto scene = b.Build();
+  silico::SpatialProblem problem(*scene, silico::FrictionConeFromString(GetParam()));
+  ASSERT_EQ(problem.pairs().size(), 9u);  // 3 moving pairs, 3 against the wall, 3 on the floor
+
+  std::mt19937 rng(11);
+  auto uniform = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+  const int nb = 3, ny = problem.num_primals(), nz = problem.cone().size();
+  std::vector<Vec3> p2(nb), v15(nb), w15(nb);
+  std::vector<Quat> q2(nb);
+  for (int k = 0; k < nb; ++k) {
+    p2[k] = Vec3(uniform(-0.5, 0.5), uniform(-0.5, 0.5), uniform(0.2, 0.8));
+    q2[k] = Quat(Eigen::AngleAxisd(uniform(0.0, 3.0), Vec3(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1)).normalized()));
+    v15[k] = Vec3(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
+    w15[k] = Vec3(uniform(-2, 2), uniform(-2, 2), uniform(-2, 2));
+  }
+  VecX y(ny), z(nz);
+  for (int i = 0; i < ny; ++i) y[i] = uniform(-0.5, 0.5);
+  for (int i = 0; i < nz; ++i) z[i] = uniform(0.1, 1.0);
+  for (const SpatialPair& pair : problem.pairs()) y[pair.y_offset + 3] = uniform(0.8, 1.2);  // alpha
+  const double dt = 0.05;
+  problem.SetStep(dt, p2, q2, v15, w15);
+
+  VecX F(ny + nz), F_plus(ny + nz), F_minus(ny + nz);
+  MatX J, dF_dtheta;
+  ASSERT_TRUE(problem.Evaluate(y, z, &F, &J));
+  problem.ParameterJacobian(y, z, &dF_dtheta);
+  VecX F_value;
+  ASSERT_TRUE(problem.Evaluate(y, z, &F_value, nullptr));
+  EXPECT_LT((F_value - F).lpNorm<Eigen::Infinity>(), 1e-13);  // with or without the Jacobian, to round-off
+  const double h = 1e-6;
+  auto expect_column = [&](const VecX& analytic, const char* what, int j) {
+    const VecX numeric = (F_plus - F_minus) / (2.0 * h);
+    for (int i = 0; i < numeric.size(); ++i) {
+      EXPECT_NEAR(analytic[i], numeric[i], 1e-6 * (1.0 + std::abs(numeric[i]))) << what << " row " << i << " col " << j;
+    }
+  };
+  for (int j = 0; j < ny + nz; ++j) {
+    VecX y_shift = y, z_shift = z;
+    double& w = j < ny ? y_shift[j] : z_shift[j - ny];
+    const double w0 = w;
+    w = w0 + h;
+    problem.Evaluate(y_shift, z_shift, &F_plus, nullptr);
+    w = w0 - h;
+    problem.Evaluate(y_shift, z_shift, &F_minus, nullptr);
+    expect_column(J.col(j), "dF/d(y, z)", j);
+  }
+  // theta, 12 per body: dp2 (world), dtheta2 (body frame, q2 (x) exp(dtheta2)), v15, omega15.
+  for (int j = 0; j < problem.num_parameters(); ++j) {
+    const int k = j / 12, a = j % 12;
+    for (double sign : {1.0, -1.0}) {
+      std::vector<Vec3> p = p2, v = v15, w = w15;
+      std::vector<Quat> q = q2;
+      const double d = sign * h;
+      if (a < 3) p[k][a] += d;
+      else if (a < 6) q[k] = q2[k] * Quat(Eigen::AngleAxisd(d, Vec3::Unit(a - 3)));
+      else if (a < 9) v[k][a - 6] += d;
+      else w[k][a - 9] += d;
+      problem.SetStep(dt, p, q, v, w);
+      problem.Evaluate(y, z, sign > 0 ? &F_plus : &F_minus, nullptr);
+    }
+    expect_column(dF_dtheta.col(j), "dF/dtheta", j);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Silico, SpatialCone, ::testing::Values("pyramid", "soc"));
