@@ -7,6 +7,7 @@
 #include <unsupported/Eigen/AutoDiff>
 
 #include "core/common/error.h"
+#include "core/math/so3.h"
 #include "models/silico/oriented_pairs.h"
 
 namespace arena::silico {
@@ -73,28 +74,53 @@ void GeometryColumns(const SpatialPair& pair, const SpatialStart& st, const Loca
   for (int i = 0; i < m_c * na_c; ++i) g.Gx_c[i] = geo.gradients.Gx_c[i].value();
 }
 
+// A normal's tangents (detail3::Tangents) and their derivatives dt/dn, by AD with 3 derivatives.
+struct TangentFrame {
+  Vec3 t1, t2;
+  Mat3 dt1, dt2;
+};
+TangentFrame TangentsAndDerivatives(const Vec3& n) {
+  using Ad3 = Eigen::AutoDiffScalar<Vec3>;
+  V3<Ad3> na, t1, t2;
+  for (int i = 0; i < 3; ++i) na[i] = Ad3(n[i], 3, i);
+  detail3::Tangents(na, &t1, &t2);
+  TangentFrame f;
+  for (int i = 0; i < 3; ++i) {
+    f.t1[i] = t1[i].value();
+    f.t2[i] = t2[i].value();
+    f.dt1.row(i) = t1[i].derivatives().transpose();
+    f.dt2.row(i) = t2[i].derivatives().transpose();
+  }
+  return f;
+}
+
 // d (impulses (12), vt1, vt2) / d (n_P (3), n_C (3), gamma, b1, b2) at fixed geometry: the only
-// part of the pair's residual that is nonlinear in its duals (ImpulseAndSlip3), by AD with nine
-// derivatives.
+// part of the pair's residual that is nonlinear in its duals (ImpulseAndSlip3), by the chain
+// rule through the tangents: f_P = n_P gamma + t1_P b1 + t2_P b2, f_C = -(the same with C's),
+// tau = R^T (arm x f), vt = vel_P . t_P - vel_C . t_C.
 using FrameJacobian = Eigen::Matrix<double, 14, 9>;
 FrameJacobian ImpulseAndSlipJacobian(const ContactGeometry3<double>& geo, double gamma, double b1, double b2) {
-  using Ad = Eigen::AutoDiffScalar<Eigen::Matrix<double, 9, 1>>;
-  ContactKinematics3<Ad> k;
-  k.R_p = geo.kinematics.R_p.cast<Ad>();
-  k.R_c = geo.kinematics.R_c.cast<Ad>();
-  k.arm_p = geo.kinematics.arm_p.cast<Ad>();
-  k.arm_c = geo.kinematics.arm_c.cast<Ad>();
-  k.vel_p = geo.kinematics.vel_p.cast<Ad>();
-  k.vel_c = geo.kinematics.vel_c.cast<Ad>();
-  V3<Ad> n_p, n_c;
-  for (int i = 0; i < 3; ++i) {
-    n_p[i] = Ad(geo.n_p[i], 9, i);
-    n_c[i] = Ad(geo.n_c[i], 9, 3 + i);
+  const ContactKinematics3<double>& k = geo.kinematics;
+  const TangentFrame P = TangentsAndDerivatives(geo.n_p), C = TangentsAndDerivatives(geo.n_c);
+  const Mat3 torque_p = k.R_p.transpose() * Skew(k.arm_p), torque_c = k.R_c.transpose() * Skew(k.arm_c);
+  FrameJacobian D = FrameJacobian::Zero();
+  const Mat3 dfp_dnp = gamma * Mat3::Identity() + b1 * P.dt1 + b2 * P.dt2;
+  const Mat3 dfc_dnc = -(gamma * Mat3::Identity() + b1 * C.dt1 + b2 * C.dt2);
+  D.block<3, 3>(0, 0) = dfp_dnp;
+  D.block<3, 3>(3, 0) = torque_p * dfp_dnp;
+  D.block<3, 3>(6, 3) = dfc_dnc;
+  D.block<3, 3>(9, 3) = torque_c * dfc_dnc;
+  const Vec3 dp[3] = {geo.n_p, P.t1, P.t2}, dc[3] = {geo.n_c, C.t1, C.t2};  // d f / d (gamma, b1, b2)
+  for (int j = 0; j < 3; ++j) {
+    D.block<3, 1>(0, 6 + j) = dp[j];
+    D.block<3, 1>(3, 6 + j) = torque_p * dp[j];
+    D.block<3, 1>(6, 6 + j) = -dc[j];
+    D.block<3, 1>(9, 6 + j) = -(torque_c * dc[j]);
   }
-  Ad out[14];
-  ImpulseAndSlip3(k, n_p, n_c, Ad(gamma, 9, 6), Ad(b1, 9, 7), Ad(b2, 9, 8), out, out + 12, out + 13);
-  FrameJacobian D;
-  for (int r = 0; r < 14; ++r) D.row(r) = out[r].derivatives().transpose();
+  D.block<1, 3>(12, 0) = k.vel_p.transpose() * P.dt1;
+  D.block<1, 3>(12, 3) = -(k.vel_c.transpose() * C.dt1);
+  D.block<1, 3>(13, 0) = k.vel_p.transpose() * P.dt2;
+  D.block<1, 3>(13, 3) = -(k.vel_c.transpose() * C.dt2);
   return D;
 }
 
