@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
 #include <memory>
 
 #include "config/profile_config.h"
@@ -14,13 +13,13 @@
 #include "experiments/chain_reach_task.h"
 #include "experiments/common/adam_config.h"
 #include "experiments/common/case_params.h"
+#include "experiments/common/hull_distances.h"
 #include "experiments/common/model_sweep.h"
 #include "experiments/common/potential_timing.h"
 #include "experiments/common/recording_objective.h"
 #include "experiments/common/sweep_limits.h"
 #include "experiments/common/table_stats.h"
 #include "models/registry.h"
-#include "models/sdrs/point_set_distance.h"
 #include "solvers/first_order_optimizers.h"
 
 namespace arena {
@@ -47,24 +46,6 @@ double ChainLength(const Scene& scene, int links, const Vec3& tip_local) {
     length += scene.model.body(swing).joint.placement.translation().norm();
   }
   return length;
-}
-
-// The smallest hull-hull distance over the pairs the scene lets collide, at every state: the
-// designed hulls as the model sees them (0 when two hulls touch or overlap).
-double MinimumHullDistance(IncrementalPotentialSimulator& sim, const std::vector<State>& states) {
-  std::map<int, int> mesh_of;  // collider -> mesh
-  for (int m = 0; m < static_cast<int>(sim.meshes().size()); ++m) mesh_of[sim.meshes()[m].collider] = m;
-  const std::vector<std::pair<int, int>> pairs = sim.scene().CollisionPairs();
-  ContactConfiguration x;
-  double closest = std::numeric_limits<double>::infinity();
-  for (const State& s : states) {
-    sim.MeshConfiguration(s.q, &x);
-    for (const auto& [a, b] : pairs) {
-      const sdrs::PointSetSeparation d = sdrs::SeparatePointSets(x.world[mesh_of.at(a)], x.world[mesh_of.at(b)]);
-      closest = std::min(closest, d.intersecting ? 0.0 : d.distance);
-    }
-  }
-  return closest;
 }
 
 // The final pose of every chain (each link's joint, then the chain's tip) and the target.

@@ -16,6 +16,7 @@
 #include "scenes/rotating_chains_scenes.h"
 #include "scenes/nimble_robots.h"
 #include "scenes/reaching_chains_scenes.h"
+#include "scenes/spider_scenes.h"
 #include "scenes/silico_scenes.h"
 #include "scenes/solver_compare_scenes.h"
 #include "scenes/stacking_scenes.h"
@@ -113,6 +114,9 @@ const std::vector<SceneInfo>& Scenes() {
       {"reaching_chains", "chain_reach's three hanging chains of 8 capsule-hull links on ball joints (+-30 deg), the "
        "left one's base sliding along x", "seed 003 Fig. 10",
        [] { return ReachingChainsScene({}).scene; }},
+      {"spider", "a 9-link, 16-DOF spider (4-DOF root, four legs of 2-DOF hips and knees, 24 PD and velocity-target "
+       "actuators) on a 10-degree slope, each foot three 32-point hulls", "seed 003 Fig. 11",
+       [] { return SpiderScene(); }},
   };
   return scenes;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
 #include <vector>
 
 #include "core/common/deadline.h"
@@ -54,7 +55,12 @@ PotentialTiming TimeContactPotential(IncrementalPotentialSimulator& sim, const S
 
 std::string WhyNoContactPotential(const std::string& model, const std::shared_ptr<const Scene>& scene) {
   if (std::string why = CheckSupport(FindModel(model).capabilities, *scene); !why.empty()) return why;
-  const std::unique_ptr<Simulator> sim = MakeSimulator(model, scene, {});
+  std::unique_ptr<Simulator> sim;
+  try {
+    sim = MakeSimulator(model, scene, {});
+  } catch (const std::exception& e) {  // a model that cannot load the scene (MuJoCo: massless links)
+    return std::string("cannot load the scene: ") + e.what();
+  }
   auto* ip = dynamic_cast<IncrementalPotentialSimulator*>(sim.get());
   return ip != nullptr && ip->contact_potential() != nullptr ? ""
                                                                : "not an incremental-potential model: no contact potential of its own";

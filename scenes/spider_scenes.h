@@ -1,0 +1,36 @@
+// Seed 003's spider (Sec. VII, Fig. 11; the authors' articulated loader): a body on a 4-DOF root
+// (slides along x, y, z and a yaw hinge) and four legs at yaw 45 + 90 i degrees, each a 2-DOF hip
+// (a swing hinge about the vertical, then a lift hinge) and a knee hinge: 9 links, 16 DOF. The
+// upper legs leave the body lifted 10 degrees; the knees bend the lower legs 60 degrees below
+// the horizontal (ours: the rest pose is not in the paper). Each foot is three convex hulls of
+// 32 points at the lower leg's tip (the paper's 96-vertex foot split into 3 hulls by V-HACD):
+// the design of the co-design task. The ground is the half-space z <= 0 with gravity tilted by
+// the slope angle, so that down the slope is +x (the physics of a slope, one ground for every
+// model). Every leg DOF has a PD-target actuator (kp) and a velocity-target actuator (kd) on it,
+// driven by sine-wave targets (trajectory/sine_wave_controls.h).
+#pragma once
+
+#include <memory>
+
+#include "core/scene/scene.h"
+
+namespace arena {
+
+struct SpiderOptions {
+  double slope_deg = 10.0;   // [GUESS] the paper's slope angle is stripped
+  double kp = 100.0;         // [GUESS] N m / rad
+  double kd = 1.0;           // [GUESS] N m s / rad
+  double friction = 0.75;    // the authors' code default
+  int foot_points = 32;      // points per foot hull
+  int cap_points = 8;        // points per cap of a leg's capsule hull
+};
+
+/// Throws InvalidArgument on a slope outside [0, 45) degrees, non-positive gains or counts.
+std::shared_ptr<const Scene> SpiderScene(const SpiderOptions& options = {});
+
+/// Names of the spider's parts (bodies and colliders) and its root's coordinates in q.
+inline constexpr const char* kSpiderBody = "spider";
+inline constexpr const char* kSpiderFootPrefix = "foot";  // foot colliders: foot<leg>_<hull>
+inline constexpr int kSpiderRootX = 0, kSpiderRootY = 1, kSpiderRootZ = 2;
+
+}  // namespace arena
