@@ -13,8 +13,8 @@
 #include "experiments/chain_reach_task.h"
 #include "experiments/common/adam_config.h"
 #include "experiments/common/case_params.h"
+#include "experiments/common/codesign_sweep.h"
 #include "experiments/common/hull_distances.h"
-#include "experiments/common/model_sweep.h"
 #include "experiments/common/potential_timing.h"
 #include "experiments/common/recording_objective.h"
 #include "experiments/common/sweep_limits.h"
@@ -27,16 +27,6 @@ namespace arena {
 namespace chain_reach_detail {
 
 constexpr const char* kDesignedChain = "chain0_";  // the left chain's links (Fig. 10: its attachment points)
-
-// Whether `model` has the options that design a chosen chain's hulls (sdrs's).
-bool DesignsHulls(const std::string& model) {
-  bool design = false, colliders = false;
-  for (const OptionInfo& o : FindModel(model).options()) {
-    design |= o.key == "design_derivatives";
-    colliders |= o.key == "design_colliders";
-  }
-  return design && colliders;
-}
 
 // The left chain's length: its joints' attachment offsets (they follow the design) and the tip's.
 double ChainLength(const Scene& scene, int links, const Vec3& tip_local) {
@@ -110,50 +100,22 @@ Sweep ChainReachExperiment::Expand(const ProfileConfig& config, const std::vecto
   const std::int64_t iterations = config.Int("iterations", 1, kMaxIterationsPerCase);
   const AdamOptions adam = ReadAdamOptions(config);
   const double tolerance = config.Double("reach_tolerance_m", NumberRange::Between(0.0, 10.0));
-  const std::vector<std::string> variants = config.SweepStrings("variants");
-  for (const std::string& v : variants) {
-    if (v != "control" && v != "codesign") {
-      throw InvalidArgument(config.file() + ": key variants: unknown '" + v + "'; valid: control, codesign");
-    }
-  }
-  const auto scene = ReachingChainsScene({.links = static_cast<int>(links), .cap_points = static_cast<int>(cap_points)}).scene;
-  Sweep sweep;
-  for (const std::string& model : models) {
-    if (std::string why = WhyNoContactPotential(model, scene); !why.empty()) {
-      sweep.notes.push_back(model + ": skipped (" + why + ")");
-      continue;
-    }
-    // The variant sets the design options; the step length is timestep_s.
-    const std::vector<ModelSetting> settings =
-        ExpandModelSweep(config, model, {"timestep", "design_derivatives", "design_colliders"},
-                         "chain_reach sets it (timestep from timestep_s, the design from the variant)");
-    for (const ModelSetting& setting : settings) {
-      for (const std::string& variant : variants) {
-        Case c;
-        c.index = static_cast<int>(sweep.cases.size());
-        c.model = model;
-        c.id = model + "/" + variant + setting.IdSuffix();
-        c.model_options = setting.options;
-        c.model_options["timestep"] = FormatValue(dt);
-        if (variant == "codesign") {
-          if (!chain_reach_detail::DesignsHulls(model)) {
-            sweep.notes.push_back(model + ": codesign skipped (no design derivatives of its hulls)");
-            continue;
-          }
-          c.model_options["design_derivatives"] = "true";
-          c.model_options["design_colliders"] = chain_reach_detail::kDesignedChain;
-        }
-        c.params = {{"variant", variant},          {"links", links},
-                    {"cap_points", cap_points},    {"timestep_s", dt},
-                    {"steps", steps},              {"iterations", iterations},
-                    {"learning_rate", adam.learning_rate}, {"adam_beta1", adam.beta1},
-                    {"adam_beta2", adam.beta2},    {"reach_tolerance_m", tolerance}};
-        c.seed = DeriveSeed(name(), c.id);
-        sweep.cases.push_back(std::move(c));
-      }
-    }
-  }
-  return sweep;
+  CodesignSweepSpec spec;
+  spec.experiment = name();
+  spec.scene = ReachingChainsScene({.links = static_cast<int>(links), .cap_points = static_cast<int>(cap_points)}).scene;
+  spec.variants = ReadCodesignVariants(config);
+  spec.timestep = dt;
+  spec.designed = chain_reach_detail::kDesignedChain;
+  spec.params = {{"links", links},
+                 {"cap_points", cap_points},
+                 {"timestep_s", dt},
+                 {"steps", steps},
+                 {"iterations", iterations},
+                 {"learning_rate", adam.learning_rate},
+                 {"adam_beta1", adam.beta1},
+                 {"adam_beta2", adam.beta2},
+                 {"reach_tolerance_m", tolerance}};
+  return ExpandCodesignSweep(config, models, spec);
 }
 
 std::vector<Row> ChainReachExperiment::Run(const Case& c) const {
@@ -233,18 +195,7 @@ std::vector<ClaimResult> ChainReachExperiment::Summarize(const ResultTable& tabl
 }
 
 std::vector<Observation> ChainReachExperiment::Observe(const ResultTable& table) const {
-  std::vector<Observation> out;
-  const ResultTable iterations = table.Filter("record", "iteration");
-  for (const std::string& model : iterations.Distinct("model")) {
-    for (const std::string& variant : iterations.Filter("model", model).Distinct("variant")) {
-      const ResultTable t = iterations.Filter("model", model).Filter("variant", variant);
-      const double first = t.Number(0, "loss"), best = t.Number(t.num_rows() - 1, "best_loss");
-      if (first > 0.0 && std::isfinite(best)) {
-        out.push_back({"loss_ratio", model + " " + variant, best / first, "", "best / initial loss"});
-      }
-    }
-  }
-  return out;
+  return CodesignLossRatios(table);
 }
 
 }  // namespace arena

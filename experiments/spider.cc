@@ -10,8 +10,8 @@
 #include "core/common/error.h"
 #include "experiments/common/adam_config.h"
 #include "experiments/common/case_params.h"
+#include "experiments/common/codesign_sweep.h"
 #include "experiments/common/hull_distances.h"
-#include "experiments/common/model_sweep.h"
 #include "experiments/common/potential_timing.h"
 #include "experiments/common/recording_objective.h"
 #include "experiments/common/sweep_limits.h"
@@ -24,16 +24,6 @@
 namespace arena {
 
 namespace spider_detail {
-
-// Whether `model` has the options that design a chosen collider's hulls (sdrs's).
-bool DesignsFeet(const std::string& model) {
-  bool design = false, colliders = false;
-  for (const OptionInfo& o : FindModel(model).options()) {
-    design |= o.key == "design_derivatives";
-    colliders |= o.key == "design_colliders";
-  }
-  return design && colliders;
-}
 
 SpiderTaskOptions TaskOptionsOf(const Case& c) {
   SpiderTaskOptions o;
@@ -110,55 +100,23 @@ Sweep SpiderExperiment::Expand(const ProfileConfig& config, const std::vector<st
   const double slope = config.Double("slope_deg", NumberRange::Between(0.0, 44.0));
   const double target = config.Double("target_distance_m", NumberRange::Between(0.0, 100.0));
   const double amplitude = config.Double("initial_amplitude_rad", NumberRange::Between(0.0, 1.5));
-  const std::vector<std::string> variants = config.SweepStrings("variants");
-  for (const std::string& v : variants) {
-    if (v != "control" && v != "codesign") {
-      throw InvalidArgument(config.file() + ": key variants: unknown '" + v + "'; valid: control, codesign");
-    }
-  }
-  const auto scene = SpiderScene({.slope_deg = slope});
-  Sweep sweep;
-  for (const std::string& model : models) {
-    if (std::string why = WhyNoContactPotential(model, scene); !why.empty()) {
-      sweep.notes.push_back(model + ": skipped (" + why + ")");
-      continue;
-    }
-    const std::vector<ModelSetting> settings =
-        ExpandModelSweep(config, model, {"timestep", "design_derivatives", "design_colliders"},
-                         "spider sets it (timestep from timestep_s, the design from the variant)");
-    for (const ModelSetting& setting : settings) {
-      for (const std::string& variant : variants) {
-        Case c;
-        c.index = static_cast<int>(sweep.cases.size());
-        c.model = model;
-        c.id = model + "/" + variant + setting.IdSuffix();
-        c.model_options = setting.options;
-        c.model_options["timestep"] = FormatValue(dt);
-        if (variant == "codesign") {
-          if (!spider_detail::DesignsFeet(model)) {
-            sweep.notes.push_back(model + ": codesign skipped (no design derivatives of its hulls)");
-            continue;
-          }
-          c.model_options["design_derivatives"] = "true";
-          c.model_options["design_colliders"] = kSpiderFootPrefix;
-        }
-        c.params = {{"variant", variant},
-                    {"timestep_s", dt},
-                    {"steps", steps},
-                    {"terms", terms},
-                    {"iterations", iterations},
-                    {"learning_rate", adam.learning_rate},
-                    {"adam_beta1", adam.beta1},
-                    {"adam_beta2", adam.beta2},
-                    {"slope_deg", slope},
-                    {"target_distance_m", target},
-                    {"initial_amplitude_rad", amplitude}};
-        c.seed = DeriveSeed(name(), c.id);
-        sweep.cases.push_back(std::move(c));
-      }
-    }
-  }
-  return sweep;
+  CodesignSweepSpec spec;
+  spec.experiment = name();
+  spec.scene = SpiderScene({.slope_deg = slope});
+  spec.variants = ReadCodesignVariants(config);
+  spec.timestep = dt;
+  spec.designed = kSpiderFootPrefix;
+  spec.params = {{"timestep_s", dt},
+                 {"steps", steps},
+                 {"terms", terms},
+                 {"iterations", iterations},
+                 {"learning_rate", adam.learning_rate},
+                 {"adam_beta1", adam.beta1},
+                 {"adam_beta2", adam.beta2},
+                 {"slope_deg", slope},
+                 {"target_distance_m", target},
+                 {"initial_amplitude_rad", amplitude}};
+  return ExpandCodesignSweep(config, models, spec);
 }
 
 std::vector<Row> SpiderExperiment::Run(const Case& c) const {
@@ -257,15 +215,11 @@ std::vector<ClaimResult> SpiderExperiment::Summarize(const ResultTable& table) c
 }
 
 std::vector<Observation> SpiderExperiment::Observe(const ResultTable& table) const {
-  std::vector<Observation> out;
+  std::vector<Observation> out = CodesignLossRatios(table);
   const ResultTable iterations = table.Filter("record", "iteration");
   for (const std::string& model : iterations.Distinct("model")) {
     for (const std::string& variant : iterations.Filter("model", model).Distinct("variant")) {
       const ResultTable t = iterations.Filter("model", model).Filter("variant", variant);
-      const double first = t.Number(0, "loss"), best = t.Number(t.num_rows() - 1, "best_loss");
-      if (first > 0.0 && std::isfinite(best)) {
-        out.push_back({"loss_ratio", model + " " + variant, best / first, "", "best / initial loss"});
-      }
       const double walk = t.Number(t.num_rows() - 1, "best_distance_m");
       if (std::isfinite(walk)) out.push_back({"walk_m", model + " " + variant, walk, "m", "the best iterate's walk"});
     }

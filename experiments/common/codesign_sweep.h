@@ -1,0 +1,45 @@
+// The sweep of a co-design experiment (seed 003's chain_reach and spider, and the rest of
+// issue 22's tasks): each model with a contact potential of its own, each of its settings, each
+// variant, "control" (the controller's parameters alone) and "codesign" (and the hulls of chosen
+// colliders, the model's design parameters), optimised on the model's gradient.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "config/result_table.h"
+#include "core/scene/scene.h"
+#include "experiments/experiment.h"
+
+namespace arena {
+
+/// The config's `variants`, each "control" or "codesign" (InvalidArgument naming the file and key
+/// otherwise).
+std::vector<std::string> ReadCodesignVariants(const ProfileConfig& config);
+
+/// Whether `model` can design chosen colliders' hulls (sdrs's options design_derivatives and
+/// design_colliders).
+bool DesignsHulls(const std::string& model);
+
+struct CodesignSweepSpec {
+  std::string experiment;                                 // for seeds and messages
+  std::shared_ptr<const Scene> scene;                     // to see which models can run it
+  std::vector<std::string> variants;                      // ReadCodesignVariants
+  double timestep = 0.01;                                 // s, every case's step
+  std::string designed;                                   // design_colliders of the codesign cases
+  std::vector<std::pair<std::string, Value>> params;      // every case's parameters (after variant)
+};
+
+/// The cases: model x setting x variant, ids model/variant[/setting]. A model without a contact
+/// potential on the scene, or (codesign) without design derivatives, is skipped with a note. The
+/// experiment sets timestep, design_derivatives and design_colliders itself: in the config or
+/// --set they are an InvalidArgument.
+Sweep ExpandCodesignSweep(const ProfileConfig& config, const std::vector<std::string>& models,
+                          const CodesignSweepSpec& spec);
+
+/// Per model and variant: the best loss over the first (iteration rows: loss, best_loss).
+std::vector<Observation> CodesignLossRatios(const ResultTable& table);
+
+}  // namespace arena
