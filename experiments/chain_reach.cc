@@ -153,11 +153,7 @@ std::vector<Row> ChainReachExperiment::Run(const Case& c) const {
   }
   if (rows.empty()) rows.push_back({{"record", std::string("iteration")}});
   Row& last = rows.back();
-  last["stop"] = std::string(ToString(trace.stop));
-  if (trace.stop == OptimizerStop::kFailed) {
-    const Rollout& failed = objective.last_rollout();
-    last["failure"] = trace.message + (failed.ok() ? "" : ": " + failed.failure);
-  }
+  MarkOptimiserStop(trace, objective.last_rollout(), &last);
   if (trace.best_x.size() == objective.dimension() && std::isfinite(objective.Evaluate(trace.best_x, nullptr))) {
     const std::vector<State>& states = objective.last_rollout().states;
     last["min_distance_m"] = MinimumHullDistance(ip, states);
@@ -166,21 +162,10 @@ std::vector<Row> ChainReachExperiment::Run(const Case& c) const {
   return rows;
 }
 
-namespace chain_reach_detail {
-
-// The variant's best distance at its last iteration row (NaN when it did not run).
-double BestDistance(const ResultTable& table, const std::string& variant) {
-  const ResultTable t = table.Filter("record", "iteration").Filter("variant", variant);
-  if (t.num_rows() == 0 || !t.Text(t.num_rows() - 1, "failure").empty()) return std::numeric_limits<double>::quiet_NaN();
-  return t.Number(t.num_rows() - 1, "best_distance_m");
-}
-
-}  // namespace chain_reach_detail
-
 std::vector<ClaimResult> ChainReachExperiment::Summarize(const ResultTable& table) const {
-  using namespace chain_reach_detail;
   const ResultTable sdrs = table.Filter("model", "sdrs");
-  const double codesign = BestDistance(sdrs, "codesign"), control = BestDistance(sdrs, "control");
+  const double codesign = FinalIterationValue(sdrs, "codesign", "best_distance_m");
+  const double control = FinalIterationValue(sdrs, "control", "best_distance_m");
   if (std::isnan(codesign) || std::isnan(control)) return {};
   const ResultTable rows = sdrs.Filter("record", "iteration").Filter("variant", "codesign");
   ClaimResult r{"chain_reach.codesign_reaches"};

@@ -172,11 +172,7 @@ std::vector<Row> SpiderExperiment::Run(const Case& c) const {
   }
   if (rows.empty()) rows.push_back({{"record", std::string("iteration")}, {"variant", variant}});
   Row& last = rows.back();
-  last["stop"] = std::string(ToString(trace.stop));
-  if (trace.stop == OptimizerStop::kFailed) {
-    const Rollout& failed = objective.last_rollout();
-    last["failure"] = trace.message + (failed.ok() ? "" : ": " + failed.failure);
-  }
+  MarkOptimiserStop(trace, objective.last_rollout(), &last);
   if (trace.best_x.size() == objective.dimension() && std::isfinite(objective.Evaluate(trace.best_x, nullptr))) {
     last["min_distance_m"] = MinimumHullDistance(ip, objective.last_rollout().states);
     if (np > 0) {
@@ -187,21 +183,10 @@ std::vector<Row> SpiderExperiment::Run(const Case& c) const {
   return rows;
 }
 
-namespace spider_detail {
-
-// The variant's walk at its best iterate (its last iteration row; NaN when it did not run).
-double BestWalk(const ResultTable& table, const std::string& variant) {
-  const ResultTable t = table.Filter("record", "iteration").Filter("variant", variant);
-  if (t.num_rows() == 0 || !t.Text(t.num_rows() - 1, "failure").empty()) return std::numeric_limits<double>::quiet_NaN();
-  return t.Number(t.num_rows() - 1, "best_distance_m");
-}
-
-}  // namespace spider_detail
-
 std::vector<ClaimResult> SpiderExperiment::Summarize(const ResultTable& table) const {
-  using namespace spider_detail;
   const ResultTable sdrs = table.Filter("model", "sdrs");
-  const double codesign = BestWalk(sdrs, "codesign"), control = BestWalk(sdrs, "control");
+  const double codesign = FinalIterationValue(sdrs, "codesign", "best_distance_m");
+  const double control = FinalIterationValue(sdrs, "control", "best_distance_m");
   if (std::isnan(codesign) || std::isnan(control)) return {};
   const ResultTable rows = sdrs.Filter("record", "iteration").Filter("variant", "codesign");
   ClaimResult r{"spider.codesign_distance_ratio"};

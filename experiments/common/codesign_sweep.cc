@@ -1,6 +1,7 @@
 #include "experiments/common/codesign_sweep.h"
 
 #include <cmath>
+#include <limits>
 
 #include "config/profile_config.h"
 #include "core/common/error.h"
@@ -80,6 +81,17 @@ std::vector<Observation> CodesignLossRatios(const ResultTable& table) {
     }
   }
   return out;
+}
+
+double FinalIterationValue(const ResultTable& table, const std::string& variant, const std::string& column) {
+  const ResultTable t = table.Filter("record", "iteration").Filter("variant", variant);
+  if (t.num_rows() == 0 || !t.Text(t.num_rows() - 1, "failure").empty()) return std::numeric_limits<double>::quiet_NaN();
+  return t.Number(t.num_rows() - 1, column);
+}
+
+void MarkOptimiserStop(const OptimizerTrace& trace, const Rollout& last, Row* row) {
+  (*row)["stop"] = std::string(ToString(trace.stop));
+  if (trace.stop == OptimizerStop::kFailed) (*row)["failure"] = trace.message + (last.ok() ? "" : ": " + last.failure);
 }
 
 }  // namespace arena

@@ -12,6 +12,8 @@
 #include "config/result_table.h"
 #include "core/scene/scene.h"
 #include "experiments/experiment.h"
+#include "solvers/optimizer_trace.h"
+#include "trajectory/rollout.h"
 
 namespace arena {
 
@@ -41,5 +43,12 @@ Sweep ExpandCodesignSweep(const ProfileConfig& config, const std::vector<std::st
 
 /// Per model and variant: the best loss over the first (iteration rows: loss, best_loss).
 std::vector<Observation> CodesignLossRatios(const ResultTable& table);
+
+/// A variant's `column` in its last iteration row (NaN when it has none or its run failed).
+double FinalIterationValue(const ResultTable& table, const std::string& variant, const std::string& column);
+
+/// Into the last iteration row: why the optimiser stopped, and for a failed run why (with the
+/// failed rollout's reason, `last` being the objective's last rollout).
+void MarkOptimiserStop(const OptimizerTrace& trace, const Rollout& last, Row* row);
 
 }  // namespace arena
