@@ -35,25 +35,6 @@ SpiderTaskOptions TaskOptionsOf(const Case& c) {
   return o;
 }
 
-// Leg 0's foot hull vertices (its lower leg's frame) in the design `p` of the model's design
-// parameters, named "vertex:<collider>:<row>:<x|y|z>": one row per vertex.
-void AppendFoot(const IncrementalPotentialSimulator& sim, const VecX& p, const std::string& stage, const std::string& variant,
-                std::vector<Row>* rows) {
-  const std::vector<std::string> names = sim.DesignParameterNames();
-  const std::string prefix = std::string("vertex:") + kSpiderFootPrefix + "0_";
-  for (std::size_t i = 0; i + 2 < names.size(); i += 3) {
-    if (names[i].rfind(prefix, 0) != 0) continue;
-    // "vertex:foot0_<hull>:<row>:x", then its y and z.
-    const std::size_t row_at = names[i].find(':', prefix.size());
-    if (row_at == std::string::npos) continue;
-    const int hull = std::stoi(names[i].substr(prefix.size(), row_at - prefix.size()));
-    const int vertex = std::stoi(names[i].substr(row_at + 1));
-    rows->push_back({{"record", std::string("foot")}, {"variant", variant}, {"stage", stage},
-                     {"hull", static_cast<std::int64_t>(hull)}, {"vertex", static_cast<std::int64_t>(vertex)},
-                     {"x_m", p[i]}, {"y_m", p[i + 1]}, {"z_m", p[i + 2]}});
-  }
-}
-
 }  // namespace spider_detail
 
 std::vector<Column> SpiderExperiment::columns() const {
@@ -70,7 +51,7 @@ std::vector<Column> SpiderExperiment::columns() const {
       {"target_distance_m", "the target's distance down the slope from the start"},
       {"initial_amplitude_rad", "every sine's amplitude at the start"},
       {"design_parameters", "decision variables beyond the sines (the feet's hull vertex coordinates)"},
-      {"record", "iteration (one Adam iteration) or foot (a vertex of leg 0's foot hulls)", false, ColumnType::kText},
+      {"record", "iteration (one Adam iteration) or design (a vertex of a foot hull)", false, ColumnType::kText},
       {"iteration", "iteration: 0 = the start"},
       {"loss", "iteration: |(x, y)_root(T) - target|^2 of this iterate (m^2; inf: its rollout failed)"},
       {"best_loss", "iteration: the best loss so far"},
@@ -82,12 +63,12 @@ std::vector<Column> SpiderExperiment::columns() const {
       {"min_distance_m", "last iteration row: the smallest hull-ground distance over the best iterate's rollout (m; the "
                          "barrier keeps it > 0)"},
       {"failure", "last iteration row: why the run failed", false, ColumnType::kText},
-      {"stage", "foot: initial or optimised (the best iterate's design)", false, ColumnType::kText},
-      {"hull", "foot: which of the foot's 3 hulls"},
-      {"vertex", "foot: the vertex's row in its hull"},
-      {"x_m", "foot: x in the lower leg's frame (along the leg)"},
-      {"y_m", "foot: y in the lower leg's frame"},
-      {"z_m", "foot: z in the lower leg's frame"},
+      {"stage", "design: initial or optimised (the best iterate's design)", false, ColumnType::kText},
+      {"collider", "design: the foot hull (foot<leg>_<hull>)", false, ColumnType::kText},
+      {"vertex", "design: the vertex's row in its hull's points"},
+      {"x_m", "design: x in the lower leg's frame (along the leg)"},
+      {"y_m", "design: y in the lower leg's frame"},
+      {"z_m", "design: z in the lower leg's frame"},
   };
 }
 
@@ -176,8 +157,8 @@ std::vector<Row> SpiderExperiment::Run(const Case& c) const {
   if (trace.best_x.size() == objective.dimension() && std::isfinite(objective.Evaluate(trace.best_x, nullptr))) {
     last["min_distance_m"] = MinimumHullDistance(ip, objective.last_rollout().states);
     if (np > 0) {
-      AppendFoot(ip, objective.DesignOf(start), "initial", variant, &rows);
-      AppendFoot(ip, objective.DesignOf(trace.best_x), "optimised", variant, &rows);
+      AppendDesignRows(ip, objective.DesignOf(start), "initial", variant, &rows);
+      AppendDesignRows(ip, objective.DesignOf(trace.best_x), "optimised", variant, &rows);
     }
   }
   return rows;

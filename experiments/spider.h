@@ -7,8 +7,8 @@
 // the co-designed spider (flattened feet) walks farther.
 // Per case: a row per Adam iteration (loss, best, the walking distance of that iterate and of
 // the best so far, gradient norm), the smallest hull-ground distance over the best rollout (the
-// barrier keeps it positive), and the vertices of leg 0's foot hulls at the start and at the
-// best iterate (foot rows; its lower leg's frame).
+// barrier keeps it positive), and every foot hull vertex at the start and at the best iterate
+// (design rows, in the lower legs' frames; `arena export-design` writes them as an OBJ file).
 #pragma once
 
 #include "experiments/experiment.h"

@@ -38,6 +38,7 @@
 #include "experiments/tpush_planner.h"
 #include "harness/compare.h"
 #include "harness/contact_geometry.h"
+#include "harness/design_export.h"
 #include "harness/gradcheck.h"
 #include "harness/merge.h"
 #include "harness/report.h"
@@ -488,6 +489,17 @@ int Main(int argc, char** argv) {
       ->check(CLI::Range(1, 1000))->capture_default_str();
   plan_pushes->add_option("--seed", plan_options.seed, "Random seed")->capture_default_str();
 
+  auto* export_design = app.add_subcommand(
+      "export-design", "Write a co-design run's designed hulls (its design rows) as an OBJ file to open or print");
+  DesignExportOptions export_options;
+  export_design->add_option("csv", export_options.csv, "Results CSV of a co-design experiment (e.g. results/spider/spider.csv)")
+      ->required();
+  export_design->add_option("--out", export_options.out, "OBJ file to write")->required();
+  export_design->add_option("--case", export_options.case_id, "Case id (default: the only case with a design)");
+  export_design->add_option("--stage", export_options.stage, "optimised (the best iterate) or initial")
+      ->check(CLI::IsMember({"optimised", "initial"}))
+      ->capture_default_str();
+
   auto* run = app.add_subcommand("run", "Run an experiment's sweep (or all experiments)");
   RunOptions run_options;
   std::string target;
@@ -618,6 +630,11 @@ int Main(int argc, char** argv) {
     return Merge(merge_target, merge_dirs, merge_options);
   }
   if (*plan_pushes) return PlanPushes(plan_out, plan_options);
+  if (*export_design) {
+    const int objects = ExportDesign(export_options);
+    std::printf("wrote %d hulls (%s) to %s\n", objects, export_options.stage.c_str(), export_options.out.c_str());
+    return 0;
+  }
   if (*compare) return Compare(compare_a, compare_b, claims_file, compare_tolerance);
   if (*gradcheck) {
     gradcheck_options.scene_options =

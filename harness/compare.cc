@@ -76,7 +76,9 @@ void CompareTables(const Experiment& e, const ResultTable& a, const ResultTable&
       out->missing.push_back(name + ": column " + column + " (in A, not in B)");
       continue;
     }
-    ColumnComparison c{name, column};
+    ColumnComparison c;
+    c.experiment = name;
+    c.column = column;
     for (int i = 0; i < a.num_rows(); ++i) {
       const auto it = row_of_b.find(key_of_a[i]);
       if (it == row_of_b.end()) continue;

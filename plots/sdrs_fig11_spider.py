@@ -31,7 +31,7 @@ if __name__ == "__main__":
     args = plotlib.parse_args(__doc__)
     data = plotlib.read_csv(args.csv)
     iterations = data[data["record"] == "iteration"]
-    feet = data[data["record"] == "foot"]
+    feet = data[(data["record"] == "design") & data["collider"].astype(str).str.startswith("foot0_")]
     fig, (left, middle, right) = plt.subplots(1, 3, figsize=(12, 4.0), constrained_layout=True)
     for (model, variant), g in iterations.groupby(["model", "variant"], sort=False):
         g = g.sort_values("iteration")
@@ -47,12 +47,12 @@ if __name__ == "__main__":
     middle.set_title("distance walked in the horizon", fontsize=9)
     for stage, style in (("initial", ":"), ("optimised", "-")):
         s = feet[feet["stage"] == stage]
-        for hull, h in s.groupby("hull"):
+        for hull, h in s.groupby("collider"):
             if len(h) < 3:
                 continue
             xs, zs = outline(h[["x_m", "z_m"]].to_numpy())
             right.plot(xs, zs, ls=style, color="0.5" if stage == "initial" else "tab:orange",
-                       label=f"{stage}" if hull == 0 else None)
+                       label=f"{stage}" if hull == "foot0_0" else None)
     right.set_aspect("equal")
     right.set_xlabel("x along the lower leg (m)")
     right.set_ylabel("z (m)")

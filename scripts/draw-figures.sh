@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Draws every figure of one experiment from its CSV (the plots `arena list --plots E` names),
-# into OUT/<plot>.png. Used by scripts/reproduce.sh, the Slurm merge job and the paper snapshot.
+# into OUT/<plot>.png, and a co-design run's optimised shapes (its design rows) into
+# OUT/<experiment>_design.obj (`arena export-design`). Used by scripts/reproduce.sh, the Slurm merge job and the paper snapshot.
 # A missing CSV or a failing plot is reported; the exit status is non-zero if any failed.
 #   scripts/draw-figures.sh ARENA PYTHON EXPERIMENT CSV OUT
 set -uo pipefail
@@ -20,4 +21,8 @@ for plot in $("$arena" list --plots "$exp"); do
     status=1
   fi
 done
+if [ -f "$csv" ] && grep -q ',design,' "$csv"; then
+  echo "   design $out/${exp}_design.obj"
+  "$arena" export-design "$csv" --out "$out/${exp}_design.obj" >/dev/null || status=1
+fi
 exit $status

@@ -12,6 +12,7 @@
 #include "config/result_table.h"
 #include "core/scene/scene.h"
 #include "experiments/experiment.h"
+#include "models/ip/ip_simulator.h"
 #include "solvers/optimizer_trace.h"
 #include "trajectory/rollout.h"
 
@@ -46,6 +47,13 @@ std::vector<Observation> CodesignLossRatios(const ResultTable& table);
 
 /// A variant's `column` in its last iteration row (NaN when it has none or its run failed).
 double FinalIterationValue(const ResultTable& table, const std::string& variant, const std::string& column);
+
+/// A design as rows (record "design", `stage`, `variant`): per designed vertex its collider, its
+/// row in the collider's hull points and its body-frame coordinates x_m, y_m, z_m, from the design
+/// parameters `p` of `sim` (named "vertex:<collider>:<row>:<x|y|z>"). `arena export-design`
+/// writes such rows as a mesh file.
+void AppendDesignRows(const IncrementalPotentialSimulator& sim, const VecX& p, const std::string& stage,
+                      const std::string& variant, std::vector<Row>* rows);
 
 /// Into the last iteration row: why the optimiser stopped, and for a failed run why (with the
 /// failed rollout's reason, `last` being the objective's last rollout).

@@ -158,10 +158,10 @@ TEST(Spider, RunsBothVariants) {
         ++iterations;
         last = &r;
       }
-      feet += record == "foot";
+      feet += record == "design";
     }
     ASSERT_EQ(iterations, 3);  // the start and 2 iterations
-    EXPECT_EQ(feet, c.id == "sdrs/codesign" ? 2 * 3 * 32 : 0);  // leg 0's hulls, initial and optimised
+    EXPECT_EQ(feet, c.id == "sdrs/codesign" ? 2 * 4 * 3 * 32 : 0);  // every foot hull vertex, initial and optimised
     EXPECT_GT(Number(*last, "min_distance_m"), 0.0) << "a hull reached the ground";
     EXPECT_LE(Number(*last, "best_loss"), Number(rows.front(), "loss"));
   }

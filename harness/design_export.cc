@@ -1,0 +1,81 @@
+#include "harness/design_export.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "config/result_table.h"
+#include "core/common/error.h"
+#include "core/common/strings.h"
+#include "core/geometry/convex_hull.h"
+
+namespace arena {
+
+namespace design_export {
+
+ResultTable DesignRows(const DesignExportOptions& o) {
+  const ResultTable all = ResultTable::ReadCsv(o.csv);
+  for (const char* column : {"case_id", "record", "stage", "collider", "vertex", "x_m", "y_m", "z_m"}) {
+    if (all.ColumnIndex(column) < 0) {
+      throw InvalidArgument(o.csv + ": no design rows (no column '" + column +
+                            "'): export-design reads a co-design experiment's results (spider)");
+    }
+  }
+  const ResultTable design = all.Filter("record", "design");
+  if (design.num_rows() == 0) {
+    throw InvalidArgument(o.csv + ": no design rows (record = design): run a co-design variant first");
+  }
+  const std::vector<std::string> cases = design.Distinct("case_id");
+  std::string case_id = o.case_id;
+  if (case_id.empty()) {
+    if (cases.size() > 1) throw InvalidArgument(o.csv + ": several cases have designs, choose one with --case: " + Join(cases));
+    case_id = cases.front();
+  } else if (std::find(cases.begin(), cases.end(), case_id) == cases.end()) {
+    throw InvalidArgument(o.csv + ": no design rows for case '" + case_id + "'; cases with designs: " + Join(cases));
+  }
+  const ResultTable rows = design.Filter("case_id", case_id).Filter("stage", o.stage);
+  if (rows.num_rows() == 0) {
+    throw InvalidArgument(o.csv + ": case '" + case_id + "' has no design rows of stage '" + o.stage +
+                          "'; stages: " + Join(design.Filter("case_id", case_id).Distinct("stage")));
+  }
+  return rows;
+}
+
+}  // namespace design_export
+
+int ExportDesign(const DesignExportOptions& o) {
+  const ResultTable rows = design_export::DesignRows(o);
+  std::ofstream out(o.out);
+  if (!out) throw Error("export-design: cannot write " + o.out);
+  out << "# ContactArena design: " << o.csv << ", stage " << o.stage << "; each object a collider's convex hull in its body's frame (m)\n";
+  int objects = 0, first_vertex = 1;
+  for (const std::string& collider : rows.Distinct("collider")) {
+    const ResultTable c = rows.Filter("collider", collider);
+    std::vector<std::pair<double, Vec3>> points;  // by vertex row
+    for (int i = 0; i < c.num_rows(); ++i) {
+      points.push_back({c.Number(i, "vertex"), Vec3(c.Number(i, "x_m"), c.Number(i, "y_m"), c.Number(i, "z_m"))});
+    }
+    std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    PointsX3 p(static_cast<Eigen::Index>(points.size()), 3);
+    for (std::size_t k = 0; k < points.size(); ++k) p.row(static_cast<Eigen::Index>(k)) = points[k].second.transpose();
+    const ConvexHull hull = MakeConvexHull(p);
+    out << "o " << collider << "\n";
+    for (Eigen::Index v = 0; v < hull.data->vertices.rows(); ++v) {
+      out << fmt::format("v {} {} {}\n", hull.data->vertices(v, 0), hull.data->vertices(v, 1), hull.data->vertices(v, 2));
+    }
+    for (const Eigen::Vector3i& t : hull.data->triangles) {
+      out << "f " << first_vertex + t[0] << " " << first_vertex + t[1] << " " << first_vertex + t[2] << "\n";
+    }
+    first_vertex += static_cast<int>(hull.data->vertices.rows());
+    ++objects;
+  }
+  out.flush();
+  if (!out) throw Error("export-design: cannot write " + o.out);
+  return objects;
+}
+
+}  // namespace arena

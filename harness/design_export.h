@@ -1,0 +1,22 @@
+// `arena export-design`: the design rows of a co-design run (record "design":
+// experiments/common/codesign_sweep.h) as a Wavefront OBJ file a user can open or print: one
+// object per designed collider, named after it, its convex hull (qhull) in its body's frame.
+#pragma once
+
+#include <string>
+
+namespace arena {
+
+struct DesignExportOptions {
+  std::string csv;                 // an experiment's results CSV
+  std::string case_id;             // "": the only case with design rows
+  std::string stage = "optimised";  // or "initial"
+  std::string out;                 // the OBJ file to write
+};
+
+/// Writes the file; returns the number of objects. Throws InvalidArgument naming the CSV and what
+/// it lacks (no design rows, an unknown case or stage, several cases and none chosen), Error when
+/// the file cannot be written.
+int ExportDesign(const DesignExportOptions& options);
+
+}  // namespace arena
