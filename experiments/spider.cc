@@ -11,6 +11,7 @@
 #include "experiments/common/adam_config.h"
 #include "experiments/common/case_params.h"
 #include "experiments/common/codesign_sweep.h"
+#include "experiments/common/design_file.h"
 #include "experiments/common/hull_distances.h"
 #include "experiments/common/potential_timing.h"
 #include "experiments/common/recording_objective.h"
@@ -50,6 +51,7 @@ std::vector<Column> SpiderExperiment::columns() const {
       {"slope_deg", "the slope (gravity tilted; down the slope is +x)"},
       {"target_distance_m", "the target's distance down the slope from the start"},
       {"initial_amplitude_rad", "every sine's amplitude at the start"},
+      {"design", "the start design's file (arena export-design's OBJ; empty: the scene's feet)", false, ColumnType::kText},
       {"design_parameters", "decision variables beyond the sines (the feet's hull vertex coordinates)"},
       {"record", "iteration (one Adam iteration) or design (a vertex of a foot hull)", false, ColumnType::kText},
       {"iteration", "iteration: 0 = the start"},
@@ -81,6 +83,8 @@ Sweep SpiderExperiment::Expand(const ProfileConfig& config, const std::vector<st
   const double slope = config.Double("slope_deg", NumberRange::Between(0.0, 44.0));
   const double target = config.Double("target_distance_m", NumberRange::Between(0.0, 100.0));
   const double amplitude = config.Double("initial_amplitude_rad", NumberRange::Between(0.0, 1.5));
+  const std::string design = config.String("design");
+  if (!design.empty()) ReadDesignFile(design);  // a bad file fails the sweep here, naming the file and line
   CodesignSweepSpec spec;
   spec.experiment = name();
   spec.scene = SpiderScene({.slope_deg = slope});
@@ -96,8 +100,16 @@ Sweep SpiderExperiment::Expand(const ProfileConfig& config, const std::vector<st
                  {"adam_beta2", adam.beta2},
                  {"slope_deg", slope},
                  {"target_distance_m", target},
-                 {"initial_amplitude_rad", amplitude}};
-  return ExpandCodesignSweep(config, models, spec);
+                 {"initial_amplitude_rad", amplitude},
+                 {"design", design}};
+  Sweep sweep = ExpandCodesignSweep(config, models, spec);
+  // A start design needs the design parameters in the control variant too (not optimised there).
+  for (Case& c : sweep.cases) {
+    if (design.empty() || !DesignsHulls(c.model)) continue;
+    c.model_options["design_derivatives"] = "true";
+    c.model_options["design_colliders"] = kSpiderFootPrefix;
+  }
+  return sweep;
 }
 
 std::vector<Row> SpiderExperiment::Run(const Case& c) const {
@@ -106,6 +118,7 @@ std::vector<Row> SpiderExperiment::Run(const Case& c) const {
   const auto scene = SpiderScene({.slope_deg = ParamNumber(c, "slope_deg")});
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
   IncrementalPotentialSimulator& ip = AsContactPotentialModel(*sim);
+  if (const std::string design = ParamText(c, "design"); !design.empty()) ip.SetDesignParameters(DesignFromFile(ip, design));
   SpiderObjective objective(ip, TaskOptionsOf(c), variant == "codesign");
   // The walk of every evaluation, in order (Adam: one evaluation per iteration).
   std::vector<double> walks;

@@ -51,7 +51,8 @@ int ExportDesign(const DesignExportOptions& o) {
   const ResultTable rows = design_export::DesignRows(o);
   std::ofstream out(o.out);
   if (!out) throw Error("export-design: cannot write " + o.out);
-  out << "# ContactArena design: " << o.csv << ", stage " << o.stage << "; each object a collider's convex hull in its body's frame (m)\n";
+  out << "# ContactArena design: " << o.csv << ", stage " << o.stage
+      << "; each object a collider's design points in its body's frame (m) and their convex hull's faces\n";
   int objects = 0, first_vertex = 1;
   for (const std::string& collider : rows.Distinct("collider")) {
     const ResultTable c = rows.Filter("collider", collider);
@@ -62,15 +63,16 @@ int ExportDesign(const DesignExportOptions& o) {
     std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     PointsX3 p(static_cast<Eigen::Index>(points.size()), 3);
     for (std::size_t k = 0; k < points.size(); ++k) p.row(static_cast<Eigen::Index>(k)) = points[k].second.transpose();
+    // Every design point in its row order (so the file reads back as the design: a point inside
+    // the hull is a vertex no face uses), the hull's triangles through their input points.
     const ConvexHull hull = MakeConvexHull(p);
+    const std::vector<int>& input = hull.data->input_indices;
     out << "o " << collider << "\n";
-    for (Eigen::Index v = 0; v < hull.data->vertices.rows(); ++v) {
-      out << fmt::format("v {} {} {}\n", hull.data->vertices(v, 0), hull.data->vertices(v, 1), hull.data->vertices(v, 2));
-    }
+    for (Eigen::Index v = 0; v < p.rows(); ++v) out << fmt::format("v {} {} {}\n", p(v, 0), p(v, 1), p(v, 2));
     for (const Eigen::Vector3i& t : hull.data->triangles) {
-      out << "f " << first_vertex + t[0] << " " << first_vertex + t[1] << " " << first_vertex + t[2] << "\n";
+      out << "f " << first_vertex + input[t[0]] << " " << first_vertex + input[t[1]] << " " << first_vertex + input[t[2]] << "\n";
     }
-    first_vertex += static_cast<int>(hull.data->vertices.rows());
+    first_vertex += static_cast<int>(p.rows());
     ++objects;
   }
   out.flush();

@@ -8,13 +8,18 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <memory>
+#include <sstream>
 
 #include "config/result_table.h"
 #include "core/common/error.h"
 #include "core/common/random.h"
+#include "experiments/common/design_file.h"
 #include "experiments/common/hull_distances.h"
 #include "experiments/spider_task.h"
+#include "harness/design_export.h"
 #include "models/registry.h"
 #include "scenes/spider_scenes.h"
 #include "tests/experiments/experiment_test_config.h"
@@ -26,6 +31,7 @@ namespace spider_test {
 using ::testing::HasSubstr;
 using testing_config::InvalidArgumentMessage;
 using testing_config::QuickConfig;
+using options_detail::FormatDouble;
 
 std::unique_ptr<Simulator> Sdrs(bool codesign) {
   OptionMap options{{"timestep", "0.01"}, {"x0", "0.02"}};
@@ -119,6 +125,7 @@ const char* kConfig =
     "slope_deg = 10\n"
     "target_distance_m = 10\n"
     "initial_amplitude_rad = 0.2\n"
+    "design = \"\"\n"
     "[quick.options.sdrs]\n"
     "x0 = 0.02\n";
 
@@ -165,6 +172,69 @@ TEST(Spider, RunsBothVariants) {
     EXPECT_GT(Number(*last, "min_distance_m"), 0.0) << "a hull reached the ground";
     EXPECT_LE(Number(*last, "best_loss"), Number(rows.front(), "loss"));
   }
+}
+
+// A run's optimised feet, written by `arena export-design` and read back with --set design: the
+// next run starts from them (both variants), and a file that does not fit says why.
+TEST(Spider, StartsFromAnExportedDesign) {
+  const SpiderExperiment e;
+  const Sweep first = e.Expand(QuickConfig("spider", kConfig), {"sdrs"});
+  const Case& codesign = first.cases.at(1);
+  ASSERT_EQ(codesign.id, "sdrs/codesign");
+  const std::vector<Row> rows = e.Run(codesign);
+  // The CSV with the design rows, then the OBJ file.
+  std::ostringstream csv;
+  csv << "case_id,record,stage,collider,vertex,x_m,y_m,z_m\n";
+  VecX optimised;
+  for (const Row& r : rows) {
+    if (std::get<std::string>(r.at("record")) != "design" || std::get<std::string>(r.at("stage")) != "optimised") continue;
+    csv << codesign.id << ",design,optimised," << std::get<std::string>(r.at("collider")) << "," << Number(r, "vertex") << ","
+        << FormatDouble(Number(r, "x_m")) << "," << FormatDouble(Number(r, "y_m")) << "," << FormatDouble(Number(r, "z_m")) << "\n";
+    optimised.conservativeResize(optimised.size() + 3);
+    optimised.tail<3>() << Number(r, "x_m"), Number(r, "y_m"), Number(r, "z_m");
+  }
+  const std::string dir = std::filesystem::temp_directory_path() / "arena_spider_test";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/spider.csv") << csv.str();
+  DesignExportOptions export_options;
+  export_options.csv = dir + "/spider.csv";
+  export_options.out = dir + "/feet.obj";
+  ExportDesign(export_options);
+  // Read back: the same numbers, in the design parameters' order.
+  auto sim = Sdrs(true);
+  auto& ip = dynamic_cast<IncrementalPotentialSimulator&>(*sim);
+  EXPECT_LT((DesignFromFile(ip, dir + "/feet.obj") - optimised).lpNorm<Eigen::Infinity>(), 1e-15);
+  // A sweep that starts there: both variants carry the design.
+  std::string config = kConfig;
+  config.replace(config.find("design = \"\""), 11, "design = \"" + dir + "/feet.obj\"");
+  const Sweep second = e.Expand(QuickConfig("spider", config), {"sdrs"});
+  for (const Case& c : second.cases) EXPECT_EQ(c.model_options.at("design_derivatives"), "true") << c.id;
+  const std::vector<Row> again = e.Run(second.cases.at(1));
+  for (const Row& r : again) {
+    if (std::get<std::string>(r.at("record")) == "design" && std::get<std::string>(r.at("stage")) == "initial") {
+      EXPECT_EQ(std::get<std::string>(r.at("collider")).rfind("foot", 0), 0u);
+    }
+  }
+  // The initial design rows of the second run are the first run's optimised ones.
+  VecX initial;
+  for (const Row& r : again) {
+    if (std::get<std::string>(r.at("record")) != "design" || std::get<std::string>(r.at("stage")) != "initial") continue;
+    initial.conservativeResize(initial.size() + 3);
+    initial.tail<3>() << Number(r, "x_m"), Number(r, "y_m"), Number(r, "z_m");
+  }
+  EXPECT_LT((initial - optimised).lpNorm<Eigen::Infinity>(), 1e-15);
+  // Files that do not fit.
+  std::ofstream(dir + "/short.obj") << "o foot0_0\nv 0 0 0\n";
+  EXPECT_THAT(InvalidArgumentMessage([&] { DesignFromFile(ip, dir + "/short.obj"); }),
+              HasSubstr("object 'foot0_0' has 1 points, its collider 32"));
+  std::ofstream(dir + "/other.obj") << "o hand\nv 0 0 0\n";
+  EXPECT_THAT(InvalidArgumentMessage([&] { DesignFromFile(ip, dir + "/other.obj"); }), HasSubstr("no object 'foot0_0'"));
+  std::ofstream(dir + "/bad.obj") << "v 0 0 0\n";
+  EXPECT_THROW(ReadDesignFile(dir + "/bad.obj"), ParseError);
+  std::ofstream(dir + "/nan.obj") << "o foot0_0\nv 0 nan 0\n";
+  EXPECT_THROW(ReadDesignFile(dir + "/nan.obj"), ParseError);
+  config.replace(config.find(dir + "/feet.obj"), (dir + "/feet.obj").size(), dir + "/missing.obj");
+  EXPECT_THAT(InvalidArgumentMessage([&] { e.Expand(QuickConfig("spider", config), {"sdrs"}); }), HasSubstr("missing.obj"));
 }
 
 TEST(Spider, SummarizesTheClaim) {

@@ -59,8 +59,8 @@ TEST(DesignExport, WritesEachColliderAsItsHull) {
     faces += line.rfind("f ", 0) == 0;
   }
   EXPECT_EQ(objects, (std::vector<std::string>{"box", "tip"}));
-  EXPECT_EQ(vertices, 8 + 4);  // the cube's centre is not on its hull
-  EXPECT_EQ(faces, 12 + 4);    // triangles, the tetrahedron's indices after the cube's 8
+  EXPECT_EQ(vertices, 9 + 4);  // every design point, the cube's centre too (no face uses it)
+  EXPECT_EQ(faces, 12 + 4);    // triangles, the tetrahedron's indices after the cube's 9
   o.stage = "initial";
   EXPECT_EQ(ExportDesign(o), 1);  // only the tetrahedron has an initial design
 }
