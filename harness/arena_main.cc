@@ -462,7 +462,8 @@ int Main(int argc, char** argv) {
   scenes->add_flag("--details", scene_details, "Build every scene and print its bodies, nq, nv, nu and colliders")
       ->excludes(scene_names_flag);
 
-  auto* inspect = app.add_subcommand("inspect", "Describe a scene: a registered name or a URDF, MJCF, STL or OBJ file");
+  auto* inspect = app.add_subcommand(
+      "inspect", "Describe a scene: a registered name or a URDF, MJCF, STL or OBJ file (a design file: its hulls)");
   std::string scene_file;
   inspect->add_option("scene", scene_file, "Registered scene (arena scenes) or scene file")->required();
   bool strict = false;
@@ -605,6 +606,8 @@ int Main(int argc, char** argv) {
   if (*models) return ListModels(options_of);
   if (*scenes) return ListScenes(scene_names_only, scene_details);
   if (*inspect) {
+    // A design file (arena export-design) is shown as its hulls, not loaded as one mesh body.
+    if (inspect_model.empty() && IsDesignFile(scene_file)) return InspectDesign(scene_file);
     std::map<std::string, std::string> model_options;
     const SceneLoadOptions scene_options =
         ParseSceneArguments("inspect", inspect_scene, inspect_model.empty() ? nullptr : &model_options);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <utility>
 #include <vector>
@@ -12,6 +13,8 @@
 #include "core/common/error.h"
 #include "core/common/strings.h"
 #include "core/geometry/convex_hull.h"
+#include "core/geometry/mass_properties.h"
+#include "experiments/common/design_file.h"
 
 namespace arena {
 
@@ -47,11 +50,13 @@ ResultTable DesignRows(const DesignExportOptions& o) {
 
 }  // namespace design_export
 
+constexpr const char* kDesignHeader = "# ContactArena design: ";
+
 int ExportDesign(const DesignExportOptions& o) {
   const ResultTable rows = design_export::DesignRows(o);
   std::ofstream out(o.out);
   if (!out) throw Error("export-design: cannot write " + o.out);
-  out << "# ContactArena design: " << o.csv << ", stage " << o.stage
+  out << kDesignHeader << o.csv << ", stage " << o.stage
       << "; each object a collider's design points in its body's frame (m) and their convex hull's faces\n";
   int objects = 0, first_vertex = 1;
   for (const std::string& collider : rows.Distinct("collider")) {
@@ -78,6 +83,29 @@ int ExportDesign(const DesignExportOptions& o) {
   out.flush();
   if (!out) throw Error("export-design: cannot write " + o.out);
   return objects;
+}
+
+bool IsDesignFile(const std::string& path) {
+  std::ifstream in(path);
+  std::string first;
+  return in && std::getline(in, first) && first.rfind(kDesignHeader, 0) == 0;
+}
+
+int InspectDesign(const std::string& path) {
+  const auto objects = ReadDesignFile(path);
+  std::cout << "design " << path << ": " << objects.size() << " hulls, each in its body's frame\n\n";
+  std::cout << fmt::format("{:<16} {:>6} {:>13} {:>9} {:>12}  {}\n", "COLLIDER", "POINTS", "HULL_VERTICES", "TRIANGLES",
+                           "VOLUME_M3", "EXTENT_M (min .. max)");
+  for (const auto& [name, points] : objects) {
+    PointsX3 p(static_cast<Eigen::Index>(points.size()), 3);
+    for (std::size_t k = 0; k < points.size(); ++k) p.row(static_cast<Eigen::Index>(k)) = points[k].transpose();
+    const ConvexHull hull = MakeConvexHull(p);
+    const Vec3 lo = p.colwise().minCoeff().transpose(), hi = p.colwise().maxCoeff().transpose();
+    std::cout << fmt::format("{:<16} {:>6} {:>13} {:>9} {:>12.4g}  ({:.4g}, {:.4g}, {:.4g}) .. ({:.4g}, {:.4g}, {:.4g})\n", name,
+                             points.size(), hull.data->vertices.rows(), hull.data->triangles.size(), Volume(Shape(hull)),
+                             lo.x(), lo.y(), lo.z(), hi.x(), hi.y(), hi.z());
+  }
+  return 0;
 }
 
 }  // namespace arena

@@ -22,4 +22,11 @@ struct DesignExportOptions {
 /// the file cannot be written.
 int ExportDesign(const DesignExportOptions& options);
 
+/// Whether `path` is a design file written by ExportDesign (its first line says so).
+bool IsDesignFile(const std::string& path);
+
+/// `arena inspect` of a design file: per object (a designed collider) its points, its convex
+/// hull's vertices and triangles, volume and extent in its body's frame. Returns the exit status.
+int InspectDesign(const std::string& path);
+
 }  // namespace arena

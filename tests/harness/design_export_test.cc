@@ -63,6 +63,22 @@ TEST(DesignExport, WritesEachColliderAsItsHull) {
   EXPECT_EQ(faces, 12 + 4);    // triangles, the tetrahedron's indices after the cube's 9
   o.stage = "initial";
   EXPECT_EQ(ExportDesign(o), 1);  // only the tetrahedron has an initial design
+  EXPECT_TRUE(IsDesignFile(o.out));
+  EXPECT_FALSE(IsDesignFile(o.csv));
+}
+
+// arena inspect of a design file lists each hull with its volume (the unit cube: 1 m^3).
+TEST(DesignExport, InspectShowsEachHull) {
+  DesignExportOptions o;
+  o.csv = WriteCsv();
+  o.out = TempPath("inspect.obj");
+  ExportDesign(o);
+  ::testing::internal::CaptureStdout();
+  EXPECT_EQ(InspectDesign(o.out), 0);
+  const std::string out = ::testing::internal::GetCapturedStdout();
+  EXPECT_THAT(out, HasSubstr("2 hulls"));
+  EXPECT_THAT(out, ::testing::ContainsRegex("box +9 +8 +12 +1 "));
+  EXPECT_THAT(out, ::testing::ContainsRegex("tip +4 +4 +4 +0.1667 "));
 }
 
 TEST(DesignExport, SaysWhatTheCsvLacks) {
