@@ -21,6 +21,7 @@ namespace chain_reach_test {
 using ::testing::HasSubstr;
 using testing_config::InvalidArgumentMessage;
 using testing_config::QuickConfig;
+using testing_config::RowNumber;
 
 // dL/dx . w against (L(x + h w) - L(x - h w)) / 2h at a point where the chain swings.
 void CheckDirections(bool codesign) {
@@ -90,12 +91,6 @@ TEST(ChainReach, ExpandsVariantsAndChecksThem) {
               HasSubstr("design_colliders"));
 }
 
-double Number(const Row& row, const std::string& key) {
-  const auto& v = row.at(key);
-  if (const auto* i = std::get_if<std::int64_t>(&v)) return static_cast<double>(*i);
-  return std::get<double>(v);
-}
-
 TEST(ChainReach, RunsBothVariants) {
   const ChainReachExperiment e;
   for (const Case& c : e.Expand(QuickConfig("chain_reach", kConfig), {"sdrs"}).cases) {
@@ -113,9 +108,9 @@ TEST(ChainReach, RunsBothVariants) {
     }
     ASSERT_EQ(iterations, 3);  // the start and 2 iterations
     EXPECT_EQ(poses, 3 * 3);   // 3 chains, 2 joints and the tip
-    EXPECT_EQ(Number(*last, "design_parameters") > 0, c.id == "sdrs/codesign");
-    EXPECT_GT(Number(*last, "min_distance_m"), 0.0) << "hulls touched";
-    EXPECT_LE(Number(*last, "best_loss"), Number(rows.front(), "loss"));
+    EXPECT_EQ(RowNumber(*last, "design_parameters") > 0, c.id == "sdrs/codesign");
+    EXPECT_GT(RowNumber(*last, "min_distance_m"), 0.0) << "hulls touched";
+    EXPECT_LE(RowNumber(*last, "best_loss"), RowNumber(rows.front(), "loss"));
   }
 }
 

@@ -39,6 +39,13 @@ inline double NumberParam(const Case& c, const std::string& name) {
   return NAN;
 }
 
+/// A numeric cell of a row (an integer or a double).
+inline double RowNumber(const Row& row, const std::string& key) {
+  const Value& v = row.at(key);
+  if (const auto* i = std::get_if<std::int64_t>(&v)) return static_cast<double>(*i);
+  return std::get<double>(v);
+}
+
 /// The message of the InvalidArgument `f` throws, or "no error".
 inline std::string InvalidArgumentMessage(const std::function<void()>& f) {
   try {

@@ -57,8 +57,12 @@ TEST(ForceProfile, LineThroughTheCentresPushesTheProbeOut) {
       const double y = std::get<double>(r.at("y_m")), gap = std::get<double>(r.at("gap_m"));
       const double fy = std::get<double>(r.at("fy_n"));
       EXPECT_FALSE(std::get<bool>(r.at("failed"))) << id;
-      if (gap > 0.1) EXPECT_NEAR(fy, 0.0, 1e-6) << id << " y " << y;
-      if (gap < -0.01 && std::abs(y) > 0.06) EXPECT_GT(fy * y, 0.0) << id << " y " << y;
+      if (gap > 0.1) {
+        EXPECT_NEAR(fy, 0.0, 1e-6) << id << " y " << y;
+      }
+      if (gap < -0.01 && std::abs(y) > 0.06) {
+        EXPECT_GT(fy * y, 0.0) << id << " y " << y;
+      }
     }
   }
 }

@@ -31,6 +31,7 @@ namespace spider_test {
 using ::testing::HasSubstr;
 using testing_config::InvalidArgumentMessage;
 using testing_config::QuickConfig;
+using testing_config::RowNumber;
 using options_detail::FormatDouble;
 
 std::unique_ptr<Simulator> Sdrs(bool codesign) {
@@ -146,12 +147,6 @@ TEST(Spider, ExpandsVariantsAndChecksThem) {
               HasSubstr("slope_deg"));
 }
 
-double Number(const Row& row, const std::string& key) {
-  const auto& v = row.at(key);
-  if (const auto* i = std::get_if<std::int64_t>(&v)) return static_cast<double>(*i);
-  return std::get<double>(v);
-}
-
 TEST(Spider, RunsBothVariants) {
   const SpiderExperiment e;
   for (const Case& c : e.Expand(QuickConfig("spider", kConfig), {"sdrs"}).cases) {
@@ -169,8 +164,8 @@ TEST(Spider, RunsBothVariants) {
     }
     ASSERT_EQ(iterations, 3);  // the start and 2 iterations
     EXPECT_EQ(feet, c.id == "sdrs/codesign" ? 2 * 4 * 3 * 32 : 0);  // every foot hull vertex, initial and optimised
-    EXPECT_GT(Number(*last, "min_distance_m"), 0.0) << "a hull reached the ground";
-    EXPECT_LE(Number(*last, "best_loss"), Number(rows.front(), "loss"));
+    EXPECT_GT(RowNumber(*last, "min_distance_m"), 0.0) << "a hull reached the ground";
+    EXPECT_LE(RowNumber(*last, "best_loss"), RowNumber(rows.front(), "loss"));
   }
 }
 
@@ -188,10 +183,10 @@ TEST(Spider, StartsFromAnExportedDesign) {
   VecX optimised;
   for (const Row& r : rows) {
     if (std::get<std::string>(r.at("record")) != "design" || std::get<std::string>(r.at("stage")) != "optimised") continue;
-    csv << codesign.id << ",design,optimised," << std::get<std::string>(r.at("collider")) << "," << Number(r, "vertex") << ","
-        << FormatDouble(Number(r, "x_m")) << "," << FormatDouble(Number(r, "y_m")) << "," << FormatDouble(Number(r, "z_m")) << "\n";
+    csv << codesign.id << ",design,optimised," << std::get<std::string>(r.at("collider")) << "," << RowNumber(r, "vertex") << ","
+        << FormatDouble(RowNumber(r, "x_m")) << "," << FormatDouble(RowNumber(r, "y_m")) << "," << FormatDouble(RowNumber(r, "z_m")) << "\n";
     optimised.conservativeResize(optimised.size() + 3);
-    optimised.tail<3>() << Number(r, "x_m"), Number(r, "y_m"), Number(r, "z_m");
+    optimised.tail<3>() << RowNumber(r, "x_m"), RowNumber(r, "y_m"), RowNumber(r, "z_m");
   }
   const std::string dir = std::filesystem::temp_directory_path() / "arena_spider_test";
   std::filesystem::create_directories(dir);
@@ -220,7 +215,7 @@ TEST(Spider, StartsFromAnExportedDesign) {
   for (const Row& r : again) {
     if (std::get<std::string>(r.at("record")) != "design" || std::get<std::string>(r.at("stage")) != "initial") continue;
     initial.conservativeResize(initial.size() + 3);
-    initial.tail<3>() << Number(r, "x_m"), Number(r, "y_m"), Number(r, "z_m");
+    initial.tail<3>() << RowNumber(r, "x_m"), RowNumber(r, "y_m"), RowNumber(r, "z_m");
   }
   EXPECT_LT((initial - optimised).lpNorm<Eigen::Infinity>(), 1e-15);
   // Files that do not fit.

@@ -62,7 +62,9 @@ TEST_P(EndpointJacobianCase, MatchesCentralDifferencesOfTheRollout) {
   ASSERT_TRUE(ej.ok()) << ej.rollout.failure;
   ASSERT_GT(ej.rollout.contact_steps(), 0);
   const VecX& q_end = ej.rollout.states.back().q;
-  if (spin != 0.0) ASSERT_LT(std::abs(q_end[3]), 0.99) << "ball 1 should end rotated";  // quaternion w
+  if (spin != 0.0) {
+    ASSERT_LT(std::abs(q_end[3]), 0.99) << "ball 1 should end rotated";  // quaternion w
+  }
   for (size_t j = 0; j < coordinates.size(); ++j) {
     // Friction regularised over 0.01 m/s with 2 m/s of slip makes the frictional spinning case
     // stiff: its differences reach the backward pass only as h shrinks (h = 1e-6: 1 % off,

@@ -16,6 +16,7 @@
 #include "models/silico/collision_program.h"
 #include "models/silico/planar_problem.h"
 #include "models/silico/silico.h"
+#include "tests/models/silico/residual_differences.h"
 #include "tests/models/silico/fig9_scene.h"
 
 namespace arena {
@@ -254,22 +255,7 @@ TEST(Silico, StepJacobiansMatchFiniteDifferencesForEveryShapePair) {
   ASSERT_TRUE(problem.Evaluate(y, z, &F, &J));
   problem.ParameterJacobian(y, z, &dF_dtheta);
   const double h = 1e-6;
-  auto expect_column = [&](const VecX& analytic, const char* what, int j) {
-    const VecX numeric = (F_plus - F_minus) / (2.0 * h);
-    for (int i = 0; i < numeric.size(); ++i) {
-      EXPECT_NEAR(analytic[i], numeric[i], 1e-6 * (1.0 + std::abs(numeric[i]))) << what << " row " << i << " col " << j;
-    }
-  };
-  for (int j = 0; j < ny + nz; ++j) {
-    VecX y_shift = y, z_shift = z;
-    double& w = j < ny ? y_shift[j] : z_shift[j - ny];
-    const double w0 = w;
-    w = w0 + h;
-    problem.Evaluate(y_shift, z_shift, &F_plus, nullptr);
-    w = w0 - h;
-    problem.Evaluate(y_shift, z_shift, &F_minus, nullptr);
-    expect_column(J.col(j), "dF/d(y, z)", j);
-  }
+  silico_testing::ExpectYzColumns(problem, y, z, J, h);
   for (int j = 0; j < theta.size(); ++j) {
     VecX shifted = theta;
     shifted[j] += h;
@@ -278,7 +264,7 @@ TEST(Silico, StepJacobiansMatchFiniteDifferencesForEveryShapePair) {
     shifted[j] = theta[j] - h;
     set_step(shifted);
     problem.Evaluate(y, z, &F_minus, nullptr);
-    expect_column(dF_dtheta.col(j), "dF/dtheta", j);
+    silico_testing::ExpectColumn(dF_dtheta.col(j), F_plus, F_minus, h, "dF/dtheta", j);
   }
 }
 

@@ -16,6 +16,7 @@
 #include "core/scene/scene_builder.h"
 #include "models/finite_difference_derivatives.h"
 #include "models/silico/silico.h"
+#include "tests/models/silico/residual_differences.h"
 #include "models/silico/spatial_problem.h"
 
 namespace arena {
@@ -369,22 +370,7 @@ TEST_P(SpatialCone, ResidualJacobianMatchesCentralDifferences) {
   ASSERT_TRUE(problem.Evaluate(y, z, &F_value, nullptr));
   EXPECT_LT((F_value - F).lpNorm<Eigen::Infinity>(), 1e-13);  // with or without the Jacobian, to round-off
   const double h = 1e-6;
-  auto expect_column = [&](const VecX& analytic, const char* what, int j) {
-    const VecX numeric = (F_plus - F_minus) / (2.0 * h);
-    for (int i = 0; i < numeric.size(); ++i) {
-      EXPECT_NEAR(analytic[i], numeric[i], 1e-6 * (1.0 + std::abs(numeric[i]))) << what << " row " << i << " col " << j;
-    }
-  };
-  for (int j = 0; j < ny + nz; ++j) {
-    VecX y_shift = y, z_shift = z;
-    double& w = j < ny ? y_shift[j] : z_shift[j - ny];
-    const double w0 = w;
-    w = w0 + h;
-    problem.Evaluate(y_shift, z_shift, &F_plus, nullptr);
-    w = w0 - h;
-    problem.Evaluate(y_shift, z_shift, &F_minus, nullptr);
-    expect_column(J.col(j), "dF/d(y, z)", j);
-  }
+  silico_testing::ExpectYzColumns(problem, y, z, J, h);
   // theta, 12 per body: dp2 (world), dtheta2 (body frame, q2 (x) exp(dtheta2)), v15, omega15.
   for (int j = 0; j < problem.num_parameters(); ++j) {
     const int k = j / 12, a = j % 12;
@@ -399,7 +385,7 @@ TEST_P(SpatialCone, ResidualJacobianMatchesCentralDifferences) {
       problem.SetStep(dt, p, q, v, w);
       problem.Evaluate(y, z, sign > 0 ? &F_plus : &F_minus, nullptr);
     }
-    expect_column(dF_dtheta.col(j), "dF/dtheta", j);
+    silico_testing::ExpectColumn(dF_dtheta.col(j), F_plus, F_minus, h, "dF/dtheta", j);
   }
 }
 
