@@ -80,8 +80,8 @@ struct Robot {
 };
 
 const Robot kRobots[] = {
-    {"drchubo", "/urdf/drchubo/drchubo.urdf", true, Vec3(0.0, 0.0, -9.81)},
-    {"kr5", "/urdf/KR5/KR5 sixx R650.urdf", false, Vec3(0.0, -9.81, 0.0)},
+    {"drchubo", "/urdf/drchubo/drchubo.urdf", true, Vec3(0.0, 0.0, -9.81), "", ""},
+    {"kr5", "/urdf/KR5/KR5 sixx R650.urdf", false, Vec3(0.0, -9.81, 0.0), "", ""},
     {"wam", "/urdf/wam/wam.urdf", false, Vec3(0.0, 0.0, -9.81), "herb_description", "/urdf/wam"},
 };
 
