@@ -16,6 +16,7 @@
 #include "scenes/rotating_chains_scenes.h"
 #include "scenes/nimble_robots.h"
 #include "scenes/reaching_chains_scenes.h"
+#include "scenes/biped_scenes.h"
 #include "scenes/spider_scenes.h"
 #include "scenes/silico_scenes.h"
 #include "scenes/solver_compare_scenes.h"
@@ -117,6 +118,9 @@ const std::vector<SceneInfo>& Scenes() {
       {"spider", "a 9-link, 16-DOF spider (4-DOF root, four legs of 2-DOF hips and knees, 24 PD and velocity-target "
        "actuators) on a 10-degree slope, each foot three 32-point hulls", "seed 003 Fig. 11",
        [] { return SpiderScene(); }},
+      {"biped", "a 7-link, 12-DOF biped (6-DOF root, two legs of hip, knee and ankle hinges, 12 PD and "
+       "velocity-target actuators) on flat ground, each foot three 32-point hulls", "seed 003 Figs. 12-13",
+       [] { return BipedScene(); }},
   };
   return scenes;
 }
