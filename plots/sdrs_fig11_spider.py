@@ -27,9 +27,8 @@ def outline(points):
     loop = lower[:-1] + upper[:-1]
     return [p[0] for p in loop + loop[:1]], [p[1] for p in loop + loop[:1]]
 
-if __name__ == "__main__":
-    args = plotlib.parse_args(__doc__)
-    data = plotlib.read_csv(args.csv)
+def draw(data, out, title, walk_label):
+    """The three panels from a walker experiment's CSV (spider, biped) into `out`."""
     iterations = data[data["record"] == "iteration"]
     feet = data[(data["record"] == "design") & data["collider"].astype(str).str.startswith("foot0_")]
     fig, (left, middle, right) = plt.subplots(1, 3, figsize=(12, 4.0), constrained_layout=True)
@@ -40,10 +39,10 @@ if __name__ == "__main__":
     left.set_yscale("log")
     left.set_xlabel("Adam iteration")
     left.set_ylabel("loss (m$^2$)")
-    left.set_title("spider: loss vs iteration", fontsize=9)
+    left.set_title(f"{title}: loss vs iteration", fontsize=9)
     left.legend(fontsize=7)
     middle.set_xlabel("Adam iteration")
-    middle.set_ylabel("walk down the slope (m)")
+    middle.set_ylabel(walk_label)
     middle.set_title("distance walked in the horizon", fontsize=9)
     for stage, style in (("initial", ":"), ("optimised", "-")):
         s = feet[feet["stage"] == stage]
@@ -54,9 +53,14 @@ if __name__ == "__main__":
             right.plot(xs, zs, ls=style, color="0.5" if stage == "initial" else "tab:orange",
                        label=f"{stage}" if hull == "foot0_0" else None)
     right.set_aspect("equal")
-    right.set_xlabel("x along the lower leg (m)")
+    right.set_xlabel("x in the foot's frame (m)")
     right.set_ylabel("z (m)")
-    right.set_title("leg 0's foot hulls (x-z projection)", fontsize=9)
+    right.set_title("the first foot's hulls (x-z projection)", fontsize=9)
     if len(feet):
         right.legend(fontsize=7)
-    plotlib.save(fig, args.out)
+    plotlib.save(fig, out)
+
+
+if __name__ == "__main__":
+    args = plotlib.parse_args(__doc__)
+    draw(plotlib.read_csv(args.csv), args.out, "spider", "walk down the slope (m)")

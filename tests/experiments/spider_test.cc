@@ -18,7 +18,7 @@
 #include "core/common/random.h"
 #include "experiments/common/design_file.h"
 #include "experiments/common/hull_distances.h"
-#include "experiments/spider_task.h"
+#include "experiments/walker_task.h"
 #include "harness/design_export.h"
 #include "models/registry.h"
 #include "scenes/spider_scenes.h"
@@ -67,9 +67,9 @@ TEST(Spider, StandsOnItsFeetOnTheSlope) {
 void CheckDirections(bool codesign) {
   auto sim = Sdrs(codesign);
   auto& ip = dynamic_cast<IncrementalPotentialSimulator&>(*sim);
-  SpiderTaskOptions o;
+  WalkerTaskOptions o;
   o.steps = 20;
-  SpiderObjective objective(ip, o, codesign);
+  WalkerObjective objective(ip, o, codesign);
   const VecX x = objective.Start();
   VecX g;
   ASSERT_TRUE(std::isfinite(objective.Evaluate(x, &g)));
@@ -102,7 +102,7 @@ TEST(Spider, CodesignGradientMatchesDifferencesAtAContactState) { CheckDirection
 
 TEST(Spider, DesignIsBoundedAboutTheStart) {
   auto sim = Sdrs(true);
-  SpiderObjective objective(dynamic_cast<IncrementalPotentialSimulator&>(*sim), {}, true);
+  WalkerObjective objective(dynamic_cast<IncrementalPotentialSimulator&>(*sim), {}, true);
   const int np = objective.num_design_parameters();
   ASSERT_EQ(np, 4 * 3 * 32 * 3);  // 4 feet of 3 hulls of 32 vertices
   EXPECT_TRUE(objective.upper().head(objective.dimension() - np).array().isInf().all());

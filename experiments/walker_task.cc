@@ -1,0 +1,230 @@
+#include "experiments/walker_task.h"
+
+#include <cmath>
+#include <limits>
+
+#include "experiments/common/adam_config.h"
+#include "experiments/common/case_params.h"
+#include "experiments/common/codesign_sweep.h"
+#include "experiments/common/design_file.h"
+#include "experiments/common/hull_distances.h"
+#include "experiments/common/potential_timing.h"
+#include "experiments/common/recording_objective.h"
+#include "experiments/common/sweep_limits.h"
+#include "config/profile_config.h"
+#include "models/registry.h"
+#include "solvers/first_order_optimizers.h"
+#include "trajectory/trajectory_loss.h"
+
+namespace arena {
+
+namespace walker_task {
+
+constexpr int kRootX = 0, kRootY = 1;  // the walkers' q starts with slides along x and y
+
+std::shared_ptr<TerminalStateLoss> WalkLoss(const Scene& scene, const WalkerTaskOptions& o) {
+  auto loss = std::make_shared<TerminalStateLoss>();
+  const int nv = scene.nv();
+  loss->q_target = DefaultState(scene).q;
+  loss->q_target[kRootX] += o.target_distance;
+  loss->q_weight = VecX::Zero(nv);
+  loss->q_weight[kRootX] = loss->q_weight[kRootY] = 1.0;
+  for (int i : o.held) loss->q_weight[i] = o.hold_weight;
+  loss->v_weight = VecX::Zero(nv);
+  return loss;
+}
+
+}  // namespace walker_task
+
+WalkerObjective::WalkerObjective(IncrementalPotentialSimulator& sim, const WalkerTaskOptions& options, bool codesign)
+    : sim_(sim),
+      options_(options),
+      shooting_(sim, DefaultState(sim.scene()), options.steps, walker_task::WalkLoss(sim.scene(), options),
+                codesign),
+      controller_(shooting_, SineWaveControls(sim.scene().nu(), options.timestep, options.steps,
+                                              SineWaveChannelsOf(sim.scene()), options.terms)) {
+  np_ = codesign ? static_cast<int>(sim.DesignParameters().size()) : 0;
+  if (np_ > 0) p0_ = sim.DesignParameters();
+}
+
+VecX WalkerObjective::DesignOf(const VecX& x) const { return p0_ + options_.design_scale * x.tail(np_); }
+
+VecX WalkerObjective::lower() const { return -upper(); }
+
+VecX WalkerObjective::upper() const {
+  VecX b = VecX::Constant(dimension(), std::numeric_limits<double>::infinity());
+  b.tail(np_).setConstant(options_.design_reach / options_.design_scale);
+  return b;
+}
+
+VecX WalkerObjective::Start() const {
+  const SineWaveControls& sines = controller_.controller();
+  VecX x(dimension());
+  VecX theta = sines.Initial(options_.initial_amplitude, options_.omega_min, options_.omega_max);
+  for (int c = 0; c < static_cast<int>(sines.channels().size()); ++c) {
+    for (int k = 0; k < sines.terms(); ++k) theta[3 * (c * sines.terms() + k) + 2] = options_.phase_step * c;
+  }
+  x.head(theta.size()) = theta;
+  x.tail(np_).setZero();
+  return x;
+}
+
+double WalkerObjective::Evaluate(const VecX& x, VecX* gradient) {
+  VecX y = x;
+  if (np_ > 0) y.tail(np_) = DesignOf(x);
+  const double loss = controller_.Evaluate(y, gradient != nullptr ? &inner_gradient_ : nullptr);
+  if (gradient != nullptr && std::isfinite(loss)) {
+    *gradient = inner_gradient_;
+    gradient->tail(np_) *= options_.design_scale;
+  }
+  const Rollout& r = shooting_.last_rollout();
+  walk_ = r.ok() ? r.states.back().q[walker_task::kRootX] - r.states.front().q[walker_task::kRootX]
+                 : std::numeric_limits<double>::quiet_NaN();
+  return loss;
+}
+
+Sweep ExpandWalkerSweep(const ProfileConfig& config, const std::vector<std::string>& models, const std::string& experiment,
+                        const std::shared_ptr<const Scene>& scene, const std::string& designed,
+                        const std::vector<std::pair<std::string, Value>>& extra) {
+  const double dt = config.Double("timestep_s", NumberRange::Between(1e-4, 0.1));
+  const std::int64_t steps = config.Int("steps", 1, kMaxStepsPerCase);
+  const std::int64_t terms = config.Int("terms", 1, 16);
+  const std::int64_t iterations = config.Int("iterations", 1, kMaxIterationsPerCase);
+  const AdamOptions adam = ReadAdamOptions(config);
+  const double target = config.Double("target_distance_m", NumberRange::Between(0.0, 100.0));
+  const double amplitude = config.Double("initial_amplitude_rad", NumberRange::Between(0.0, 1.5));
+  const std::string design = config.String("design");
+  if (!design.empty()) ReadDesignFile(design);  // a bad file fails the sweep here, naming the file and line
+  CodesignSweepSpec spec;
+  spec.experiment = experiment;
+  spec.scene = scene;
+  spec.variants = ReadCodesignVariants(config);
+  spec.timestep = dt;
+  spec.designed = designed;
+  spec.params = {{"timestep_s", dt},
+                 {"steps", steps},
+                 {"terms", terms},
+                 {"iterations", iterations},
+                 {"learning_rate", adam.learning_rate},
+                 {"adam_beta1", adam.beta1},
+                 {"adam_beta2", adam.beta2},
+                 {"target_distance_m", target},
+                 {"initial_amplitude_rad", amplitude},
+                 {"design", design}};
+  spec.params.insert(spec.params.end(), extra.begin(), extra.end());
+  Sweep sweep = ExpandCodesignSweep(config, models, spec);
+  // A start design needs the design parameters in the control variant too (not optimised there).
+  for (Case& c : sweep.cases) {
+    if (design.empty() || !DesignsHulls(c.model)) continue;
+    c.model_options["design_derivatives"] = "true";
+    c.model_options["design_colliders"] = designed;
+  }
+  return sweep;
+}
+
+std::vector<Column> WalkerColumns() {
+  return {
+      {"variant", "control (the sines of the leg DOFs) or codesign (and the feet's hulls)", false, ColumnType::kText},
+      {"timestep_s", "step length (s)"},
+      {"steps", "horizon: the loss is at its last state"},
+      {"terms", "sines per leg DOF"},
+      {"iterations", "Adam iterations"},
+      {"learning_rate", "Adam's step size"},
+      {"adam_beta1", "Adam's first-moment decay"},
+      {"adam_beta2", "Adam's second-moment decay"},
+      {"target_distance_m", "the target's distance along +x from the start"},
+      {"initial_amplitude_rad", "every sine's amplitude at the start"},
+      {"design", "the start design's file (arena export-design's OBJ; empty: the scene's feet)", false, ColumnType::kText},
+      {"design_parameters", "decision variables beyond the sines (the feet's hull vertex coordinates)"},
+      {"record", "iteration (one Adam iteration) or design (a vertex of a foot hull)", false, ColumnType::kText},
+      {"iteration", "iteration: 0 = the start"},
+      {"loss", "iteration: the loss of this iterate (m^2; inf: its rollout failed)"},
+      {"best_loss", "iteration: the best loss so far"},
+      {"distance_m", "iteration: how far this iterate's robot walked along +x (root x, end - start)"},
+      {"best_distance_m", "iteration: the walk of the best-loss iterate so far"},
+      {"gradient_norm", "iteration: |dL/dx|"},
+      {"elapsed_s", "iteration: wall-clock time since the optimiser started", true},
+      {"stop", "last iteration row: why Adam stopped", false, ColumnType::kText},
+      {"min_distance_m", "last iteration row: the smallest hull-ground distance over the best iterate's rollout (m; the "
+                         "barrier keeps it > 0)"},
+      {"failure", "last iteration row: why the run failed", false, ColumnType::kText},
+      {"stage", "design: initial or optimised (the best iterate's design)", false, ColumnType::kText},
+      {"collider", "design: the foot hull (foot<leg>_<hull>)", false, ColumnType::kText},
+      {"vertex", "design: the vertex's row in its hull's points"},
+      {"x_m", "design: x in the foot's body frame"},
+      {"y_m", "design: y in the foot's body frame"},
+      {"z_m", "design: z in the foot's body frame"},
+  };
+}
+
+std::vector<Row> RunWalkerCase(const Case& c, const std::shared_ptr<const Scene>& scene, WalkerTaskOptions options,
+                               const std::function<void(const Rollout& best, Row* last)>& describe_best) {
+  const std::string variant = ParamText(c, "variant");
+  options.steps = static_cast<int>(ParamNumber(c, "steps"));
+  options.timestep = ParamNumber(c, "timestep_s");
+  options.terms = static_cast<int>(ParamNumber(c, "terms"));
+  options.target_distance = ParamNumber(c, "target_distance_m");
+  options.initial_amplitude = ParamNumber(c, "initial_amplitude_rad");
+  std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
+  IncrementalPotentialSimulator& ip = AsContactPotentialModel(*sim);
+  if (const std::string design = ParamText(c, "design"); !design.empty()) ip.SetDesignParameters(DesignFromFile(ip, design));
+  WalkerObjective objective(ip, options, variant == "codesign");
+  // The walk of every evaluation, in order (Adam: one evaluation per iteration).
+  std::vector<double> walks;
+  class WalkRecorder final : public Objective {
+   public:
+    WalkRecorder(WalkerObjective& inner, std::vector<double>* walks) : inner_(inner), walks_(walks) {}
+    int dimension() const override { return inner_.dimension(); }
+    double Evaluate(const VecX& x, VecX* gradient) override {
+      const double f = inner_.Evaluate(x, gradient);
+      walks_->push_back(inner_.walk());
+      return f;
+    }
+    std::int64_t evaluations() const override { return inner_.evaluations(); }
+    std::int64_t gradient_evaluations() const override { return inner_.gradient_evaluations(); }
+
+   private:
+    WalkerObjective& inner_;
+    std::vector<double>* walks_;
+  } walk_recorder(objective, &walks);
+  RecordingObjective recording(walk_recorder);
+  OptimizerBudget budget;
+  budget.max_iterations = static_cast<std::int64_t>(ParamNumber(c, "iterations"));
+  budget.threshold = 0.0;
+  const VecX start = objective.Start();
+  const OptimizerTrace trace = MinimizeAdam(recording, start, AdamOptionsOf(c), budget);
+
+  std::vector<Row> rows;
+  const auto& records = recording.records();
+  const int np = objective.num_design_parameters();
+  double best = std::numeric_limits<double>::infinity(), best_walk = std::numeric_limits<double>::quiet_NaN();
+  for (size_t i = 0; i < trace.iterations.size() && i < records.size(); ++i) {
+    const RecordingObjective::Record& r = records[i];
+    if (r.loss < best) best = r.loss, best_walk = walks[i];
+    Row row{{"record", std::string("iteration")},
+            {"variant", variant},
+            {"iteration", trace.iterations[i].iteration},
+            {"loss", r.loss},
+            {"best_loss", trace.iterations[i].loss},
+            {"distance_m", walks[i]},
+            {"best_distance_m", best_walk},
+            {"design_parameters", static_cast<std::int64_t>(np)},
+            {"elapsed_s", trace.iterations[i].elapsed_s}};
+    if (std::isfinite(r.gradient_norm)) row["gradient_norm"] = r.gradient_norm;
+    rows.push_back(std::move(row));
+  }
+  if (rows.empty()) rows.push_back({{"record", std::string("iteration")}, {"variant", variant}});
+  Row& last = rows.back();
+  MarkOptimiserStop(trace, objective.last_rollout(), &last);
+  if (trace.best_x.size() == objective.dimension() && std::isfinite(objective.Evaluate(trace.best_x, nullptr))) {
+    last["min_distance_m"] = MinimumHullDistance(ip, objective.last_rollout().states);
+    if (describe_best) describe_best(objective.last_rollout(), &last);
+    if (np > 0) {
+      AppendDesignRows(ip, objective.DesignOf(start), "initial", variant, &rows);
+      AppendDesignRows(ip, objective.DesignOf(trace.best_x), "optimised", variant, &rows);
+    }
+  }
+  return rows;
+}
+
+}  // namespace arena
