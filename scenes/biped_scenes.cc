@@ -10,6 +10,7 @@
 #include "core/geometry/sphere_mesh.h"
 #include "core/scene/scene_builder.h"
 #include "scenes/capsule_links.h"
+#include "scenes/pd_drive.h"
 
 namespace arena {
 
@@ -38,20 +39,6 @@ JointModel Joint(JointType type, const std::string& name, const Vec3& axis, cons
   return j;
 }
 
-void AddDrive(SceneBuilder& b, int body, const std::string& name, const BipedOptions& o) {
-  Actuator a;
-  a.name = name + "/position";
-  a.type = ActuatorType::kPdTarget;
-  a.body = body;
-  a.kp = o.kp;
-  b.AddActuator(a);
-  a.name = name + "/velocity";
-  a.type = ActuatorType::kVelocityTarget;
-  a.kp = 0.0;
-  a.kd = o.kd;
-  b.AddActuator(a);
-}
-
 // Leg `i` (0 left, 1 right) from the torso's bottom: thigh and shin capsule hulls along +x of
 // their frames, which a quarter turn about y points down; the ankle turns the foot's frame back
 // (+x forward, z up).
@@ -78,9 +65,9 @@ void AddLeg(SceneBuilder& b, int torso, int i, const BipedOptions& o) {
                   std::string(kBipedFootPrefix) + std::to_string(i) + "_" + std::to_string(k))
         .friction = o.friction;
   }
-  AddDrive(b, thigh, leg + "_hip", o);
-  AddDrive(b, shin, leg + "_knee", o);
-  AddDrive(b, foot, leg + "_ankle", o);
+  AddPdDrive(b, thigh, leg + "_hip", o.kp, o.kd);
+  AddPdDrive(b, shin, leg + "_knee", o.kp, o.kd);
+  AddPdDrive(b, foot, leg + "_ankle", o.kp, o.kd);
 }
 
 }  // namespace biped_scenes

@@ -11,6 +11,7 @@
 #include "core/geometry/sphere_mesh.h"
 #include "core/scene/scene_builder.h"
 #include "scenes/capsule_links.h"
+#include "scenes/pd_drive.h"
 
 namespace arena {
 
@@ -54,21 +55,6 @@ JointModel Slide(const std::string& name, const Vec3& axis, const SE3& placement
 Mat3 RotY(double angle) { return Eigen::AngleAxisd(angle, Vec3::UnitY()).toRotationMatrix(); }
 Mat3 RotZ(double angle) { return Eigen::AngleAxisd(angle, Vec3::UnitZ()).toRotationMatrix(); }
 
-// The PD-target (kp) and velocity-target (kd) actuators of `body`'s hinge.
-void AddDrive(SceneBuilder& b, int body, const std::string& name, const SpiderOptions& o) {
-  Actuator a;
-  a.name = name + "/position";
-  a.type = ActuatorType::kPdTarget;
-  a.body = body;
-  a.kp = o.kp;
-  b.AddActuator(a);
-  a.name = name + "/velocity";
-  a.type = ActuatorType::kVelocityTarget;
-  a.kp = 0.0;
-  a.kd = o.kd;
-  b.AddActuator(a);
-}
-
 // Leg `i` on `body`: swing and lift hinges at the body's surface, the upper leg, the knee, the
 // lower leg and its foot hulls.
 void AddLeg(SceneBuilder& b, int body, int i, const SpiderOptions& o) {
@@ -95,9 +81,9 @@ void AddLeg(SceneBuilder& b, int body, int i, const SpiderOptions& o) {
     b.AddCollider(lower, foot, SE3::FromTranslation(centres[k]), std::string(kSpiderFootPrefix) + std::to_string(i) + "_" + std::to_string(k))
         .friction = o.friction;
   }
-  AddDrive(b, swing, leg + "_swing", o);
-  AddDrive(b, upper, leg + "_lift", o);
-  AddDrive(b, lower, leg + "_knee", o);
+  AddPdDrive(b, swing, leg + "_swing", o.kp, o.kd);
+  AddPdDrive(b, upper, leg + "_lift", o.kp, o.kd);
+  AddPdDrive(b, lower, leg + "_knee", o.kp, o.kd);
 }
 
 // Height of the body's centre at which the rest pose's feet touch the ground (their lowest
