@@ -58,12 +58,9 @@ VecX WalkerObjective::upper() const {
 }
 
 VecX WalkerObjective::Start() const {
-  const SineWaveControls& sines = controller_.controller();
+  const VecX theta =
+      controller_.controller().Initial(options_.initial_amplitude, options_.omega_min, options_.omega_max, options_.phase_step);
   VecX x(dimension());
-  VecX theta = sines.Initial(options_.initial_amplitude, options_.omega_min, options_.omega_max);
-  for (int c = 0; c < static_cast<int>(sines.channels().size()); ++c) {
-    for (int k = 0; k < sines.terms(); ++k) theta[3 * (c * sines.terms() + k) + 2] = options_.phase_step * c;
-  }
   x.head(theta.size()) = theta;
   x.tail(np_).setZero();
   return x;
@@ -78,8 +75,8 @@ double WalkerObjective::Evaluate(const VecX& x, VecX* gradient) {
     gradient->tail(np_) *= options_.design_scale;
   }
   const Rollout& r = shooting_.last_rollout();
-  walk_ = r.ok() ? r.states.back().q[walker_task::kRootX] - r.states.front().q[walker_task::kRootX]
-                 : std::numeric_limits<double>::quiet_NaN();
+  walks_.push_back(r.ok() ? r.states.back().q[walker_task::kRootX] - r.states.front().q[walker_task::kRootX]
+                          : std::numeric_limits<double>::quiet_NaN());
   return loss;
 }
 
@@ -169,25 +166,7 @@ std::vector<Row> RunWalkerCase(const Case& c, const std::shared_ptr<const Scene>
   IncrementalPotentialSimulator& ip = AsContactPotentialModel(*sim);
   if (const std::string design = ParamText(c, "design"); !design.empty()) ip.SetDesignParameters(DesignFromFile(ip, design));
   WalkerObjective objective(ip, options, variant == "codesign");
-  // The walk of every evaluation, in order (Adam: one evaluation per iteration).
-  std::vector<double> walks;
-  class WalkRecorder final : public Objective {
-   public:
-    WalkRecorder(WalkerObjective& inner, std::vector<double>* walks) : inner_(inner), walks_(walks) {}
-    int dimension() const override { return inner_.dimension(); }
-    double Evaluate(const VecX& x, VecX* gradient) override {
-      const double f = inner_.Evaluate(x, gradient);
-      walks_->push_back(inner_.walk());
-      return f;
-    }
-    std::int64_t evaluations() const override { return inner_.evaluations(); }
-    std::int64_t gradient_evaluations() const override { return inner_.gradient_evaluations(); }
-
-   private:
-    WalkerObjective& inner_;
-    std::vector<double>* walks_;
-  } walk_recorder(objective, &walks);
-  RecordingObjective recording(walk_recorder);
+  RecordingObjective recording(objective);
   OptimizerBudget budget;
   budget.max_iterations = static_cast<std::int64_t>(ParamNumber(c, "iterations"));
   budget.threshold = 0.0;
@@ -196,6 +175,7 @@ std::vector<Row> RunWalkerCase(const Case& c, const std::shared_ptr<const Scene>
 
   std::vector<Row> rows;
   const auto& records = recording.records();
+  const std::vector<double>& walks = objective.walks();
   const int np = objective.num_design_parameters();
   double best = std::numeric_limits<double>::infinity(), best_walk = std::numeric_limits<double>::quiet_NaN();
   for (size_t i = 0; i < trace.iterations.size() && i < records.size(); ++i) {

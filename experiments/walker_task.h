@@ -48,7 +48,7 @@ class WalkerObjective final : public Objective {
   WalkerObjective(IncrementalPotentialSimulator& sim, const WalkerTaskOptions& options, bool codesign);
 
   int dimension() const override { return controller_.dimension(); }
-  /// Also records the walking distance of the rollout (walk()).
+  /// Also records the walking distance of the rollout (walks()).
   double Evaluate(const VecX& x, VecX* gradient) override;
   /// The sines are unbounded; the design offsets within +-design_reach / design_scale.
   VecX lower() const override;
@@ -61,9 +61,9 @@ class WalkerObjective final : public Objective {
   int num_design_parameters() const { return np_; }
   /// The model's design parameters at x (co-design), p0 + design_scale d.
   VecX DesignOf(const VecX& x) const;
-  /// The root's displacement down the slope (+x) at the end of the last Evaluate's rollout (NaN
-  /// if it failed).
-  double walk() const { return walk_; }
+  /// The root's displacement along +x at the end of each Evaluate's rollout so far, in order (NaN
+  /// where it failed): with Adam, entry i belongs to iteration i.
+  const std::vector<double>& walks() const { return walks_; }
   const Rollout& last_rollout() const { return shooting_.last_rollout(); }
 
  private:
@@ -74,7 +74,7 @@ class WalkerObjective final : public Objective {
   int np_ = 0;
   VecX p0_;            // the start design
   VecX inner_gradient_;
-  double walk_ = 0.0;
+  std::vector<double> walks_;
 };
 
 /// The sweep of a walker experiment: the config's timestep_s, steps, terms, iterations, Adam keys,

@@ -10,7 +10,7 @@
 #include "core/geometry/sphere_mesh.h"
 #include "core/scene/scene_builder.h"
 #include "scenes/capsule_links.h"
-#include "scenes/pd_drive.h"
+#include "scenes/robot_parts.h"
 
 namespace arena {
 
@@ -26,19 +26,6 @@ constexpr double kDensity = 500.0;
 constexpr double kDropHeight = 0.04;           // the start's clearance of the feet
 constexpr double kRange = std::numbers::pi / 2.0;
 
-JointModel Joint(JointType type, const std::string& name, const Vec3& axis, const SE3& placement, bool limited) {
-  JointModel j;
-  j.type = type;
-  j.name = name;
-  j.axis = axis;
-  j.placement = placement;
-  if (limited) {
-    j.lower = -kRange;
-    j.upper = kRange;
-  }
-  return j;
-}
-
 // Leg `i` (0 left, 1 right) from the torso's bottom: thigh and shin capsule hulls along +x of
 // their frames, which a quarter turn about y points down; the ankle turns the foot's frame back
 // (+x forward, z up).
@@ -46,17 +33,17 @@ void AddLeg(SceneBuilder& b, int torso, int i, const BipedOptions& o) {
   const std::string leg = "leg" + std::to_string(i);
   const Mat3 down = Eigen::AngleAxisd(std::numbers::pi / 2.0, Vec3::UnitY()).toRotationMatrix();  // +x -> -z
   const SE3 hip(down, Vec3(0.0, (i == 0 ? 1.0 : -1.0) * kHipWidth, -kTorsoHalf.z()));
-  const int thigh = b.AddBody(leg + "_thigh", torso, Joint(JointType::kRevolute, leg + "_hip", Vec3::UnitY(), hip, true),
+  const int thigh = b.AddBody(leg + "_thigh", torso, Hinge(leg + "_hip", Vec3::UnitY(), hip, kRange),
                               CapsuleLinkInertia(kThigh, kLegRadius, kDensity));
   b.AddCollider(thigh, CapsuleLinkHull(kThigh, kLegRadius, o.cap_points), SE3(), leg + "_thigh").friction = o.friction;
   const SE3 knee = SE3::FromTranslation(Vec3(kThigh, 0, 0));
-  const int shin = b.AddBody(leg + "_shin", thigh, Joint(JointType::kRevolute, leg + "_knee", Vec3::UnitY(), knee, true),
+  const int shin = b.AddBody(leg + "_shin", thigh, Hinge(leg + "_knee", Vec3::UnitY(), knee, kRange),
                              CapsuleLinkInertia(kShin, kLegRadius, kDensity));
   b.AddCollider(shin, CapsuleLinkHull(kShin - kLegRadius, kLegRadius, o.cap_points), SE3(), leg + "_shin").friction =
       o.friction;
   const SE3 ankle(down.transpose(), Vec3(kShin, 0, 0));
   const double foot_mass = 3.0 * kDensity * 4.0 / 3.0 * std::numbers::pi * kFootRadius * kFootRadius * kFootRadius;
-  const int foot = b.AddBody(leg + "_foot", shin, Joint(JointType::kRevolute, leg + "_ankle", Vec3::UnitY(), ankle, true),
+  const int foot = b.AddBody(leg + "_foot", shin, Hinge(leg + "_ankle", Vec3::UnitY(), ankle, kRange),
                              SpatialInertia::SolidSphere(foot_mass, 0.05));
   const ConvexHull ball = MakeConvexHull(FibonacciSphere(o.foot_points, kFootRadius).vertices);
   const Vec3 centres[3] = {Vec3(-0.03, 0.03, -kFootRadius), Vec3(-0.03, -0.03, -kFootRadius), Vec3(0.07, 0.0, -kFootRadius)};
@@ -83,14 +70,11 @@ std::shared_ptr<const Scene> BipedScene(const BipedOptions& o) {
   // The torso's centre above the ground at the start: its half height, both legs, the feet's
   // hull spheres and the drop (a barrier model cannot start touching).
   const double height = kTorsoHalf.z() + kThigh + kShin + 2.0 * kFootRadius + kDropHeight;
-  const int x = b.AddBody("biped/x", kWorldBody, Joint(JointType::kPrismatic, "root_x", Vec3::UnitX(), SE3(), false), none);
-  const int y = b.AddBody("biped/y", x, Joint(JointType::kPrismatic, "root_y", Vec3::UnitY(), SE3(), false), none);
-  const SE3 lifted = SE3::FromTranslation(Vec3(0, 0, height));
-  const int z = b.AddBody("biped/z", y, Joint(JointType::kPrismatic, "root_z", Vec3::UnitZ(), lifted, false), none);
-  const int roll = b.AddBody("biped/roll", z, Joint(JointType::kRevolute, "root_roll", Vec3::UnitX(), SE3(), false), none);
-  const int pitch = b.AddBody("biped/pitch", roll, Joint(JointType::kRevolute, "root_pitch", Vec3::UnitY(), SE3(), false), none);
+  const int z = AddTranslatingRoot(b, "biped", height);
+  const int roll = b.AddBody("biped/roll", z, Hinge("root_roll", Vec3::UnitX()), none);
+  const int pitch = b.AddBody("biped/pitch", roll, Hinge("root_pitch", Vec3::UnitY()), none);
   const double torso_mass = kDensity * 8.0 * kTorsoHalf.x() * kTorsoHalf.y() * kTorsoHalf.z();
-  const int torso = b.AddBody(kBipedTorso, pitch, Joint(JointType::kRevolute, "root_yaw", Vec3::UnitZ(), SE3(), false),
+  const int torso = b.AddBody(kBipedTorso, pitch, Hinge("root_yaw", Vec3::UnitZ()),
                               SpatialInertia::SolidBox(torso_mass, kTorsoHalf));
   b.AddCollider(torso, Box{kTorsoHalf}, SE3(), kBipedTorso).friction = o.friction;
   for (int i = 0; i < 2; ++i) AddLeg(b, torso, i, o);

@@ -11,7 +11,7 @@
 #include "core/geometry/sphere_mesh.h"
 #include "core/scene/scene_builder.h"
 #include "scenes/capsule_links.h"
-#include "scenes/pd_drive.h"
+#include "scenes/robot_parts.h"
 
 namespace arena {
 
@@ -30,28 +30,6 @@ constexpr double kLift = 10.0 * std::numbers::pi / 180.0;
 constexpr double kKneeBend = 70.0 * std::numbers::pi / 180.0;  // 60 degrees below the horizontal
 constexpr double kRange = std::numbers::pi / 2.0;              // hips and knees: +-90 degrees
 
-JointModel Hinge(const std::string& name, const Vec3& axis, const SE3& placement, bool limited) {
-  JointModel j;
-  j.type = JointType::kRevolute;
-  j.name = name;
-  j.axis = axis;
-  j.placement = placement;
-  if (limited) {
-    j.lower = -kRange;
-    j.upper = kRange;
-  }
-  return j;
-}
-
-JointModel Slide(const std::string& name, const Vec3& axis, const SE3& placement = SE3()) {
-  JointModel j;
-  j.type = JointType::kPrismatic;
-  j.name = name;
-  j.axis = axis;
-  j.placement = placement;
-  return j;
-}
-
 Mat3 RotY(double angle) { return Eigen::AngleAxisd(angle, Vec3::UnitY()).toRotationMatrix(); }
 Mat3 RotZ(double angle) { return Eigen::AngleAxisd(angle, Vec3::UnitZ()).toRotationMatrix(); }
 
@@ -63,12 +41,12 @@ void AddLeg(SceneBuilder& b, int body, int i, const SpiderOptions& o) {
   const SE3 hip(RotZ(yaw), RotZ(yaw) * Vec3(kBodyRadius, 0.0, 0.0));
   const SpatialInertia none;
   // Lifting is a turn of +x towards +z: about -y.
-  const int swing = b.AddBody(leg + "/swing", body, Hinge(leg + "_swing", Vec3::UnitZ(), hip, true), none);
-  const int upper = b.AddBody(leg + "_upper", swing, Hinge(leg + "_lift", Vec3::UnitY(), SE3(RotY(-kLift), Vec3::Zero()), true),
+  const int swing = b.AddBody(leg + "/swing", body, Hinge(leg + "_swing", Vec3::UnitZ(), hip, kRange), none);
+  const int upper = b.AddBody(leg + "_upper", swing, Hinge(leg + "_lift", Vec3::UnitY(), SE3(RotY(-kLift), Vec3::Zero()), kRange),
                               CapsuleLinkInertia(kUpperLength, kLegRadius, kDensity));
   b.AddCollider(upper, CapsuleLinkHull(kUpperLength, kLegRadius, o.cap_points), SE3(), leg + "_upper").friction = o.friction;
   const SE3 knee(RotY(kKneeBend), Vec3(kUpperLength, 0.0, 0.0));
-  const int lower = b.AddBody(leg + "_lower", upper, Hinge(leg + "_knee", Vec3::UnitY(), knee, true),
+  const int lower = b.AddBody(leg + "_lower", upper, Hinge(leg + "_knee", Vec3::UnitY(), knee, kRange),
                               CapsuleLinkInertia(kLowerLength, kLegRadius, kDensity));
   // The lower leg's capsule ends at the tip, where the foot takes over.
   b.AddCollider(lower, CapsuleLinkHull(kLowerLength - kLegRadius, kLegRadius, o.cap_points), SE3(), leg + "_lower").friction =
@@ -106,15 +84,12 @@ std::shared_ptr<const Scene> SpiderScene(const SpiderOptions& o) {
   SceneBuilder b("spider");
   const double slope = o.slope_deg * std::numbers::pi / 180.0;
   b.SetGravity(9.81 * Vec3(std::sin(slope), 0.0, -std::cos(slope)));  // down the slope: +x
-  const SpatialInertia none;
-  const int x = b.AddBody("spider/x", kWorldBody, Slide("root_x", Vec3::UnitX()), none);
-  const int y = b.AddBody("spider/y", x, Slide("root_y", Vec3::UnitY()), none);
   // 4 cm above its standing height: the barrier models cannot start touching, and the feet's
-  // design (experiments/spider_task.h: vertices within 2 cm of the start in each coordinate of
+  // design (experiments/walker_task.h: vertices within 2 cm of the start in each coordinate of
   // the lower leg's frame, at most 2.8 cm lower) never makes the start intersect the ground.
-  const int z = b.AddBody("spider/z", y, Slide("root_z", Vec3::UnitZ(), SE3::FromTranslation(Vec3(0, 0, StandingHeight() + kDropHeight))), none);
+  const int z = AddTranslatingRoot(b, "spider", StandingHeight() + kDropHeight);
   const double body_mass = kDensity * 4.0 / 3.0 * std::numbers::pi * std::pow(kBodyRadius, 3);
-  const int body = b.AddBody(kSpiderBody, z, Hinge("root_yaw", Vec3::UnitZ(), SE3(), false),
+  const int body = b.AddBody(kSpiderBody, z, Hinge("root_yaw", Vec3::UnitZ()),
                              SpatialInertia::SolidSphere(body_mass, kBodyRadius));
   b.AddCollider(body, MakeConvexHull(FibonacciSphere(48, kBodyRadius).vertices), SE3(), kSpiderBody).friction = o.friction;
   for (int i = 0; i < 4; ++i) AddLeg(b, body, i, o);

@@ -94,13 +94,14 @@ VecX SineWaveControls::Pullback(const VecX& theta, const VecX& dL_du) const {
   return g;
 }
 
-VecX SineWaveControls::Initial(double amplitude, double omega_min, double omega_max) const {
+VecX SineWaveControls::Initial(double amplitude, double omega_min, double omega_max, double phase_step) const {
   VecX theta = VecX::Zero(num_parameters());
   for (std::size_t c = 0; c < channels_.size(); ++c) {
     for (int k = 0; k < terms_; ++k) {
       const int i = 3 * (static_cast<int>(c) * terms_ + k);
       theta[i] = amplitude;
       theta[i + 1] = terms_ == 1 ? omega_min : omega_min + (omega_max - omega_min) * k / (terms_ - 1);
+      theta[i + 2] = phase_step * static_cast<double>(c);
     }
   }
   return theta;

@@ -45,8 +45,9 @@ class SineWaveControls {
   /// dL/dtheta from dL/du (stacked like Controls) at theta.
   VecX Pullback(const VecX& theta, const VecX& dL_du) const;
   /// theta with amplitude `amplitude`, frequencies spread over [omega_min, omega_max] across the
-  /// terms and phases 0: a start for an optimiser (the sines of one channel differ in frequency).
-  VecX Initial(double amplitude, double omega_min, double omega_max) const;
+  /// terms and channel c's phases c * phase_step: a start for an optimiser (the sines of one
+  /// channel differ in frequency, the channels in phase).
+  VecX Initial(double amplitude, double omega_min, double omega_max, double phase_step = 0.0) const;
 
  private:
   int nu_ = 0, steps_ = 0, terms_ = 0;

@@ -91,20 +91,17 @@ double FinalIterationValue(const ResultTable& table, const std::string& variant,
 
 void AppendDesignRows(const IncrementalPotentialSimulator& sim, const VecX& p, const std::string& stage,
                       const std::string& variant, std::vector<Row>* rows) {
-  const std::vector<std::string> names = sim.DesignParameterNames();
-  const std::string prefix = "vertex:";
-  for (std::size_t i = 0; i + 2 < names.size(); i += 3) {
-    // "vertex:<collider>:<row>:x", then its y and z.
-    const std::size_t row_at = names[i].rfind(':', names[i].size() - 3);
-    if (names[i].rfind(prefix, 0) != 0 || row_at == std::string::npos || row_at <= prefix.size()) continue;
+  const std::vector<IncrementalPotentialSimulator::DesignVertexId> ids = sim.DesignVertexIds();
+  for (std::size_t k = 0; k < ids.size(); ++k) {
+    const auto i = static_cast<Eigen::Index>(3 * k);
     rows->push_back({{"record", std::string("design")},
                      {"variant", variant},
                      {"stage", stage},
-                     {"collider", names[i].substr(prefix.size(), row_at - prefix.size())},
-                     {"vertex", static_cast<std::int64_t>(std::stoll(names[i].substr(row_at + 1)))},
-                     {"x_m", p[static_cast<Eigen::Index>(i)]},
-                     {"y_m", p[static_cast<Eigen::Index>(i + 1)]},
-                     {"z_m", p[static_cast<Eigen::Index>(i + 2)]}});
+                     {"collider", ids[k].collider},
+                     {"vertex", static_cast<std::int64_t>(ids[k].vertex)},
+                     {"x_m", p[i]},
+                     {"y_m", p[i + 1]},
+                     {"z_m", p[i + 2]}});
   }
 }
 

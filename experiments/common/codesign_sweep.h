@@ -50,8 +50,8 @@ double FinalIterationValue(const ResultTable& table, const std::string& variant,
 
 /// A design as rows (record "design", `stage`, `variant`): per designed vertex its collider, its
 /// row in the collider's hull points and its body-frame coordinates x_m, y_m, z_m, from the design
-/// parameters `p` of `sim` (named "vertex:<collider>:<row>:<x|y|z>"). `arena export-design`
-/// writes such rows as a mesh file.
+/// parameters `p` of `sim` (IncrementalPotentialSimulator::DesignVertexIds). `arena
+/// export-design` writes such rows as a mesh file.
 void AppendDesignRows(const IncrementalPotentialSimulator& sim, const VecX& p, const std::string& stage,
                       const std::string& variant, std::vector<Row>* rows);
 

@@ -1,5 +1,6 @@
 #include "experiments/common/design_file.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -41,17 +42,9 @@ std::map<std::string, std::vector<Vec3>> ReadDesignFile(const std::string& path)
 
 VecX DesignFromFile(const IncrementalPotentialSimulator& sim, const std::string& path) {
   const std::map<std::string, std::vector<Vec3>> objects = ReadDesignFile(path);
-  const std::vector<std::string> names = sim.DesignParameterNames();
-  // Points per designed collider, from the parameter names "vertex:<collider>:<row>:<axis>".
-  std::map<std::string, int> points;
-  std::vector<std::pair<std::string, int>> slot(names.size());
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    const std::size_t row_at = names[i].rfind(':', names[i].size() - 3);
-    const std::string collider = names[i].substr(7, row_at - 7);
-    const int row = std::stoi(names[i].substr(row_at + 1));
-    slot[i] = {collider, row};
-    points[collider] = std::max(points[collider], row + 1);
-  }
+  const std::vector<IncrementalPotentialSimulator::DesignVertexId> ids = sim.DesignVertexIds();
+  std::map<std::string, int> points;  // per designed collider
+  for (const auto& id : ids) points[id.collider] = std::max(points[id.collider], id.vertex + 1);
   for (const auto& [collider, n] : points) {
     const auto it = objects.find(collider);
     if (it == objects.end()) throw InvalidArgument("design file " + path + ": no object '" + collider + "' (a designed collider)");
@@ -60,10 +53,9 @@ VecX DesignFromFile(const IncrementalPotentialSimulator& sim, const std::string&
                             " points, its collider " + std::to_string(n));
     }
   }
-  VecX p(static_cast<Eigen::Index>(names.size()));
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    const char axis = names[i].back();
-    p[static_cast<Eigen::Index>(i)] = objects.at(slot[i].first)[static_cast<std::size_t>(slot[i].second)][axis - 'x'];
+  VecX p(3 * static_cast<Eigen::Index>(ids.size()));
+  for (std::size_t k = 0; k < ids.size(); ++k) {
+    p.segment<3>(3 * static_cast<Eigen::Index>(k)) = objects.at(ids[k].collider)[static_cast<std::size_t>(ids[k].vertex)];
   }
   return p;
 }

@@ -16,7 +16,7 @@ namespace arena {
 /// InvalidArgument when the file cannot be read or holds no object.
 std::map<std::string, std::vector<Vec3>> ReadDesignFile(const std::string& path);
 
-/// `sim`'s design parameters (named "vertex:<collider>:<row>:<x|y|z>") from a design file. Throws
+/// `sim`'s design parameters (its DesignVertexIds, x y z each) from a design file. Throws
 /// InvalidArgument naming the file and the collider when one of the designed colliders is not an
 /// object of the file or has another number of points.
 VecX DesignFromFile(const IncrementalPotentialSimulator& sim, const std::string& path);

@@ -112,6 +112,13 @@ class IncrementalPotentialSimulator : public Simulator {
   /// position of each, "vertex:<collider>:<row>:<x|y|z>", with dq+/dp and dv+/dp by the implicit
   /// function theorem (StepEnergy::DesignJacobian).
   std::vector<std::string> DesignParameterNames() const override;
+  /// The design vertices in the parameters' order (parameters 3 k .. 3 k + 2 are vertex k's x, y
+  /// and z): the collider's name (its index when unnamed) and the vertex's row in its points.
+  struct DesignVertexId {
+    std::string collider;
+    int vertex = 0;
+  };
+  std::vector<DesignVertexId> DesignVertexIds() const;
   VecX DesignParameters() const override;
   /// Throws InvalidArgument for a wrong size or a non-finite entry, naming the parameter.
   void SetDesignParameters(const VecX& p) override;

@@ -21,13 +21,20 @@ void IncrementalPotentialSimulator::SetDesignVertices(std::vector<StepEnergy::De
   snapshot_valid_ = false;
 }
 
-std::vector<std::string> IncrementalPotentialSimulator::DesignParameterNames() const {
-  std::vector<std::string> names;
+std::vector<IncrementalPotentialSimulator::DesignVertexId> IncrementalPotentialSimulator::DesignVertexIds() const {
+  std::vector<DesignVertexId> ids;
   for (const StepEnergy::DesignVertex& d : design_) {
     const int collider = energy_->meshes()[d.mesh].collider;
     const std::string& name = scene_->colliders[collider].name;
-    const std::string prefix =
-        "vertex:" + (name.empty() ? std::to_string(collider) : name) + ":" + std::to_string(d.vertex) + ":";
+    ids.push_back({name.empty() ? std::to_string(collider) : name, d.vertex});
+  }
+  return ids;
+}
+
+std::vector<std::string> IncrementalPotentialSimulator::DesignParameterNames() const {
+  std::vector<std::string> names;
+  for (const DesignVertexId& id : DesignVertexIds()) {
+    const std::string prefix = "vertex:" + id.collider + ":" + std::to_string(id.vertex) + ":";
     for (const char* axis : {"x", "y", "z"}) names.push_back(prefix + axis);
   }
   return names;

@@ -144,7 +144,7 @@ void DualColumns(const SpatialPair& pair, const ContactGeometry3<double>& geo, c
   const double b1 = frictionless ? 0.0 : soc ? z[no + 1] : z[2] - z[3];
   const double b2 = frictionless ? 0.0 : soc ? z[no + 2] : z[4] - z[5];
   const FrameJacobian D = ImpulseAndSlipJacobian(geo, gamma, b1, b2);
-  // Frame column c of D, times `scale`, into a column's impulse rows; returns its slip change.
+  // Frame column c of D, times `scale`, added to a column's impulse rows.
   auto add_impulses = [&](double* col, int c, double scale) {
     for (int r = 0; r < 12; ++r) col[r] += scale * D(r, c);
   };

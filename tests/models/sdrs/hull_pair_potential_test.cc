@@ -156,7 +156,9 @@ TEST(HullPair, MinimiserIsStationaryAndMinimal) {
     for (size_t i = 0; i < r.active.size(); ++i) {
       const int m = r.active[i];
       const double along = -r.gradient.segment<3>(3 * m).dot(r.plane.head<3>());
-      if (r.slope[i] < 0.0) EXPECT_TRUE(m < a.rows() ? along > 0.0 : along < 0.0);
+      if (r.slope[i] < 0.0) {
+        EXPECT_TRUE(m < a.rows() ? along > 0.0 : along < 0.0);
+      }
     }
   }
 }
