@@ -3,6 +3,7 @@
 
 #include "core/common/error.h"
 #include "experiments/ablations.h"
+#include "experiments/ant_push.h"
 #include "experiments/billiards.h"
 #include "experiments/book_stacking.h"
 #include "experiments/box_drop.h"
@@ -47,6 +48,7 @@ const std::vector<std::unique_ptr<Experiment>>& Experiments() {
     list.push_back(std::make_unique<RodTaskExperiment>("push"));
     list.push_back(std::make_unique<RodTaskExperiment>("gather"));
     list.push_back(std::make_unique<RodTaskExperiment>("sort"));
+    list.push_back(std::make_unique<AntPushExperiment>());
     list.push_back(std::make_unique<AblationsExperiment>());
     list.push_back(std::make_unique<SolverCompareExperiment>());
     list.push_back(std::make_unique<GradientTruthExperiment>());

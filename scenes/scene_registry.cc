@@ -121,6 +121,10 @@ const std::vector<SceneInfo>& Scenes() {
       {"biped", "a 7-link, 12-DOF biped (6-DOF root, two legs of hip, knee and ankle hinges, 12 PD and "
        "velocity-target actuators) on flat ground, each foot three 32-point hulls", "seed 003 Figs. 12-13",
        [] { return BipedScene(); }},
+      // seed 004 (long-range contact), on seed 003's spider
+      {"ant_push", "the spider on flat ground and a free 0.3 m box 0.7 m in front of it: 22 DOF, 24 actuators on "
+       "the 12 leg DOFs", "seed 004 Fig. 9, App. A.6",
+       [] { return AntPushScene(); }},
   };
   return scenes;
 }

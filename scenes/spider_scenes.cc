@@ -71,19 +71,20 @@ double StandingHeight() {
   return drop + kFootRadius;
 }
 
-}  // namespace spider_scenes
-
-std::shared_ptr<const Scene> SpiderScene(const SpiderOptions& o) {
-  using namespace spider_scenes;
+void CheckOptions(const SpiderOptions& o) {
   if (!(o.slope_deg >= 0.0 && o.slope_deg < 45.0)) {
     throw InvalidArgument("spider: slope_deg must be in [0, 45), got " + std::to_string(o.slope_deg));
   }
   if (!(o.kp > 0.0) || !(o.kd >= 0.0) || !(o.friction >= 0.0) || o.foot_points < 4 || o.cap_points < 4) {
     throw InvalidArgument("spider: kp > 0, kd >= 0, friction >= 0, foot_points >= 4 and cap_points >= 4 needed");
   }
-  SceneBuilder b("spider");
+}
+
+// The spider, its slope (gravity tilted: down the slope is +x) and the ground.
+void AddSpider(SceneBuilder& b, const SpiderOptions& o) {
+  CheckOptions(o);
   const double slope = o.slope_deg * std::numbers::pi / 180.0;
-  b.SetGravity(9.81 * Vec3(std::sin(slope), 0.0, -std::cos(slope)));  // down the slope: +x
+  b.SetGravity(9.81 * Vec3(std::sin(slope), 0.0, -std::cos(slope)));
   // 4 cm above its standing height: the barrier models cannot start touching, and the feet's
   // design (experiments/walker_task.h: vertices within 2 cm of the start in each coordinate of
   // the lower leg's frame, at most 2.8 cm lower) never makes the start intersect the ground.
@@ -94,7 +95,29 @@ std::shared_ptr<const Scene> SpiderScene(const SpiderOptions& o) {
   b.AddCollider(body, MakeConvexHull(FibonacciSphere(48, kBodyRadius).vertices), SE3(), kSpiderBody).friction = o.friction;
   for (int i = 0; i < 4; ++i) AddLeg(b, body, i, o);
   b.AddGround(o.friction);
-  b.scene().self_collision = false;  // the legs never meet on this gait; only the ground is touched
+  b.scene().self_collision = false;  // the legs never meet on this gait; only the ground and a box are touched
+}
+
+}  // namespace spider_scenes
+
+std::shared_ptr<const Scene> SpiderScene(const SpiderOptions& o) {
+  SceneBuilder b("spider");
+  spider_scenes::AddSpider(b, o);
+  return b.Build();
+}
+
+std::shared_ptr<const Scene> AntPushScene(const AntPushOptions& o) {
+  if (!(o.box_size > 0.0) || !(o.box_density > 0.0) || !(o.box_ahead > 0.5 * o.box_size + 0.3)) {
+    throw InvalidArgument("ant_push: box_size > 0, box_density > 0 and box_ahead > box_size / 2 + 0.3 m (clear of the "
+                          "front feet) needed");
+  }
+  SceneBuilder b("ant_push");
+  spider_scenes::AddSpider(b, o.spider);
+  const Vec3 half = Vec3::Constant(0.5 * o.box_size);
+  // Resting on the ground at the start: the barrier models need it a hair above (1 mm).
+  const int box = b.AddFreeBody(kAntPushBox, SpatialInertia::SolidBox(o.box_density * o.box_size * o.box_size * o.box_size, half),
+                                SE3::FromTranslation(Vec3(o.box_ahead, 0.0, half.z() + 1e-3)));
+  b.AddCollider(box, Box{half}, SE3(), kAntPushBox).friction = o.spider.friction;
   return b.Build();
 }
 

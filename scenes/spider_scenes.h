@@ -28,9 +28,22 @@ struct SpiderOptions {
 /// Throws InvalidArgument on a slope outside [0, 45) degrees, non-positive gains or counts.
 std::shared_ptr<const Scene> SpiderScene(const SpiderOptions& options = {});
 
+/// Seed 004's Ant-Push (Sec. 6, Fig. 9, App. A.6): the spider on flat ground and a free box
+/// `box_ahead` in front of it (+x), resting on the ground: 22 DOF, the 12 leg DOFs driven.
+struct AntPushOptions {
+  SpiderOptions spider{.slope_deg = 0.0};
+  double box_size = 0.3;       // [GUESS] m, edge (the rod tasks' cube)
+  double box_ahead = 0.7;      // ours: m from the spider's centre to the box's (0.2 m clear of the front feet)
+  double box_density = 100.0;  // ours: kg/m^3 (2.7 kg: a tenth of the spider's mass density, so it can push it)
+};
+
+/// Throws InvalidArgument on bad spider options, a non-positive box or a box within reach at the start.
+std::shared_ptr<const Scene> AntPushScene(const AntPushOptions& options = {});
+
 /// Names of the spider's parts (bodies and colliders) and its root's coordinates in q.
 inline constexpr const char* kSpiderBody = "spider";
 inline constexpr const char* kSpiderFootPrefix = "foot";  // foot colliders: foot<leg>_<hull>
+inline constexpr const char* kAntPushBox = "box";
 inline constexpr int kSpiderRootX = 0, kSpiderRootY = 1, kSpiderRootZ = 2;
 
 }  // namespace arena

@@ -67,6 +67,7 @@ const std::map<std::string, std::vector<std::string>>& ShrinkOverrides() {
       {"push", {"steps=1", "window=1", "iterations=1"}},
       {"gather", {"steps=1", "window=1", "iterations=1"}},
       {"sort", {"steps=1", "window=1", "iterations=1"}},
+      {"ant_push", {"steps=1", "iterations=1", "terms=1", "foot_points=6", "bundle_models=[]"}},
       {"ablations", {"horizon_s=0.04", "window_s=0.04", "iterations=1", "timesteps_s=[0.04]", "mus=[1e-6]"}},
       {"solver_compare", {"problems=[\"cube_rest\"]", "timesteps_s=[0.01]", "duration_s=0.05"}},
       {"gradient_truth", {"scenes=[\"two_balls\"]", "timesteps_s=[0.05]", "cue_iterations=1"}},

@@ -18,6 +18,11 @@ namespace {
 // MuJoCo's mjMAXVAL: a limit this far away is never active (stands for an open side).
 constexpr double kOpenLimit = 1e10;
 
+// A massless moving body's stand-in mass (kg) and principal inertia (kg m^2): far below any
+// link's (the spider's lightest is 2 kg), far above MuJoCo's mjMINVAL (1e-15).
+constexpr double kSpeckMass = 1e-6;
+constexpr double kSpeckInertia = 1e-10;
+
 // Shortest text that reads back as the same double (17 significant digits).
 std::string Num(double x) {
   char buffer[32];
@@ -208,6 +213,11 @@ class Translator {
     const SpatialInertia& I = body.inertia;
     if (I.mass() > 0.0) {
       body_xml_ += pad + "  <inertial" + InertiaAttributes(I, anchor) + "/>\n";
+    } else if (!static_[last]) {
+      // MuJoCo refuses a moving body without mass and inertia (a massless link between two
+      // hinges that no pure translation merges, like the spider's hip swing): a speck instead.
+      body_xml_ += pad + "  <inertial pos=\"" + VecText(anchor) + "\" mass=\"" + Num(kSpeckMass) +
+                   "\" diaginertia=\"" + VecText(Vec3::Constant(kSpeckInertia)) + "\"/>\n";
     }
     for (int c : colliders_of_[last]) {
       WriteGeom(c, SE3::FromTranslation(anchor), static_[last], depth + 1);
