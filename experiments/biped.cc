@@ -4,7 +4,9 @@
 #include <limits>
 #include <string>
 
+#include "config/profile_config.h"
 #include "config/result_table.h"
+#include "experiments/common/case_params.h"
 #include "experiments/common/codesign_sweep.h"
 #include "experiments/common/table_stats.h"
 #include "experiments/walker_task.h"
@@ -32,6 +34,9 @@ double UprightFraction(const Rollout& r) {
 
 std::vector<Column> BipedExperiment::columns() const {
   std::vector<Column> columns = WalkerColumns();
+  columns.insert(columns.begin() + 8, {"hold_weight", "weight of the torso's squared change of height, roll and pitch at the "
+                                                      "last state"});
+  columns.insert(columns.begin() + 9, {"running_hold_weight", "weight of its mean over every state of the horizon"});
   columns.push_back({"upright_fraction",
                      "last iteration row: the fraction of the best rollout's states with the torso upright (roll and "
                      "pitch within 0.5 rad, at most 0.25 m below its start)"});
@@ -39,13 +44,17 @@ std::vector<Column> BipedExperiment::columns() const {
 }
 
 Sweep BipedExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  return ExpandWalkerSweep(config, models, name(), BipedScene(), kBipedFootPrefix);
+  const double hold = config.Double("hold_weight", NumberRange::Between(0.0, 1e6));
+  const double running = config.Double("running_hold_weight", NumberRange::Between(0.0, 1e6));
+  return ExpandWalkerSweep(config, models, name(), BipedScene(), kBipedFootPrefix,
+                           {{"hold_weight", hold}, {"running_hold_weight", running}});
 }
 
 std::vector<Row> BipedExperiment::Run(const Case& c) const {
   WalkerTaskOptions o;
-  o.held = {kBipedRootZ, kBipedRootRoll, kBipedRootPitch};  // it should end upright
-  o.hold_weight = 1.0;                                      // ours
+  o.held = {kBipedRootZ, kBipedRootRoll, kBipedRootPitch};  // it should stay and end upright
+  o.hold_weight = ParamNumber(c, "hold_weight");
+  o.running_hold_weight = ParamNumber(c, "running_hold_weight");
   return RunWalkerCase(c, BipedScene(), o, [](const Rollout& best, Row* last) {
     (*last)["upright_fraction"] = biped_detail::UprightFraction(best);
   });

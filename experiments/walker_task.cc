@@ -14,6 +14,7 @@
 #include "config/profile_config.h"
 #include "models/registry.h"
 #include "solvers/first_order_optimizers.h"
+#include "trajectory/running_state_loss.h"
 #include "trajectory/trajectory_loss.h"
 
 namespace arena {
@@ -22,16 +23,23 @@ namespace walker_task {
 
 constexpr int kRootX = 0, kRootY = 1;  // the walkers' q starts with slides along x and y
 
-std::shared_ptr<TerminalStateLoss> WalkLoss(const Scene& scene, const WalkerTaskOptions& o) {
-  auto loss = std::make_shared<TerminalStateLoss>();
+std::shared_ptr<const TrajectoryLoss> WalkLoss(const Scene& scene, const WalkerTaskOptions& o) {
+  auto terminal = std::make_shared<TerminalStateLoss>();
   const int nv = scene.nv();
-  loss->q_target = DefaultState(scene).q;
-  loss->q_target[kRootX] += o.target_distance;
-  loss->q_weight = VecX::Zero(nv);
-  loss->q_weight[kRootX] = loss->q_weight[kRootY] = 1.0;
-  for (int i : o.held) loss->q_weight[i] = o.hold_weight;
-  loss->v_weight = VecX::Zero(nv);
-  return loss;
+  terminal->q_target = DefaultState(scene).q;
+  terminal->q_target[kRootX] += o.target_distance;
+  terminal->q_weight = VecX::Zero(nv);
+  terminal->q_weight[kRootX] = terminal->q_weight[kRootY] = 1.0;
+  for (int i : o.held) terminal->q_weight[i] = o.hold_weight;
+  terminal->v_weight = VecX::Zero(nv);
+  if (o.running_hold_weight == 0.0 || o.held.empty()) return terminal;
+  auto running = std::make_shared<RunningStateLoss>();
+  running->q_target = DefaultState(scene).q;
+  running->q_weight = VecX::Zero(nv);
+  for (int i : o.held) running->q_weight[i] = o.running_hold_weight;
+  auto sum = std::make_shared<LossSum>();
+  sum->terms = {terminal, running};
+  return sum;
 }
 
 }  // namespace walker_task

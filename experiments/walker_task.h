@@ -7,7 +7,8 @@
 // above the ground, so no design makes a start infeasible. Loss: |(x, y)_root(q_T) - (x, y)*|^2
 // with the target `target_distance` along +x from the start (the root's first two coordinates,
 // slides along x and y), plus `hold_weight` times the squared change of the `held` coordinates
-// (the biped's height, roll and pitch: it should end upright). The gradient is the backward pass
+// (the biped's height, roll and pitch: it should end upright) and `running_hold_weight` times its
+// mean over every state of the horizon (it should stay upright all along). The gradient is the backward pass
 // through the rollout pulled back to the sines (trajectory/controller_objective.h); the loss
 // does not depend on the feet at fixed q_T. RunWalkerCase is an experiment's case of it.
 #pragma once
@@ -38,7 +39,8 @@ struct WalkerTaskOptions {
   double design_scale = 0.1;        // ours: m per unit of a design variable
   double design_reach = 0.02;       // ours: m, how far a foot vertex may move in each coordinate
   std::vector<int> held;            // coordinates of q held at their start value by the loss
-  double hold_weight = 0.0;
+  double hold_weight = 0.0;         // at the last state
+  double running_hold_weight = 0.0; // over the horizon: the mean over every state (running_state_loss.h)
 };
 
 class WalkerObjective final : public Objective {

@@ -53,6 +53,8 @@ const char* kConfig =
     "adam_beta2 = 0.999\n"
     "target_distance_m = 1\n"
     "initial_amplitude_rad = 0.1\n"
+    "hold_weight = 1\n"
+    "running_hold_weight = 100\n"
     "design = \"\"\n"
     "[quick.options.sdrs]\n"
     "x0 = 0.02\n";
