@@ -13,6 +13,7 @@
 #include "experiments/common/bundle_config.h"
 #include "experiments/common/case_params.h"
 #include "experiments/common/hull_distances.h"
+#include "experiments/common/method_comparison.h"
 #include "experiments/common/model_sweep.h"
 #include "experiments/common/recording_objective.h"
 #include "experiments/common/sweep_limits.h"
@@ -201,23 +202,7 @@ std::vector<Row> AntPushExperiment::Run(const Case& c) const {
                                       ant_push::kPhaseStep);
   const OptimizerTrace trace = MinimizeAdam(recording, start, AdamOptionsOf(c), budget);
 
-  std::vector<Row> rows;
-  const auto& records = recording.records();
-  for (size_t i = 0; i < trace.iterations.size() && i < records.size(); ++i) {
-    const OptimizerIteration& it = trace.iterations[i];
-    Row row{{"record", std::string("iteration")},
-            {"iteration", it.iteration},
-            {"loss", records[i].loss},
-            {"best_loss", it.loss},
-            {"rollouts", it.evaluations},
-            {"elapsed_s", it.elapsed_s}};
-    if (std::isfinite(records[i].gradient_norm)) {
-      row["gradient_norm"] = records[i].gradient_norm;
-      row["zero_gradient"] = records[i].zero_gradient;
-    }
-    rows.push_back(std::move(row));
-  }
-  if (rows.empty()) rows.push_back({{"record", std::string("iteration")}});
+  std::vector<Row> rows = IterationRows(trace, recording);
   Row& last = rows.back();
   last["stop"] = std::string(ToString(trace.stop));
   std::string failure = trace.stop == OptimizerStop::kFailed ? trace.message : "";
@@ -235,48 +220,20 @@ std::vector<Row> AntPushExperiment::Run(const Case& c) const {
   return rows;
 }
 
-namespace ant_push {
-
-// Best loss at the end over the loss at iteration 0 (NaN if the case did not run or failed).
-double LossRatio(const ResultTable& iterations) {
-  if (iterations.num_rows() == 0) return std::numeric_limits<double>::quiet_NaN();
-  const int last = iterations.num_rows() - 1;
-  if (!iterations.Text(last, "failure").empty()) return std::numeric_limits<double>::quiet_NaN();
-  const double first = iterations.Number(0, "loss"), best = iterations.Number(last, "best_loss");
-  if (!(first > 0.0)) return std::numeric_limits<double>::quiet_NaN();
-  return best / first;
-}
-
-std::string Label(const std::string& model, const std::string& method) {
-  return method == "gradient" ? model : model + " (bundle)";
-}
-
-}  // namespace ant_push
-
 // The long-range model's best / initial loss, and the smallest ratio any other model or method
 // reached.
 std::vector<ClaimResult> AntPushExperiment::Summarize(const ResultTable& table) const {
   const ResultTable iterations = table.Filter("record", "iteration");
   const ResultTable ours_rows = iterations.Filter("model", "longrange").Filter("method", "gradient");
-  const double ours = ant_push::LossRatio(ours_rows);
+  const double ours = BestLossRatio(ours_rows);
   if (std::isnan(ours)) return {};
-  std::string note = "best / initial loss after " + ours_rows.Text(0, "iterations") + " Adam iterations of " +
-                     ours_rows.Text(0, "steps") + " steps: longrange " + FormatShort(ours);
-  double others = std::numeric_limits<double>::infinity();
-  for (const std::string& model : iterations.Distinct("model")) {
-    const ResultTable m = iterations.Filter("model", model);
-    for (const std::string& method : m.Distinct("method")) {
-      if (model == "longrange" && method == "gradient") continue;
-      const double ratio = ant_push::LossRatio(m.Filter("method", method));
-      note += ", " + ant_push::Label(model, method) + " " + (std::isnan(ratio) ? "failed" : FormatShort(ratio));
-      if (!std::isnan(ratio)) others = std::min(others, ratio);
-    }
-  }
-  if (!std::isfinite(others)) return {};
+  const OtherRuns others = OtherThanLongRange(iterations);
+  if (!std::isfinite(others.min_ratio)) return {};
   ClaimResult r{"ant_push.longrange_best"};
   r.ours = ours;
-  r.values["other_models_min_loss_ratio"] = others;
-  r.note = note;
+  r.values["other_models_min_loss_ratio"] = others.min_ratio;
+  r.note = "best / initial loss after " + ours_rows.Text(0, "iterations") + " Adam iterations of " +
+           ours_rows.Text(0, "steps") + " steps: longrange " + FormatShort(ours) + others.listing;
   return {r};
 }
 
@@ -289,20 +246,14 @@ std::vector<Observation> AntPushExperiment::Observe(const ResultTable& table) co
     const ResultTable m = iterations.Filter("model", model);
     for (const std::string& method : m.Distinct("method")) {
       const ResultTable cell = m.Filter("method", method);
-      const std::string label = ant_push::Label(model, method);
-      if (const double ratio = ant_push::LossRatio(cell); !std::isnan(ratio)) {
+      const std::string label = MethodLabel(model, method);
+      if (const double ratio = BestLossRatio(cell); !std::isnan(ratio)) {
         out.push_back({"loss_ratio", label, ratio, "", "best / initial loss"});
       }
-      int zero = 0, with_gradient = 0;
-      for (int i = 0; i < cell.num_rows(); ++i) {
-        const std::string& z = cell.Text(i, "zero_gradient");
-        if (z.empty()) continue;
-        ++with_gradient;
-        zero += z == "true";
-      }
-      if (with_gradient > 0) {
-        out.push_back({"zero_gradient_fraction", label, static_cast<double>(zero) / with_gradient, "",
-                       std::to_string(with_gradient) + " iterations"});
+      const ZeroGradientCount count = CountZeroGradients(cell);
+      if (count.with_gradient > 0) {
+        out.push_back({"zero_gradient_fraction", label, static_cast<double>(count.zero) / count.with_gradient, "",
+                       std::to_string(count.with_gradient) + " iterations"});
       }
       const double travel = cell.Number(cell.num_rows() - 1, "box_travel_m");
       if (std::isfinite(travel)) out.push_back({"box_travel_m", label, travel, "m", "the best iterate's push"});

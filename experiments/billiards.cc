@@ -13,6 +13,7 @@
 #include "experiments/common/adam_config.h"
 #include "experiments/common/bundle_config.h"
 #include "experiments/common/case_params.h"
+#include "experiments/common/method_comparison.h"
 #include "experiments/common/model_sweep.h"
 #include "experiments/common/recording_objective.h"
 #include "experiments/common/sweep_limits.h"
@@ -182,28 +183,14 @@ std::vector<Row> BilliardsExperiment::Run(const Case& c) const {
   budget.threshold = 0.0;  // every target ball within its tolerance: nothing left to gain
   const OptimizerTrace trace = MinimizeAdam(recording, task.launch, adam, budget);
 
-  std::vector<Row> rows;
+  std::vector<Row> rows = IterationRows(trace, recording);
   const auto& records = recording.records();
   for (size_t i = 0; i < trace.iterations.size() && i < records.size(); ++i) {
-    const OptimizerIteration& it = trace.iterations[i];
-    const RecordingObjective::Record& r = records[i];
-    Row row{{"record", std::string("iteration")},
-            {"iteration", it.iteration},
-            {"loss", r.loss},
-            {"best_loss", it.loss},
-            {"launch_x_m", r.x[0]},
-            {"launch_y_m", r.x[1]},
-            {"launch_vx_mps", r.x[2]},
-            {"launch_vy_mps", r.x[3]},
-            {"rollouts", it.evaluations},
-            {"elapsed_s", it.elapsed_s}};
-    if (std::isfinite(r.gradient_norm)) {
-      row["gradient_norm"] = r.gradient_norm;
-      row["zero_gradient"] = r.zero_gradient;
-    }
-    rows.push_back(std::move(row));
+    rows[i]["launch_x_m"] = records[i].x[0];
+    rows[i]["launch_y_m"] = records[i].x[1];
+    rows[i]["launch_vx_mps"] = records[i].x[2];
+    rows[i]["launch_vy_mps"] = records[i].x[3];
   }
-  if (rows.empty()) rows.push_back({{"record", std::string("iteration")}});
   Row& last = rows.back();
   last["stop"] = std::string(ToString(trace.stop));
   std::string failure = trace.stop == OptimizerStop::kFailed ? trace.message : "";
@@ -234,47 +221,23 @@ namespace {
 // A case's iteration rows.
 ResultTable Iterations(const ResultTable& table) { return table.Filter("record", "iteration"); }
 
-// Best loss at the end over the loss at iteration 0 (NaN if the case did not run or failed).
-double LossRatio(const ResultTable& iterations) {
-  if (iterations.num_rows() == 0) return std::numeric_limits<double>::quiet_NaN();
-  const int last = iterations.num_rows() - 1;
-  if (!iterations.Text(last, "failure").empty()) return std::numeric_limits<double>::quiet_NaN();
-  const double first = iterations.Number(0, "loss"), best = iterations.Number(last, "best_loss");
-  if (!(first > 0.0)) return std::numeric_limits<double>::quiet_NaN();
-  return best / first;
-}
-
-std::string Label(const std::string& model, const std::string& method) {
-  return method == "gradient" ? model : model + " (bundle)";
-}
-
 }  // namespace
 
 // From the trivial initialisation: the long-range model's final / initial loss, and the
 // smallest ratio any other model or method reached.
 std::vector<ClaimResult> BilliardsExperiment::Summarize(const ResultTable& table) const {
   const ResultTable trivial = Iterations(table).Filter("initialisation", "trivial");
-  const double ours = LossRatio(trivial.Filter("model", "longrange").Filter("method", "gradient"));
+  const ResultTable ours_rows = trivial.Filter("model", "longrange").Filter("method", "gradient");
+  const double ours = BestLossRatio(ours_rows);
   if (std::isnan(ours)) return {};
+  const OtherRuns others = OtherThanLongRange(trivial);
+  if (!std::isfinite(others.min_ratio)) return {};
   ClaimResult r{"billiards.trivial_init_progress"};
   r.ours = ours;
-  double others = std::numeric_limits<double>::infinity();
-  const ResultTable ours_rows = trivial.Filter("model", "longrange").Filter("method", "gradient");
-  std::string note = "best / initial loss from the trivial initialisation after " + ours_rows.Text(0, "iterations") +
-                     " Adam iterations of " + ours_rows.Text(0, "frames") + " frames: longrange " +
-                     (ours > 0.999 && ours < 1.0 ? "1 - " + FormatShort(1.0 - ours) : FormatShort(ours));
-  for (const std::string& model : trivial.Distinct("model")) {
-    const ResultTable m = trivial.Filter("model", model);
-    for (const std::string& method : m.Distinct("method")) {
-      if (model == "longrange" && method == "gradient") continue;
-      const double ratio = LossRatio(m.Filter("method", method));
-      note += ", " + Label(model, method) + " " + (std::isnan(ratio) ? "failed" : FormatShort(ratio));
-      if (!std::isnan(ratio)) others = std::min(others, ratio);
-    }
-  }
-  if (!std::isfinite(others)) return {};
-  r.values["other_models_min_loss_ratio"] = others;
-  r.note = note;
+  r.values["other_models_min_loss_ratio"] = others.min_ratio;
+  r.note = "best / initial loss from the trivial initialisation after " + ours_rows.Text(0, "iterations") +
+           " Adam iterations of " + ours_rows.Text(0, "frames") + " frames: longrange " +
+           (ours > 0.999 && ours < 1.0 ? "1 - " + FormatShort(1.0 - ours) : FormatShort(ours)) + others.listing;
   return {r};
 }
 
@@ -287,28 +250,23 @@ std::vector<Observation> BilliardsExperiment::Observe(const ResultTable& table) 
     const ResultTable m = iterations.Filter("model", model);
     for (const std::string& method : m.Distinct("method")) {
       const ResultTable cell = m.Filter("method", method);
-      int zero = 0, with_gradient = 0;
-      for (int i = 0; i < cell.num_rows(); ++i) {
-        const std::string& z = cell.Text(i, "zero_gradient");
-        if (z.empty()) continue;
-        ++with_gradient;
-        zero += z == "true";
-      }
-      if (with_gradient > 0) {
-        out.push_back({"zero_gradient_fraction", Label(model, method), static_cast<double>(zero) / with_gradient, "",
-                       std::to_string(with_gradient) + " iterations over every initialisation"});
+      const ZeroGradientCount count = CountZeroGradients(cell);
+      if (count.with_gradient > 0) {
+        out.push_back({"zero_gradient_fraction", MethodLabel(model, method),
+                       static_cast<double>(count.zero) / count.with_gradient, "",
+                       std::to_string(count.with_gradient) + " iterations over every initialisation"});
       }
       const ResultTable sampled = cell.Filter("initialisation", "sampled");
       double sum = 0.0;
       int n = 0;
       for (const std::string& s : sampled.Distinct("sample")) {
-        const double ratio = LossRatio(sampled.Filter("sample", s));
+        const double ratio = BestLossRatio(sampled.Filter("sample", s));
         if (std::isnan(ratio)) continue;
         sum += ratio;
         ++n;
       }
       if (n > 0) {
-        out.push_back({"sampled_loss_ratio", Label(model, method), sum / n, "",
+        out.push_back({"sampled_loss_ratio", MethodLabel(model, method), sum / n, "",
                        "mean best / initial loss over " + std::to_string(n) + " sampled initialisations"});
       }
     }
