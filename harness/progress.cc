@@ -78,6 +78,14 @@ void Progress::Log() {
                100 * done_ / total_, failed_, eta);
 }
 
+void Progress::CaseNote(const std::string& case_id, const std::string& what) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!enabled_ || finished_) return;
+  if (interactive_ && drawn_) std::fputs("\r\033[K", stderr);  // the bar's line, cleared
+  spdlog::info("{} {}: {}", label_, case_id, what);
+  if (interactive_ && drawn_) Draw(true);
+}
+
 void Progress::Finish() {
   std::lock_guard<std::mutex> lock(mutex_);
   if (finished_) return;

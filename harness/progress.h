@@ -1,5 +1,6 @@
 // Progress of a sweep on stderr: one updating line with a bar, done/total, failures and ETA on a
-// terminal; otherwise a plain log line at most every ~5 s or 10 % of the cases.
+// terminal; otherwise a plain log line at most every ~5 s or 10 % of the cases. A case that runs
+// long says what it is doing in between (CaseNote, from core/common/case_progress.h).
 #pragma once
 
 #include <chrono>
@@ -17,6 +18,9 @@ class Progress {
 
   /// Records one finished case. Thread-safe.
   void CaseDone(bool failed);
+  /// Logs what a running case is doing ("<label> <case>: <what>"; the bar, if drawn, is redrawn
+  /// below it). Thread-safe.
+  void CaseNote(const std::string& case_id, const std::string& what);
   /// Ends the bar's line (interactive mode). Called by the destructor too.
   void Finish();
 

@@ -14,6 +14,7 @@
 #include <optional>
 #include <set>
 
+#include "core/common/case_progress.h"
 #include "core/common/deadline.h"
 #include "core/common/error.h"
 #include "core/common/strings.h"
@@ -97,6 +98,9 @@ struct CaseFailures {
 // Each case runs under a wall-clock deadline (core/common/deadline.h): the simulator's Step,
 // the iterative solvers and the optimisers stop once it has passed, and a case that ran past
 // its budget is a failed case, whatever rows it returned.
+// How often a running case may say what it is doing (seconds).
+constexpr double kCaseNoteInterval = 60.0;
+
 CaseFailures RunCases(const Experiment& experiment, const RowFormatter& formatter,
                       const std::vector<const Case*>& todo, const std::string& partial_path,
                       const RunOptions& options, tbb::task_arena& arena) {
@@ -112,6 +116,7 @@ CaseFailures RunCases(const Experiment& experiment, const RowFormatter& formatte
     std::string message;
     {
       const ScopedDeadline deadline(options.case_timeout_s, "the case's wall-clock budget");
+      const ScopedCaseProgress heartbeat(kCaseNoteInterval, [&](const std::string& what) { progress.CaseNote(c.id, what); });
       try {
         const std::vector<Row> rows = experiment.Run(c);
         if (rows.empty()) throw Error("Run returned no rows");

@@ -60,6 +60,8 @@ class TraceRecorder {
   bool Record(double loss, const VecX& x);
 
  private:
+  std::string Describe(const OptimizerIteration& it) const;
+
   using Clock = std::chrono::steady_clock;
   const Objective& objective_;
   OptimizerBudget budget_;
