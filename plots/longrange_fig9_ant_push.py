@@ -3,7 +3,9 @@ Adam on each model's gradient and on the gradient bundle to push a box to a targ
 
 Left: the loss of each iterate over the initial loss against the iteration, one line per model
 and method, log scale; the legend marks the runs whose gradient was exactly zero at every
-iterate. Right: top-down paths over the best iterate's rollout, one panel per model and method:
+iterate. Right: top-down paths over the best iterate's rollout run once more, one panel per
+model and method (longrange's pair solves start from the previous rollout's planes, so its re-run
+can end elsewhere than the iterate did):
 the spider's root grey, the box's centre blue with its outline at the start and the end, the
 target as a cross inside its tolerance ring.
 """
@@ -40,18 +42,20 @@ def main():
     data = plotlib.read_csv(args.csv)
     iterations = data[data["record"] == "iteration"]
     runs = list(dict.fromkeys(zip(iterations["model"], iterations["method"])))
-    fig = plt.figure(figsize=(4.2 + 3.0 * max(len(runs), 1), 3.8), constrained_layout=True)
-    grid = fig.add_gridspec(1, 1 + max(len(runs), 1), width_ratios=[1.4] + [1.0] * max(len(runs), 1))
+    # The loss on the left over two rows; the runs' paths in two rows on the right.
+    cols = max((len(runs) + 1) // 2, 1)
+    fig = plt.figure(figsize=(5.0 + 3.4 * cols, 6.0), constrained_layout=True)
+    grid = fig.add_gridspec(2, 1 + cols, width_ratios=[1.5] + [1.0] * cols)
     amplitude = iterations["initial_amplitude_rad"].iloc[0] if not iterations.empty else np.nan
-    loss_panel(fig.add_subplot(grid[0, 0]), iterations, f"sines of {amplitude:g} rad")
+    loss_panel(fig.add_subplot(grid[:, 0]), iterations, f"sines of {amplitude:g} rad")
     for i, (model, method) in enumerate(runs):
         run = data[(data["model"] == model) & (data["method"] == method)]
         paths = run[run["record"] == "path"]
         if paths.empty:
             continue
         tolerance = run["target_tolerance_m"].dropna().iloc[0]
-        path_panel(fig.add_subplot(grid[0, 1 + i]), paths, run[run["record"] == "target"], tolerance,
-                   f"{label(model, method)}: best iterate")
+        path_panel(fig.add_subplot(grid[i % 2, 1 + i // 2]), paths, run[run["record"] == "target"], tolerance,
+                   f"{label(model, method)}: best iterate, re-run")
     plotlib.save(fig, args.out)
 
 
