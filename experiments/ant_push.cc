@@ -34,27 +34,12 @@ namespace ant_push {
 // Ours (the paper gives none): the sines' start, the same as the walkers' (walker_task.h).
 constexpr double kOmegaMin = 4.0, kOmegaMax = 8.0, kPhaseStep = 0.7;
 
-std::shared_ptr<const Scene> SceneOf(const Case& c) {
-  AntPushOptions o;
-  o.spider.foot_points = static_cast<int>(ParamNumber(c, "foot_points"));
-  return AntPushScene(o);
+std::shared_ptr<const Scene> SceneWith(std::int64_t foot_points) {
+  return AntPushScene({.spider = {.slope_deg = 0.0, .foot_points = static_cast<int>(foot_points)}});
 }
 
-// The box's centre at the start and its target `ahead` m further along +x.
-std::shared_ptr<ComTargetLoss> BoxLoss(const Scene& scene, double ahead, double tolerance) {
-  auto loss = std::make_shared<ComTargetLoss>();
-  const int box = scene.model.FindBody(kAntPushBox);
-  const int i = scene.model.body(box).idx_q;
-  const VecX q = DefaultState(scene).q;
-  loss->bodies = {box};
-  loss->targets = {Vec3(q[i] + ahead, q[i + 1], q[i + 2])};
-  loss->tolerance = tolerance;
-  return loss;
-}
-
-// The best iterate's rollout: the spider's root and the box's centre per step.
-void AppendPaths(const Scene& scene, const Rollout& rollout, std::vector<Row>* rows) {
-  const int box = scene.model.body(scene.model.FindBody(kAntPushBox)).idx_q;
+// The best iterate's rollout: the spider's root and the box's centre (at q[box]) per step.
+void AppendPaths(const Rollout& rollout, int box, std::vector<Row>* rows) {
   for (size_t t = 0; t < rollout.states.size(); ++t) {
     const VecX& q = rollout.states[t].q;
     rows->push_back({{"record", std::string("path")},
@@ -77,10 +62,21 @@ void DescribeBest(Simulator& sim, const ComTargetLoss& loss, const Rollout& best
   if (auto* ip = dynamic_cast<IncrementalPotentialSimulator*>(&sim)) {
     (*last)["min_distance_m"] = MinimumHullDistance(*ip, best.states);
   }
-  AppendPaths(scene, best, paths);
+  AppendPaths(best, i, paths);
 }
 
 }  // namespace ant_push
+
+std::shared_ptr<ComTargetLoss> AntPushBoxLoss(const Scene& scene, double ahead, double tolerance) {
+  auto loss = std::make_shared<ComTargetLoss>();
+  const int box = scene.model.FindBody(kAntPushBox);
+  const int i = scene.model.body(box).idx_q;
+  const VecX q = DefaultState(scene).q;
+  loss->bodies = {box};
+  loss->targets = {Vec3(q[i] + ahead, q[i + 1], q[i + 2])};
+  loss->tolerance = tolerance;
+  return loss;
+}
 
 std::vector<Column> AntPushExperiment::columns() const {
   return {
@@ -138,8 +134,7 @@ Sweep AntPushExperiment::Expand(const ProfileConfig& config, const std::vector<s
   if (static_cast<double>(steps) * static_cast<double>(iterations + 1) * (bundle_config.options.samples + 1) > 1e12) {
     throw InvalidArgument(config.file() + ": steps x iterations x bundle_samples is beyond any budget");
   }
-  const std::shared_ptr<const Scene> scene = AntPushScene({.spider = {.slope_deg = 0.0,
-                                                                       .foot_points = static_cast<int>(foot_points)}});
+  const std::shared_ptr<const Scene> scene = ant_push::SceneWith(foot_points);
   Sweep sweep;
   for (const std::string& model : models) {
     for (const ModelSetting& setting : ExpandModelSweep(config, model, {"timestep"}, "set timestep_s instead")) {
@@ -178,12 +173,12 @@ Sweep AntPushExperiment::Expand(const ProfileConfig& config, const std::vector<s
 }
 
 std::vector<Row> AntPushExperiment::Run(const Case& c) const {
-  const std::shared_ptr<const Scene> scene = ant_push::SceneOf(c);
+  const std::shared_ptr<const Scene> scene = ant_push::SceneWith(static_cast<std::int64_t>(ParamNumber(c, "foot_points")));
   const int steps = static_cast<int>(ParamNumber(c, "steps"));
   const double dt = ParamNumber(c, "timestep_s");
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
   const std::shared_ptr<ComTargetLoss> loss =
-      ant_push::BoxLoss(*scene, ParamNumber(c, "target_distance_m"), ParamNumber(c, "target_tolerance_m"));
+      AntPushBoxLoss(*scene, ParamNumber(c, "target_distance_m"), ParamNumber(c, "target_tolerance_m"));
   ShootingObjective shooting(*sim, DefaultState(*scene), steps, loss);
   ControllerObjective controller(
       shooting, SineWaveControls(scene->nu(), dt, steps, SineWaveChannelsOf(*scene), static_cast<int>(ParamNumber(c, "terms"))));

@@ -14,12 +14,18 @@
 // path: the spider's and the box's (x, y) per step) and the target (record = target).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "experiments/experiment.h"
+#include "trajectory/com_target_loss.h"
 
 namespace arena {
+
+/// The task's loss on an ant_push scene (scenes/spider_scenes.h): the box's centre within
+/// `tolerance` of a target `ahead` m beyond its start along +x.
+std::shared_ptr<ComTargetLoss> AntPushBoxLoss(const Scene& scene, double ahead, double tolerance);
 
 class AntPushExperiment final : public Experiment {
  public:

@@ -37,7 +37,7 @@ struct Objective {
   explicit Objective(const std::string& model, const OptionMap& options)
       : scene(AntPushScene({.spider = {.slope_deg = 0.0, .foot_points = 12}})),
         sim(MakeSimulator(model, scene, options)),
-        loss(std::make_shared<ComTargetLoss>()),
+        loss(AntPushBoxLoss(*scene, 1.5, 0.15)),
         shooting(*sim, DefaultState(*scene), kSteps, loss),
         controller(shooting, SineWaveControls(scene->nu(), kDt, kSteps, SineWaveChannelsOf(*scene), 4)) {}
   VecX Start() const { return controller.controller().Initial(0.2, 4.0, 8.0, 0.7); }
@@ -51,14 +51,7 @@ struct Objective {
 
 std::unique_ptr<Objective> Make(const std::string& model, OptionMap options) {
   options["timestep"] = "0.02";
-  auto o = std::make_unique<Objective>(model, options);
-  const int box = o->scene->model.FindBody(kAntPushBox);
-  o->loss->bodies = {box};
-  const VecX q = DefaultState(*o->scene).q;
-  const int i = o->scene->model.body(box).idx_q;
-  o->loss->targets = {Vec3(q[i] + 1.5, q[i + 1], q[i + 2])};
-  o->loss->tolerance = 0.15;
-  return o;
+  return std::make_unique<Objective>(model, options);
 }
 
 TEST(AntPush, SceneHasTheSpiderAndAFreeBoxOutOfReach) {
