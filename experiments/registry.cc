@@ -16,6 +16,7 @@
 #include "experiments/force_profile.h"
 #include "experiments/tpush.h"
 #include "experiments/gradient_truth.h"
+#include "experiments/grasp.h"
 #include "experiments/jacobians.h"
 #include "experiments/lcp_warmstart.h"
 #include "experiments/peg_in_hole.h"
@@ -38,6 +39,7 @@ const std::vector<std::unique_ptr<Experiment>>& Experiments() {
     list.push_back(std::make_unique<SolveTimeExperiment>());
     list.push_back(std::make_unique<PegInHoleExperiment>());
     list.push_back(std::make_unique<ConvexBundlesExperiment>());
+    list.push_back(std::make_unique<GraspExperiment>());
     list.push_back(std::make_unique<JacobiansExperiment>());
     list.push_back(std::make_unique<LcpWarmstartExperiment>());
     list.push_back(std::make_unique<DroneLiftoffExperiment>());

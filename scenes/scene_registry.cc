@@ -49,6 +49,8 @@ const std::vector<SceneInfo>& Scenes() {
        "seed 000 Fig. 7", PegInHoleScene},
       {"convex_bundles", "a union of convex parts and a rounded rhombus above the floor (planar)",
        "seed 000 Fig. 2", ConvexBundlesScene},
+      {"grasp", "a two-triangle star on the floor between two position-controlled disk fingertips (planar)",
+       "seed 000 Fig. 1", [] { return GraspScene(); }},
       {"falling_square", "solve_time's unit square (1 kg, mu 0.1) on a planar joint, 2 m above the floor",
        "seed 000 Fig. 11", FallingSquareScene},
       // seed 002 (Nimble, Werling et al., RSS 2021)

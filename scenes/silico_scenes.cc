@@ -1,5 +1,10 @@
 #include "scenes/silico_scenes.h"
 
+#include <cmath>
+#include <numbers>
+#include <string>
+#include <utility>
+
 #include "core/scene/scene_builder.h"
 
 namespace arena {
@@ -50,6 +55,55 @@ std::shared_ptr<const Scene> ConvexBundlesScene() {
   b.AddCollider(rounded, MakePaddedPolygon2(R, VecX::Constant(4, 0.3), 0.3), SE3(), "rhombus_plus_disk").friction =
       kBundlesFriction;
   b.AddGroundPlane2(kBundlesFriction);
+  return b.Build();
+}
+
+namespace {
+
+// A regular octagon of inradius r: the grasp's fingertip (see GraspScene for why not a disk).
+Polygon2 FingertipPolygon(double r) {
+  constexpr int kSides = 8;
+  Eigen::Matrix<double, kSides, 2> A;
+  for (int i = 0; i < kSides; ++i) {
+    const double a = 2.0 * std::numbers::pi * i / kSides;
+    A.row(i) << std::cos(a), std::sin(a);
+  }
+  return MakePolygon2(A, VecX::Constant(kSides, r));
+}
+
+}  // namespace
+
+std::shared_ptr<const Scene> GraspScene(const GraspOptions& options) {
+  constexpr double kFingerFriction = 0.5, kFloorFriction = 0.5 / 3.0, kStiffness = 100.0, kRadius = 0.1;
+  SceneBuilder b("grasp");
+  b.SetGravity(Vec3(0.0, -9.81, 0.0));
+  const double s = std::sin(std::numbers::pi / 3.0), c = std::cos(std::numbers::pi / 3.0);
+  Eigen::Matrix<double, 3, 2> A;
+  A << 0, -1, s, c, -s, c;
+  const Vec3 faces(0.4, 0.1, 0.1);
+  const int star = b.AddPlanarBody("star", 0.5, 0.2, Vec3(1.0, 0.4, 0.0));
+  b.AddCollider(star, MakePolygon2(A, faces), SE3(), "star_up").friction = kFingerFriction;
+  b.AddCollider(star, MakePolygon2(-A, faces), SE3(), "star_down").friction = kFingerFriction;
+  const double finger_inertia = 0.5 * kGraspFingerMass * kRadius * kRadius;
+  for (const auto& [name, x] : {std::pair{"finger_left", 0.25}, std::pair{"finger_right", 1.75}}) {
+    const int finger = b.AddPlanarBody(name, kGraspFingerMass, finger_inertia, Vec3(x, 0.4, 0.0));
+    if (options.disk_fingertips) {
+      b.AddCollider(finger, Disk2{kRadius}, SE3(), name).friction = kFingerFriction;
+    } else {
+      b.AddCollider(finger, FingertipPolygon(kRadius), SE3(), name).friction = kFingerFriction;
+    }
+    // Targets in the order of the body's (x, y, theta): planar dof 1 = x, 2 = y, 0 = theta.
+    for (const auto& [dof, axis] : {std::pair{1, "x"}, std::pair{2, "y"}, std::pair{0, "theta"}}) {
+      Actuator a;
+      a.name = std::string(name) + "_" + axis;
+      a.type = ActuatorType::kPdTarget;
+      a.body = finger;
+      a.dof = dof;
+      a.kp = kStiffness;
+      b.AddActuator(a);
+    }
+  }
+  b.AddGroundPlane2(kFloorFriction);
   return b.Build();
 }
 

@@ -27,6 +27,23 @@ std::shared_ptr<const Scene> PegInHoleScene();
 ///   initial state).
 std::shared_ptr<const Scene> ConvexBundlesScene();
 
+/// Fig. 1, as the authors' public figure script (figure_grasping.jl) sets it: a star (the union
+/// of two triangles, faces (0, -1), (+-sin 60, cos 60) with b = (0.4, 0.1, 0.1), and the same
+/// faces negated) of m = 0.5 kg, J = 0.2 kg m^2 resting on the floor at (1, 0.4, 0), and two
+/// fingertips of radius 0.1 m at (0.25, 0.4) and (1.75, 0.4), each position-controlled in x, y
+/// and theta by a spring of K = 100 (PD actuators with kd = 0, their targets the controls
+/// u = (x, y, theta) of the left finger, then the right). Friction: object-finger 0.5, floor
+/// 0.5 / 3 (a pair takes the smaller coefficient). The paper's fingertips are massless disks
+/// that feel no gravity; ours weigh kGraspFingerMass (their springs hold them 0.1 mm below
+/// target) and are regular octagons of inradius 0.1 m by default: silico's alpha-scaled disk
+/// constraint is quadratic in alpha, and its solves stall on most grasp steps with disk
+/// fingertips (docs/deviations.md, "grasp fingertips"); `disk_fingertips` gives the paper's.
+struct GraspOptions {
+  bool disk_fingertips = false;
+};
+std::shared_ptr<const Scene> GraspScene(const GraspOptions& options = {});
+inline constexpr double kGraspFingerMass = 1e-3;  // kg: the spring's dt K (5 N s/m) dwarfs m / dt
+
 /// Fig. 11's scene (solve time): a unit square (A = [+-e_x, +-e_y], b = 0.5) above the floor,
 /// m = 1 kg, J = 0.2 kg m^2, mu = 0.1; default configuration (0, 2, 0).
 std::shared_ptr<const Scene> FallingSquareScene();

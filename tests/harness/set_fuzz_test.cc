@@ -56,6 +56,7 @@ const std::map<std::string, std::vector<std::string>>& ShrinkOverrides() {
       {"solve_time", {"initial_conditions=1", "steps=3", "tolerance_sets=[\"paper\"]"}},
       {"peg_in_hole", {"steps=5", "snapshot_every=5"}},
       {"convex_bundles", {"steps=5", "snapshot_every=5"}},
+      {"grasp", {"seeds=1", "iterations=3"}},
       {"jacobians", {"robots=[\"jump_worm\"]", "samples=1"}},
       {"lcp_warmstart", {"rollouts=[\"box_drop\"]", "duration_s=0.01", "box_drop_runs=1"}},
       {"drone_liftoff", {"steps=10", "iterations=1", "gradients=[\"standard\"]"}},

@@ -44,7 +44,7 @@ TEST(SceneRegistry, NamesAreUniqueSnakeCaseWithOneLineDescriptions) {
 // scenes of seed 000 are planar.
 TEST(SceneRegistry, EverySceneBuildsAndValidates) {
   const std::set<std::string> planar = {"polygon", "tower_planar", "peg_in_hole", "convex_bundles",
-                                        "falling_square", "square_on_floor"};
+                                        "falling_square", "square_on_floor", "grasp"};
   for (const SceneInfo& info : Scenes()) {
     SCOPED_TRACE(info.name);
     std::shared_ptr<const Scene> scene;
@@ -81,7 +81,7 @@ TEST(SceneRegistry, ScenesHaveTheirPapersDimensions) {
       {"balls_on_a_line", {14, 12, 0}}, {"discs_in_a_plane", {14, 12, 0}}, {"ball_drop", {7, 6, 0}},
       {"sliding_box", {7, 6, 0}},     {"rotating_chains", {49, 45, 9}},
       {"reaching_chains", {49, 49, 1}}, {"spider", {16, 16, 24}}, {"biped", {12, 12, 12}},
-      {"ant_push", {23, 22, 24}},
+      {"ant_push", {23, 22, 24}},     {"grasp", {9, 9, 6}},
   };
   for (const auto& [name, dims] : expected) {
     SCOPED_TRACE(name);
