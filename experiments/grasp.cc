@@ -157,9 +157,10 @@ std::vector<Row> GraspExperiment::Run(const Case& c) const {
   }
   std::unique_ptr<Simulator> smoothed = MakeSimulator(c.model, scene, smoothed_options);
   ContactRrt rrt(*dynamics, *smoothed, GraspProblem(*scene), RrtOptionsOf(c));
-  const ContactRrtResult result = rrt.Plan(DefaultState(*scene).q);
+  const VecX start = DefaultState(*scene).q;
+  const ContactRrtResult result = rrt.Plan(start);
 
-  const VecX& end = result.nodes[result.path.back()].q;
+  const VecX& end = result.path.empty() ? start : result.nodes[result.path.back()].q;
   Row plan{{"record", std::string("plan")},
            {"success", result.success},
            {"planning_time_s", result.seconds},

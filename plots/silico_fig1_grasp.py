@@ -29,12 +29,18 @@ def draw_star(ax, x, y, theta, **style):
 
 
 def tree_panel(ax, rows, model):
+    path = rows[rows["record"] == "path"].sort_values("step")
+    if path.empty:  # the start had no metric: no tree
+        plan = rows[rows["record"] == "plan"].iloc[0]
+        ax.text(0.5, 0.5, f"{model}: no tree\n{plan.get('failure', '')}", ha="center", va="center", wrap=True,
+                fontsize=8, transform=ax.transAxes)
+        ax.set_axis_off()
+        return
     tree = rows[rows["record"] == "tree"].set_index("node")
     for node, r in tree.iterrows():
         if r["parent"] >= 0:
             p = tree.loc[r["parent"]]
             ax.plot([p["star_x_m"], r["star_x_m"]], [p["star_y_m"], r["star_y_m"]], color="0.8", lw=0.5, zorder=1)
-    path = rows[rows["record"] == "path"].sort_values("step")
     ax.plot(path["star_x_m"], path["star_y_m"], color="tab:red", lw=1.2, zorder=3, label="path (star centre)")
     stride = max(1, len(path) // 6)
     for i, (_, r) in enumerate(path.iterrows()):

@@ -1,6 +1,7 @@
 #include "scenes/silico_scenes.h"
 
 #include <cmath>
+#include <cstdint>
 #include <numbers>
 #include <string>
 #include <utility>
@@ -74,6 +75,7 @@ Polygon2 FingertipPolygon(double r) {
 }  // namespace
 
 std::shared_ptr<const Scene> GraspScene(const GraspOptions& options) {
+  constexpr std::uint32_t kFingertipGroup = 2;
   constexpr double kFingerFriction = 0.5, kFloorFriction = 0.5 / 3.0, kStiffness = 100.0, kRadius = 0.1;
   SceneBuilder b("grasp");
   b.SetGravity(Vec3(0.0, -9.81, 0.0));
@@ -87,11 +89,11 @@ std::shared_ptr<const Scene> GraspScene(const GraspOptions& options) {
   const double finger_inertia = 0.5 * kGraspFingerMass * kRadius * kRadius;
   for (const auto& [name, x] : {std::pair{"finger_left", 0.25}, std::pair{"finger_right", 1.75}}) {
     const int finger = b.AddPlanarBody(name, kGraspFingerMass, finger_inertia, Vec3(x, 0.4, 0.0));
-    if (options.disk_fingertips) {
-      b.AddCollider(finger, Disk2{kRadius}, SE3(), name).friction = kFingerFriction;
-    } else {
-      b.AddCollider(finger, FingertipPolygon(kRadius), SE3(), name).friction = kFingerFriction;
-    }
+    Collider& tip = options.disk_fingertips ? b.AddCollider(finger, Disk2{kRadius}, SE3(), name)
+                                            : b.AddCollider(finger, FingertipPolygon(kRadius), SE3(), name);
+    tip.friction = kFingerFriction;
+    tip.group = kFingertipGroup;
+    tip.mask = ~kFingertipGroup;  // the star, not the floor or the other fingertip
     // Targets in the order of the body's (x, y, theta): planar dof 1 = x, 2 = y, 0 = theta.
     for (const auto& [dof, axis] : {std::pair{1, "x"}, std::pair{2, "y"}, std::pair{0, "theta"}}) {
       Actuator a;
@@ -103,7 +105,7 @@ std::shared_ptr<const Scene> GraspScene(const GraspOptions& options) {
       b.AddActuator(a);
     }
   }
-  b.AddGroundPlane2(kFloorFriction);
+  b.AddGroundPlane2(kFloorFriction).mask = ~kFingertipGroup;
   return b.Build();
 }
 

@@ -33,7 +33,9 @@ std::shared_ptr<const Scene> ConvexBundlesScene();
 /// fingertips of radius 0.1 m at (0.25, 0.4) and (1.75, 0.4), each position-controlled in x, y
 /// and theta by a spring of K = 100 (PD actuators with kd = 0, their targets the controls
 /// u = (x, y, theta) of the left finger, then the right). Friction: object-finger 0.5, floor
-/// 0.5 / 3 (a pair takes the smaller coefficient). The paper's fingertips are massless disks
+/// 0.5 / 3 (a pair takes the smaller coefficient). As in the authors' quasi-static grasp model,
+/// the fingertips touch only the star (collider groups: not the floor, not each other). The
+/// paper's fingertips are massless disks
 /// that feel no gravity; ours weigh kGraspFingerMass (their springs hold them 0.1 mm below
 /// target) and are regular octagons of inradius 0.1 m by default: silico's alpha-scaled disk
 /// constraint is quadratic in alpha, and its solves stall on most grasp steps with disk

@@ -93,7 +93,13 @@ ContactRrtResult ContactRrt::Plan(const VecX& q_start) {
   const auto t0 = std::chrono::steady_clock::now();
   ContactRrtResult out;
   RrtNode root;
-  if (!Metric(q_start, &root)) throw InvalidArgument("contact RRT: the smoothed model cannot step from the start");
+  if (!Metric(q_start, &root)) {
+    out.first_failure = "the smoothed model cannot step from the start: there is no tree to grow";
+    out.failed_metrics = 1;
+    out.goal_distance = std::numeric_limits<double>::infinity();
+    out.seconds = SecondsSince(t0);
+    return out;
+  }
   out.nodes.push_back(std::move(root));
   Rng rng(options_.seed);
   const int no = static_cast<int>(problem_.object.size());

@@ -57,7 +57,7 @@ struct RrtNode {
 struct ContactRrtResult {
   bool success = false;
   int iterations = 0;            // iterations run
-  std::vector<RrtNode> nodes;    // the tree; nodes[0] is the start
+  std::vector<RrtNode> nodes;    // the tree; nodes[0] is the start (empty: no metric there)
   std::vector<int> path;         // root to the node nearest the goal (in its metric)
   double goal_distance = 0.0;    // that node's d(goal)
   int failed_steps = 0;          // extensions or re-grasps whose step failed (no node added)
@@ -73,8 +73,8 @@ class ContactRrt {
   /// or options.
   ContactRrt(Simulator& dynamics, Simulator& smoothed, ContactRrtProblem problem, ContactRrtOptions options);
 
-  /// Plans from q_start (throws InvalidArgument when its metric cannot be computed: there is no
-  /// tree to grow).
+  /// Plans from q_start. When the start's metric cannot be computed there is no tree: the result
+  /// has no nodes, one failed metric and first_failure says so.
   ContactRrtResult Plan(const VecX& q_start);
 
   /// The metric at q (false when the smoothed step failed).

@@ -4,6 +4,7 @@
 // the same seed gives the same tree, and bad problems are refused.
 #include "trajectory/contact_rrt.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -91,6 +92,21 @@ TEST(ContactRrt, TheSameSeedGrowsTheSameTree) {
   ASSERT_EQ(ra.nodes.size(), rb.nodes.size());
   EXPECT_GT(ra.nodes.size(), 3u);
   for (size_t i = 0; i < ra.nodes.size(); ++i) EXPECT_EQ(ra.nodes[i].q, rb.nodes[i].q) << "node " << i;
+}
+
+// The paper's disk fingertips: silico's smoothed solve stalls already at the start (see
+// docs/experiments/grasp.md); the plan says so instead of throwing.
+TEST(ContactRrt, AStartWithoutAMetricIsAFailedPlan) {
+  const std::shared_ptr<const Scene> scene = GraspScene({.disk_fingertips = true});
+  std::unique_ptr<Simulator> dynamics = MakeSimulator("silico", scene, {{"timestep", "0.05"}});
+  std::unique_ptr<Simulator> smoothed = MakeSimulator("silico", scene, {{"timestep", "0.05"}, {"rho", "3e-3"}});
+  ContactRrt rrt(*dynamics, *smoothed, GraspProblem(*scene), {});
+  const ContactRrtResult r = rrt.Plan(DefaultState(*scene).q);
+  EXPECT_FALSE(r.success);
+  EXPECT_TRUE(r.nodes.empty());
+  EXPECT_TRUE(r.path.empty());
+  EXPECT_EQ(r.failed_metrics, 1);
+  EXPECT_THAT(r.first_failure, ::testing::HasSubstr("cannot step from the start"));
 }
 
 TEST(ContactRrt, RefusesInconsistentProblems) {

@@ -7,9 +7,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <set>
 #include <string>
+#include <utility>
 
 #include "config/result_table.h"
+#include "scenes/silico_scenes.h"
 #include "tests/experiments/experiment_test_config.h"
 
 namespace arena {
@@ -24,6 +28,21 @@ const char* kConfig =
     "models = [\"silico\"]\nfingertips = \"octagon\"\nseeds = 2\ntimestep_s = 0.05\nsubsteps = 1\nsmoothing_rho = 3e-3\niterations = 1000\n"
     "metric_regularizer = 3e-3\nextension = 0.2\ngoal_probability = 0.5\ncontact_probability = 0.1\n"
     "goal_distance = 0.05\n";
+
+// The paper's quasi-static grasp has contacts star-floor and star-fingertip only.
+TEST(Grasp, FingertipsTouchOnlyTheStar) {
+  for (bool disk : {false, true}) {
+    const std::shared_ptr<const Scene> scene = GraspScene({.disk_fingertips = disk});
+    std::set<std::pair<std::string, std::string>> pairs;
+    for (const auto& [a, b] : scene->CollisionPairs()) {
+      pairs.insert({scene->colliders[a].name, scene->colliders[b].name});
+    }
+    const std::set<std::pair<std::string, std::string>> expected = {
+        {"star_up", "finger_left"}, {"star_up", "finger_right"}, {"star_down", "finger_left"},
+        {"star_down", "finger_right"}, {"star_up", "ground"}, {"star_down", "ground"}};
+    EXPECT_EQ(pairs, expected);
+  }
+}
 
 TEST(Grasp, ExpandsModelsAndSeedsAndChecksKeys) {
   const Sweep sweep = GraspExperiment().Expand(QuickConfig("grasp", kConfig), {"silico", "penalty", "mujoco", "bilevel"});

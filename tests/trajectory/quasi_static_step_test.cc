@@ -63,10 +63,12 @@ TEST(QuasiStaticStep, JacobianMatchesDifferencesInContact) {
 
 TEST(QuasiStaticStep, JacobianMatchesDifferencesInFreeFlight) {
   VecX q = DefaultState(*GraspScene()).q;
-  q[1] = 1.5;  // the star in the air
+  q[1] = 1.0;  // the star in the air, the fingertips level with it, 0.3 m from it
   q[2] = 0.3;
+  q[4] = 1.0;
+  q[7] = 1.0;
   VecX u(6);
-  u << 0.3, 0.5, 0.1, 1.7, 0.45, -0.2;
+  u << 0.3, 1.05, 0.1, 1.7, 1.0, -0.2;
   ExpectJacobianMatchesDifferences(q, u);
   // At a stiff relaxation the pairs at a distance barely act: nothing moves the star, and a
   // fingertip follows its spring, (m/dt) (p3 - p2) + dt K (p3 - u) = 0, dp3/du = dt K / (m/dt + dt K).
