@@ -212,7 +212,7 @@ std::vector<ClaimResult> GraspExperiment::Summarize(const ResultTable& table) co
   r.ours = Median(solved, "planning_time_s");
   r.values["success_rate"] = SuccessRate(silico);
   r.values["failed_step_fraction"] = FailedStepFraction(silico);
-  if (solved.num_rows() == 0) r.ours_text = "no plan reached the goal";
+  if (solved.num_rows() == 0) r.ours_text = "no plan: 0 of " + std::to_string(silico.num_rows()) + " seeds reached the goal";
   r.note = "silico (" + silico.Text(0, "smoothing") + ", " + silico.Text(0, "fingertips") + " fingertips): " +
            std::to_string(solved.num_rows()) + " of " + std::to_string(silico.num_rows()) +
            " seeds reach the goal within " + silico.Text(0, "iterations") +

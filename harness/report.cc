@@ -331,6 +331,7 @@ ReportSummary WriteReport(const std::string& results_dir, const std::string& cla
                     {"paper", e.claim.paper},
                     {"source", e.claim.source},
                     {"ours", ours},
+                    {"ours_value", std::isfinite(e.ours_value) ? nlohmann::ordered_json(e.ours_value) : nullptr},
                     {"values", values},
                     {"unit", e.claim.unit},
                     {"criterion", e.claim.criterion ? nlohmann::ordered_json(e.claim.criterion->text()) : nullptr},
@@ -388,7 +389,7 @@ ReportSummary WriteReport(const std::string& results_dir, const std::string& cla
       md << "| " << MarkdownCell(e.claim.description) << " (`" << MarkdownCell(e.claim.id) << "`) | "
          << MarkdownCell(WithUnit(e.claim.paper, e.claim.unit))
          << (e.claim.source.empty() ? "" : " (" + MarkdownCell(e.claim.source) + ")") << " | "
-         << MarkdownCell(WithUnit(e.ours, e.claim.unit)) << " | " << criterion << " | " << ToString(e.verdict) << " | "
+         << MarkdownCell(WithUnit(e.ours, std::isfinite(e.ours_value) ? e.claim.unit : "")) << " | " << criterion << " | " << ToString(e.verdict) << " | "
          << MarkdownCell(e.note) << " |\n";
     }
     if (any) md << "\n";

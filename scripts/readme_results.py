@@ -38,7 +38,8 @@ def ours_text(entry):
     if isinstance(ours, float):
         ours = f"{ours:.4g}"
     ours = LONG_NUMBER.sub(lambda m: f"{float(m.group(0)):.4g}", str(ours))
-    unit = entry.get("unit") or ""
+    # A text without a measured number ("no plan: ...") takes no unit.
+    unit = "" if "ours_value" in entry and entry["ours_value"] is None else entry.get("unit") or ""
     return f"{ours} {unit}".strip()
 
 
