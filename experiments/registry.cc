@@ -10,6 +10,7 @@
 #include "experiments/chain_cost.h"
 #include "experiments/chain_reach.h"
 #include "experiments/spider.h"
+#include "experiments/grippers.h"
 #include "experiments/biped.h"
 #include "experiments/convex_bundles.h"
 #include "experiments/drone_liftoff.h"
@@ -59,6 +60,7 @@ const std::vector<std::unique_ptr<Experiment>>& Experiments() {
     list.push_back(std::make_unique<ChainReachExperiment>());
     list.push_back(std::make_unique<SpiderExperiment>());
     list.push_back(std::make_unique<BipedExperiment>());
+    list.push_back(std::make_unique<GrippersExperiment>());
     list.push_back(std::make_unique<ForceProfileExperiment>());
     list.push_back(std::make_unique<SsdfIsoExperiment>());
     list.push_back(std::make_unique<TPushExperiment>());

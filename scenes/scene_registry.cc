@@ -18,6 +18,7 @@
 #include "scenes/reaching_chains_scenes.h"
 #include "scenes/biped_scenes.h"
 #include "scenes/spider_scenes.h"
+#include "scenes/gripper_scenes.h"
 #include "scenes/silico_scenes.h"
 #include "scenes/solver_compare_scenes.h"
 #include "scenes/stacking_scenes.h"
@@ -123,6 +124,9 @@ const std::vector<SceneInfo>& Scenes() {
       {"biped", "a 7-link, 12-DOF biped (6-DOF root, two legs of hip, knee and ankle hinges, 12 PD and "
        "velocity-target actuators) on flat ground, each foot three 32-point hulls", "seed 003 Figs. 12-13",
        [] { return BipedScene(); }},
+      {"gripper", "grippers' single jaw (a wall of 3 x 3 convex box blocks on three PD-driven slides) above and "
+       "beside a free X-shaped object (two crossed box hulls) on a table, mu 0.2: 9 DOF, 6 actuators",
+       "seed 003 Figs. 14-18", [] { return GripperScene(); }},
       // seed 004 (long-range contact), on seed 003's spider
       {"ant_push", "the spider on flat ground and a free 0.3 m box 0.7 m in front of it: 22 DOF, 24 actuators on "
        "the 12 leg DOFs", "seed 004 Fig. 9, App. A.6",

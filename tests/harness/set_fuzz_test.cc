@@ -77,6 +77,7 @@ const std::map<std::string, std::vector<std::string>>& ShrinkOverrides() {
       {"chain_reach", {"links=2", "steps=2", "iterations=1"}},
       {"spider", {"steps=2", "iterations=1", "terms=1"}},
       {"biped", {"steps=2", "iterations=1", "terms=1"}},
+      {"grippers", {"lower_steps=1", "approach_steps=1", "lift_steps=1", "hold_steps=0", "iterations=1"}},
       {"force_profile", {"line_samples=3", "line_offsets_m=[0.1]", "grid_samples=0"}},
       {"ssdf_iso", {"angles=8", "temperatures_m2=[0.01]"}},
       {"tpush", {"sequences=[1]", "runs=[\"16-euler\"]", "patch_sizes_m=[0.08]", "settle_s=0", "trace_interval_s=0"}},

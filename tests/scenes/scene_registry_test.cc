@@ -81,6 +81,7 @@ TEST(SceneRegistry, ScenesHaveTheirPapersDimensions) {
       {"balls_on_a_line", {14, 12, 0}}, {"discs_in_a_plane", {14, 12, 0}}, {"ball_drop", {7, 6, 0}},
       {"sliding_box", {7, 6, 0}},     {"rotating_chains", {49, 45, 9}},
       {"reaching_chains", {49, 49, 1}}, {"spider", {16, 16, 24}}, {"biped", {12, 12, 12}},
+      {"gripper", {10, 9, 6}},
       {"ant_push", {23, 22, 24}},     {"grasp", {9, 9, 6}},
   };
   for (const auto& [name, dims] : expected) {
