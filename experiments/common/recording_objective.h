@@ -34,6 +34,9 @@ class RecordingObjective final : public Objective {
     records_.push_back(std::move(r));
     return records_.back().loss;
   }
+  // The inner objective's box, so that an optimiser of the recording keeps its bounds.
+  VecX lower() const override { return inner_.lower(); }
+  VecX upper() const override { return inner_.upper(); }
   std::int64_t evaluations() const override { return inner_.evaluations(); }
   std::int64_t gradient_evaluations() const override { return inner_.gradient_evaluations(); }
   const std::vector<Record>& records() const { return records_; }
