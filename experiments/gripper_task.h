@@ -91,7 +91,7 @@ class GripperObjective final : public Objective {
   VecX DesignOf(const VecX& x) const { return p0_ + x; }
   /// Per Evaluate so far, in order: the iterate, its loss, |gradient| (NaN without one) and
   /// measures (a failed rollout: rise NaN, not held); with Adam entry i belongs to iteration i.
-  /// (Recorded here, not by a RecordingObjective around it: that one does not pass the bounds on.)
+  /// (Recorded here, with the rollout's measures, which a RecordingObjective around it cannot see.)
   struct Record {
     VecX x;
     double loss = 0.0;
