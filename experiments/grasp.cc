@@ -42,18 +42,23 @@ ContactRrtOptions RrtOptionsOf(const Case& c) {
   return o;
 }
 
-Row NodeRow(const char* record, const Scene& scene, const ContactRrtResult& result, int index, int order) {
+// A node's star (x, y, theta) and fingertips (x, y), at the problem's coordinates (object: the
+// star's; actuated: the left fingertip's, then the right's).
+Row NodeRow(const char* record, const ContactRrtProblem& problem, const ContactRrtResult& result, int index, int order) {
   const VecX& q = result.nodes[index].q;
-  Row row{{"record", std::string(record)}, {"node", index}, {"parent", result.nodes[index].parent}};
+  const std::vector<int>& star = problem.object;
+  const std::vector<int>& fingers = problem.actuated;
+  Row row{{"record", std::string(record)},
+          {"node", index},
+          {"parent", result.nodes[index].parent},
+          {"star_x_m", q[star[0]]},
+          {"star_y_m", q[star[1]]},
+          {"star_theta_rad", q[star[2]]},
+          {"left_x_m", q[fingers[0]]},
+          {"left_y_m", q[fingers[1]]},
+          {"right_x_m", q[fingers[3]]},
+          {"right_y_m", q[fingers[4]]}};
   if (order >= 0) row["step"] = order;
-  const char* names[] = {"star", "finger_left", "finger_right"};
-  const char* prefixes[] = {"star", "left", "right"};
-  for (int b = 0; b < 3; ++b) {
-    const int iq = scene.model.body(scene.model.FindBody(names[b])).idx_q;
-    row[std::string(prefixes[b]) + "_x_m"] = q[iq];
-    row[std::string(prefixes[b]) + "_y_m"] = q[iq + 1];
-    if (b == 0) row["star_theta_rad"] = q[iq + 2];
-  }
   return row;
 }
 
@@ -156,7 +161,8 @@ std::vector<Row> GraspExperiment::Run(const Case& c) const {
     smoothed_options[smoothing.substr(0, eq)] = smoothing.substr(eq + 1);
   }
   std::unique_ptr<Simulator> smoothed = MakeSimulator(c.model, scene, smoothed_options);
-  ContactRrt rrt(*dynamics, *smoothed, GraspProblem(*scene), RrtOptionsOf(c));
+  const ContactRrtProblem problem = GraspProblem(*scene);
+  ContactRrt rrt(*dynamics, *smoothed, problem, RrtOptionsOf(c));
   const VecX start = DefaultState(*scene).q;
   const ContactRrtResult result = rrt.Plan(start);
 
@@ -168,17 +174,17 @@ std::vector<Row> GraspExperiment::Run(const Case& c) const {
            {"nodes", static_cast<std::int64_t>(result.nodes.size())},
            {"path_nodes", static_cast<std::int64_t>(result.path.size())},
            {"goal_metric", result.goal_distance},
-           {"position_error_m", GraspPositionError(*scene, end)},
-           {"angle_error_rad", GraspAngleError(*scene, end)},
+           {"position_error_m", GraspPositionError(problem, end)},
+           {"angle_error_rad", GraspAngleError(problem, end)},
            {"failed_steps", result.failed_steps},
            {"failed_metrics", result.failed_metrics}};
   if (!result.first_failure.empty()) plan["failure"] = result.first_failure;
   std::vector<Row> rows{plan};
   for (size_t i = 0; i < result.path.size(); ++i) {
-    rows.push_back(NodeRow("path", *scene, result, result.path[i], static_cast<int>(i)));
+    rows.push_back(NodeRow("path", problem, result, result.path[i], static_cast<int>(i)));
   }
   if (ParamNumber(c, "sample") == 0) {
-    for (size_t i = 0; i < result.nodes.size(); ++i) rows.push_back(NodeRow("tree", *scene, result, static_cast<int>(i), -1));
+    for (size_t i = 0; i < result.nodes.size(); ++i) rows.push_back(NodeRow("tree", problem, result, static_cast<int>(i), -1));
   }
   return rows;
 }
@@ -211,12 +217,13 @@ std::vector<ClaimResult> GraspExperiment::Summarize(const ResultTable& table) co
   ClaimResult r{"grasp.planning_time_s"};
   r.ours = Median(solved, "planning_time_s");
   r.values["success_rate"] = SuccessRate(silico);
-  r.values["failed_step_fraction"] = FailedStepFraction(silico);
+  const double failed = FailedStepFraction(silico);
+  r.values["failed_step_fraction"] = failed;
   if (solved.num_rows() == 0) r.ours_text = "no plan: 0 of " + std::to_string(silico.num_rows()) + " seeds reached the goal";
   r.note = "silico (" + silico.Text(0, "smoothing") + ", " + silico.Text(0, "fingertips") + " fingertips): " +
            std::to_string(solved.num_rows()) + " of " + std::to_string(silico.num_rows()) +
            " seeds reach the goal within " + silico.Text(0, "iterations") +
-           " iterations (the median planning time of those); " + FormatShort(100.0 * FailedStepFraction(silico)) +
+           " iterations (the median planning time of those); " + FormatShort(100.0 * failed) +
            " % of the quasi-static steps failed (the interior point stalled)";
   for (const std::string& model : Plans(table).Distinct("model")) {
     if (model == "silico") continue;

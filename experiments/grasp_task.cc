@@ -45,13 +45,12 @@ ContactRrtProblem GraspProblem(const Scene& scene) {
   return p;
 }
 
-double GraspPositionError(const Scene& scene, const VecX& q) {
-  const int star = PlanarCoordinates(scene, "star");
-  return (q.segment<2>(star) - GraspGoal().head<2>()).norm();
+double GraspPositionError(const ContactRrtProblem& problem, const VecX& q) {
+  return Vec2(q[problem.object[0]] - problem.goal[0], q[problem.object[1]] - problem.goal[1]).norm();
 }
 
-double GraspAngleError(const Scene& scene, const VecX& q) {
-  return std::abs(q[PlanarCoordinates(scene, "star") + 2] - GraspGoal()[2]);
+double GraspAngleError(const ContactRrtProblem& problem, const VecX& q) {
+  return std::abs(q[problem.object[2]] - problem.goal[2]);
 }
 
 }  // namespace arena

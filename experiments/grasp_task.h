@@ -17,8 +17,9 @@ Vec3 GraspGoal();
 /// up by body name; throws InvalidArgument for another scene).
 ContactRrtProblem GraspProblem(const Scene& scene);
 
-/// Position (m) and angle (rad) of the star's coordinates in q from the goal.
-double GraspPositionError(const Scene& scene, const VecX& q);
-double GraspAngleError(const Scene& scene, const VecX& q);
+/// Position (m) and angle (rad) of the star's coordinates in q (problem.object: x, y, theta)
+/// from the problem's goal.
+double GraspPositionError(const ContactRrtProblem& problem, const VecX& q);
+double GraspAngleError(const ContactRrtProblem& problem, const VecX& q);
 
 }  // namespace arena

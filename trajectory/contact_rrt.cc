@@ -10,6 +10,16 @@
 #include "trajectory/quasi_static_step.h"
 
 namespace arena {
+namespace {
+
+// q's entries at `indices`, in order.
+VecX Select(const VecX& q, const std::vector<int>& indices) {
+  VecX out(indices.size());
+  for (size_t i = 0; i < indices.size(); ++i) out[i] = q[indices[i]];
+  return out;
+}
+
+}  // namespace
 
 ContactRrt::ContactRrt(Simulator& dynamics, Simulator& smoothed, ContactRrtProblem problem, ContactRrtOptions options)
     : dynamics_(dynamics), smoothed_(smoothed), problem_(std::move(problem)), options_(options) {
@@ -38,17 +48,8 @@ ContactRrt::ContactRrt(Simulator& dynamics, Simulator& smoothed, ContactRrtProbl
   }
 }
 
-VecX ContactRrt::ObjectOf(const VecX& q) const {
-  VecX out(problem_.object.size());
-  for (size_t i = 0; i < problem_.object.size(); ++i) out[i] = q[problem_.object[i]];
-  return out;
-}
-
-VecX ContactRrt::ActuatedOf(const VecX& q) const {
-  VecX out(problem_.actuated.size());
-  for (size_t i = 0; i < problem_.actuated.size(); ++i) out[i] = q[problem_.actuated[i]];
-  return out;
-}
+VecX ContactRrt::ObjectOf(const VecX& q) const { return Select(q, problem_.object); }
+VecX ContactRrt::ActuatedOf(const VecX& q) const { return Select(q, problem_.actuated); }
 
 bool ContactRrt::Metric(const VecX& q, RrtNode* node) {
   const QuasiStaticResult held = QuasiStaticStep(smoothed_, q, ActuatedOf(q), options_.substeps, true);
