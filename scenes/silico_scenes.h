@@ -27,7 +27,7 @@ std::shared_ptr<const Scene> PegInHoleScene();
 ///   initial state).
 std::shared_ptr<const Scene> ConvexBundlesScene();
 
-/// Fig. 1, as the authors' public figure script (figure_grasping.jl) sets it: a star (the union
+/// Fig. 1, as the authors' public code sets it up: a star (the union
 /// of two triangles, faces (0, -1), (+-sin 60, cos 60) with b = (0.4, 0.1, 0.1), and the same
 /// faces negated) of m = 0.5 kg, J = 0.2 kg m^2 resting on the floor at (1, 0.4, 0), and two
 /// fingertips of radius 0.1 m at (0.25, 0.4) and (1.75, 0.4), each position-controlled in x, y
