@@ -304,7 +304,10 @@ struct ProfileConfig::Impl {
       throw InvalidArgument("--set " + text + ": model options are set as <model>.<option>=<value> "
                             "(models: " + ModelNames() + ")");
     }
-    if (std::find(settable.begin(), settable.end(), key) == settable.end()) {
+    // by_model.<model>.<key>: an experiment's own setting of a profile key for one model.
+    const bool by_model = parts.size() == 3 && parts[0] == "by_model" && IsModel(parts[1]) &&
+                          std::find(settable.begin(), settable.end(), parts[2]) != settable.end();
+    if (!by_model && std::find(settable.begin(), settable.end(), key) == settable.end()) {
       throw InvalidArgument("--set " + text + ": unknown key '" + key + "' in [" + profile +
                             "] of " + file + "; valid keys: " + Join(settable) +
                             "; model options are set as <model>.<option> (models: " +
@@ -530,7 +533,7 @@ std::vector<std::string> ProfileConfig::UnreadKeys(const std::vector<std::string
   for (const auto& key : Keys()) {
     if (impl_->read.count(key)) continue;
     const auto parts = SplitDots(key);
-    if (parts.size() >= 3 && (parts[0] == "options" || parts[0] == "sweep") &&
+    if (parts.size() >= 3 && (parts[0] == "options" || parts[0] == "sweep" || parts[0] == "by_model") &&
         impl_->IsModel(parts[1]) &&
         std::find(models_run.begin(), models_run.end(), parts[1]) == models_run.end()) {
       continue;  // a registered model that this run does not include

@@ -124,7 +124,8 @@ class ProfileConfig {
   std::pair<std::string, std::vector<std::string>> ModelSweep(const std::string& model) const;
 
   /// Keys of the profile (dotted, leaves only) that no getter has read. The runner calls this
-  /// after Expand and fails listing them; options/sweep tables of models not run are exempt.
+  /// after Expand and fails listing them; the options, sweep and by_model tables of models not
+  /// run are exempt (by_model.<model>.<key>: an experiment's own setting for one model).
   std::vector<std::string> UnreadKeys(const std::vector<std::string>& models_run) const;
   /// Every leaf key of the profile, dotted.
   std::vector<std::string> Keys() const;

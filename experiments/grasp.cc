@@ -105,11 +105,38 @@ std::vector<Column> GraspExperiment::columns() const {
   };
 }
 
+namespace {
+
+// A model's quasi-static step: `timestep_s` and `substeps`, or the model's own under
+// by_model.<model> (MuJoCo's explicit position springs need short steps; quasi_static_step.h).
+struct QuasiStaticSetting {
+  double timestep = 0.0;
+  std::int64_t substeps = 1;
+};
+
+double QuasiStaticTimestep(const ProfileConfig& config, const std::string& key) {
+  return config.Double(key, NumberRange::Between(kTimestepRange.lo, kTimestepRange.hi));
+}
+std::int64_t QuasiStaticSubsteps(const ProfileConfig& config, const std::string& key) {
+  return config.Int(key, 1, kMaxStepsPerCase);
+}
+
+// `model`'s own keys where it has them, else `fallback` (the profile's timestep_s and substeps).
+QuasiStaticSetting QuasiStaticSettingOf(const ProfileConfig& config, const std::string& model,
+                                        const QuasiStaticSetting& fallback) {
+  const std::string prefix = "by_model." + model + ".";
+  QuasiStaticSetting out = fallback;
+  if (config.Has(prefix + "timestep_s")) out.timestep = QuasiStaticTimestep(config, prefix + "timestep_s");
+  if (config.Has(prefix + "substeps")) out.substeps = QuasiStaticSubsteps(config, prefix + "substeps");
+  return out;
+}
+
+}  // namespace
+
 Sweep GraspExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const double dt = config.Double("timestep_s", NumberRange::Between(kTimestepRange.lo, kTimestepRange.hi));
   const std::int64_t seeds = config.Int("seeds", 1, kMaxIterationsPerCase);
   const std::int64_t iterations = config.Int("iterations", 1, kMaxRowsPerCase - 1);
-  const std::int64_t substeps = config.Int("substeps", 1, kMaxStepsPerCase);
+  const QuasiStaticSetting default_step{QuasiStaticTimestep(config, "timestep_s"), QuasiStaticSubsteps(config, "substeps")};
   const std::string fingertips = config.String("fingertips");
   if (fingertips != "octagon" && fingertips != "disk") {
     throw InvalidArgument(config.file() + ": key fingertips: unknown '" + fingertips + "'; valid: octagon, disk");
@@ -121,12 +148,12 @@ Sweep GraspExperiment::Expand(const ProfileConfig& config, const std::vector<std
       {"extension", config.Double("extension", NumberRange::Positive(10.0))},
       {"goal_probability", config.Double("goal_probability", NumberRange::Between(0.0, 1.0))},
       {"contact_probability", config.Double("contact_probability", NumberRange::Between(0.0, 1.0))},
-      {"goal_distance", config.Double("goal_distance", NumberRange::Positive(1e6))},
-      {"substeps", substeps}};
+      {"goal_distance", config.Double("goal_distance", NumberRange::Positive(1e6))}};
   CheckSweepSize(config, name(), {{"models", static_cast<double>(models.size())}, {"seeds", static_cast<double>(seeds)}});
   const std::shared_ptr<const Scene> scene = GraspScene({.disk_fingertips = fingertips == "disk"});
   Sweep sweep;
   for (const std::string& model : models) {
+    const QuasiStaticSetting step = QuasiStaticSettingOf(config, model, default_step);
     for (const ModelSetting& setting : ExpandModelSweep(config, model, {"timestep"}, "set timestep_s instead")) {
       const Capabilities caps = FindModel(model).capabilities_for(setting.options);
       if (std::string why = CheckGradientSupport(caps, *scene); !why.empty()) {
@@ -140,8 +167,8 @@ Sweep GraspExperiment::Expand(const ProfileConfig& config, const std::vector<std
         c.model = model;
         c.id = model + setting.IdSuffix() + "/seed=" + std::to_string(k);
         c.model_options = setting.options;
-        c.model_options["timestep"] = options_detail::FormatDouble(dt);
-        c.params = {{"sample", k}, {"fingertips", fingertips}, {"timestep_s", dt},
+        c.model_options["timestep"] = options_detail::FormatDouble(step.timestep);
+        c.params = {{"sample", k}, {"fingertips", fingertips}, {"timestep_s", step.timestep}, {"substeps", step.substeps},
                     {"smoothing", relaxation.empty() ? std::string("none") : relaxation + "=" + options_detail::FormatDouble(smoothing_rho)}};
         c.params.insert(c.params.end(), rrt.begin(), rrt.end());
         c.seed = DeriveSeed(name(), c.id);

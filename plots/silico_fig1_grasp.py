@@ -1,8 +1,10 @@
 """Seed 000 (Silico) Fig. 1: the RRT grasp. Top row, per model (its first seed): the tree of
 star positions the planner grew (grey edges), the path to the node nearest the goal (the star's
-outline along it, start in blue, goal dashed) and the fingertips at the path's end. Bottom: the
-planning time of every seed per model, hollow where the plan did not reach the goal; the
-fingertips are drawn as the scene has them (octagons by default, disks in the paper)."""
+outline along it, start in blue, goal dashed) and the fingertips at the path's end. Bottom left:
+the planning time of every seed per model, hollow where the plan did not reach the goal; bottom
+right: how far each seed's path end is from the goal, as a fraction of the start's distance (star
+position and angle), so a model whose gradients do not move the star stays at 1. The fingertips
+are drawn as the scene has them (octagons by default, disks in the paper)."""
 import math
 
 import numpy as np
@@ -87,17 +89,40 @@ def time_panel(ax, plans, models):
     ax.legend(fontsize=7)
 
 
+def progress_panel(ax, plans, models):
+    # The start's errors: the star at (1.0, 0.4, 0) against the goal (scenes/silico_scenes.h).
+    start_position = math.hypot(_GOAL[0] - 1.0, _GOAL[1] - 0.4)
+    start_angle = abs(_GOAL[2])
+    for k, model in enumerate(models):
+        p = plans[plans["model"] == model]
+        jitter = np.linspace(-0.15, 0.15, len(p)) if len(p) > 1 else np.zeros(len(p))
+        ax.scatter(k + jitter - 0.05, p["position_error_m"] / start_position, color="tab:blue", s=18, marker="o",
+                   label="position" if k == 0 else None)
+        ax.scatter(k + jitter + 0.05, p["angle_error_rad"] / start_angle, color="tab:orange", s=18, marker="s",
+                   label="angle" if k == 0 else None)
+    ax.axhline(1.0, color="k", ls=":", lw=0.8)
+    ax.set_xlim(-0.5, len(models) - 0.5)
+    ax.set_ylim(0.0, 1.1)
+    ax.set_xticks(range(len(models)))
+    ax.set_xticklabels(models)
+    ax.set_ylabel("path end's error / start's")
+    ax.legend(fontsize=7)
+
+
 def main():
     args = parse_args(__doc__)
     df = read_csv(args.csv)
     models = list(dict.fromkeys(df["model"]))
-    fig = plt.figure(figsize=(max(5.0, 4.2 * len(models)), 7.5))
+    fig = plt.figure(figsize=(max(8.0, 4.2 * len(models)), 7.5))
     grid = fig.add_gridspec(2, len(models), height_ratios=[3, 1.4])
     for k, model in enumerate(models):
         rows = df[(df["model"] == model) & (df["sample"] == 0)]
         tree_panel(fig.add_subplot(grid[0, k]), rows, model)
-    time_panel(fig.add_subplot(grid[1, :]), df[df["record"] == "plan"], models)
-    fig.suptitle("grasp (Silico Fig. 1): RRT through contact on each model's smoothed gradients", fontsize=10)
+    plans = df[df["record"] == "plan"]
+    bottom = grid[1, :].subgridspec(1, 2)
+    time_panel(fig.add_subplot(bottom[0, 0]), plans, models)
+    progress_panel(fig.add_subplot(bottom[0, 1]), plans, models)
+    fig.suptitle("grasp (Silico Fig. 1): RRT through contact guided by each model's gradients (silico smoothed; mujoco, by differences, and penalty unsmoothed)", fontsize=10)
     save(fig, args.out)
 
 

@@ -101,6 +101,7 @@ ContactRrtResult ContactRrt::Plan(const VecX& q_start) {
     out.seconds = SecondsSince(t0);
     return out;
   }
+  out.success = Distance(root, problem_.goal) <= options_.goal_distance;  // a start at the goal
   out.nodes.push_back(std::move(root));
   Rng rng(options_.seed);
   const int no = static_cast<int>(problem_.object.size());

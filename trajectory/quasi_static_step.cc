@@ -32,18 +32,17 @@ QuasiStaticResult QuasiStaticStep(Simulator& sim, const VecX& q, const VecX& u, 
   const int nv = model.nv(), nu = static_cast<int>(u.size());
   State state;
   state.q = q;
-  state.v = VecX::Zero(nv);  // the quasi-static assumption: no previous velocity
+  state.v = VecX::Zero(nv);
   const Control control{u};
-  MatX Tq = MatX::Zero(nv, nu), Tv = MatX::Zero(nv, nu);  // d(q_k, v_k)/du in tangent coordinates
+  MatX Tq = MatX::Zero(nv, nu);  // d q_k / du in tangent coordinates
   QuasiStaticResult out;
   try {
     for (int k = 0; k < substeps; ++k) {
+      state.v.setZero();  // every substep starts from rest (v_k does not depend on u)
       if (derivatives) {
         StepDerivatives D;
         sim.Derivatives(state, control, &D);
-        const MatX q_next = D.dq_dq * Tq + D.dq_dv * Tv + D.dq_du;
-        Tv = D.dv_dq * Tq + D.dv_dv * Tv + D.dv_du;
-        Tq = q_next;
+        Tq = D.dq_dq * Tq + D.dq_du;
       }
       const StepReport report = sim.Step(state, control);
       if (!report.ok()) {

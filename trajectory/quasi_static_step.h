@@ -2,8 +2,12 @@
 // Pang et al. that its RRT follows): from rest, holding the controls. The previous velocity is
 // dropped, so an unactuated body's impulse balance is M v+ = dt (m g + f) + contact impulses, and
 // a position-controlled fingertip moves to where its spring balances the contact impulses. Run
-// on any model as `substeps` steps from v = 0 with u held; its Jacobian is the chain of the
-// steps' Derivatives() in configuration coordinates (x, y, theta of a planar body).
+// on any model as `substeps` steps with u held, each from v = 0: one step for a model whose
+// springs are implicit (silico), several short ones for a model whose position springs are
+// explicit (MuJoCo), where each from rest moves a fingertip a fixed fraction of the way to its
+// spring's balance (dt^2 kp / m of it; a step with the velocity kept would oscillate instead).
+// Its Jacobian is the chain of the steps' Derivatives() (d q / d q and d q / d u; the velocity
+// is reset) in configuration coordinates (x, y, theta of a planar body).
 #pragma once
 
 #include <string>

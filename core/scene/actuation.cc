@@ -1,6 +1,9 @@
 #include "core/scene/actuation.h"
 
 #include <algorithm>
+#include <numbers>
+
+#include <Eigen/Geometry>
 
 namespace arena {
 
@@ -33,16 +36,42 @@ const char* ToString(ActuatorType type) {
   return "?";
 }
 
+namespace {
+
+// A position or velocity target on a planar body's x or y (DOF 1 or 2) acts on that world
+// coordinate c = (x, y)[k] at the rate c' = (R(theta) v_B)[k] (v_B the body-frame velocity), as
+// a force F e_k along the plane's axis: in our body-frame tangent coordinates R^T e_k F.
+// (Silico's planar rows and MuJoCo's slide joints read planar targets the same way.)
+bool IsPlanarTranslation(const BodyModel& b, const Actuator& a) {
+  return b.joint.type == JointType::kPlanar && a.dof != 0 && a.type != ActuatorType::kTorque;
+}
+
+// The coordinate a 1-DOF-style target acts on: a planar body's rotation is its q[2] (q = (x, y,
+// theta), v = (omega, v_x, v_y)); any other joint's DOF k is q[k].
+int CoordinateIndex(const BodyModel& b, const Actuator& a) {
+  return b.joint.type == JointType::kPlanar ? b.idx_q + 2 : b.idx_q + a.dof;
+}
+
+}  // namespace
+
 VecX ActuatorForces(const Scene& scene, const State& state, const Control& control) {
   VecX tau = VecX::Zero(scene.nv());
   for (int i = 0; i < scene.nu(); ++i) {
     const Actuator& a = scene.actuators[i];
     const BodyModel& b = scene.model.body(a.body);
-    const int iv = b.idx_v + a.dof;
     bool clamped = false;
     const double u = ClampedControl(a, control, i, &clamped);
-    // Position and velocity targets act on a 1-DOF joint coordinate (q index = v index offset).
-    const double q = PositionGain(a) != 0.0 ? state.q[b.idx_q + a.dof] : 0.0;
+    if (IsPlanarTranslation(b, a)) {
+      const int k = a.dof - 1;
+      const Mat2 R = Eigen::Rotation2Dd(state.q[b.idx_q + 2]).toRotationMatrix();
+      const double rate = R.row(k).dot(state.v.segment<2>(b.idx_v + 1));
+      const double F = ControlGain(a) * u - PositionGain(a) * state.q[b.idx_q + k] - VelocityGain(a) * rate;
+      tau.segment<2>(b.idx_v + 1) += R.row(k).transpose() * F;
+      continue;
+    }
+    const int iv = b.idx_v + a.dof;
+    // Position and velocity targets act on a 1-DOF joint coordinate (or a planar rotation).
+    const double q = PositionGain(a) != 0.0 ? state.q[CoordinateIndex(b, a)] : 0.0;
     tau[iv] += ControlGain(a) * u - PositionGain(a) * q - VelocityGain(a) * state.v[iv];
   }
   return tau;
@@ -58,6 +87,29 @@ VecX PassiveForces(const Scene& scene, const State& state) {
   return tau;
 }
 
+namespace {
+
+// d/d(tangent) of tau = R^T e_k F, F = g u - kp c - kd e_k^T R v_B (see IsPlanarTranslation). A
+// tangent step (d omega, d p_B) moves theta by d omega and (x, y) by R d p_B.
+void AddPlanarTargetJacobians(const BodyModel& b, const Actuator& a, double u, bool clamped, int column,
+                              const State& state, GeneralizedForceJacobians* J) {
+  const int k = a.dof - 1, iw = b.idx_v, ip = b.idx_v + 1;
+  const double theta = state.q[b.idx_q + 2];
+  const Mat2 R = Eigen::Rotation2Dd(theta).toRotationMatrix();
+  const Mat2 dR = Eigen::Rotation2Dd(theta + std::numbers::pi / 2).toRotationMatrix();  // d R / d theta
+  const Vec2 v_B = state.v.segment<2>(ip);
+  const Vec2 e = R.row(k).transpose();  // R^T e_k: the axis in the body frame
+  const double kp = PositionGain(a), kd = VelocityGain(a);
+  const double F = ControlGain(a) * u - kp * state.q[b.idx_q + k] - kd * e.dot(v_B);
+  const Vec2 de = dR.row(k).transpose();  // d (R^T e_k) / d theta
+  J->dtau_dq.block<2, 2>(ip, ip) -= kp * e * e.transpose();
+  J->dtau_dq.block<2, 1>(ip, iw) += de * F - kd * e * de.dot(v_B);
+  J->dtau_dv.block<2, 2>(ip, ip) -= kd * e * e.transpose();
+  if (!clamped) J->dtau_du.block<2, 1>(ip, column) += e * ControlGain(a);
+}
+
+}  // namespace
+
 GeneralizedForceJacobians ActuationJacobians(const Scene& scene, const State& state,
                                              const Control& control) {
   const int nv = scene.nv();
@@ -67,9 +119,14 @@ GeneralizedForceJacobians ActuationJacobians(const Scene& scene, const State& st
   J.dtau_du = MatX::Zero(nv, scene.nu());
   for (int i = 0; i < scene.nu(); ++i) {
     const Actuator& a = scene.actuators[i];
-    const int iv = scene.model.body(a.body).idx_v + a.dof;
+    const BodyModel& b = scene.model.body(a.body);
     bool clamped = false;
-    ClampedControl(a, control, i, &clamped);
+    const double u = ClampedControl(a, control, i, &clamped);
+    if (IsPlanarTranslation(b, a)) {
+      AddPlanarTargetJacobians(b, a, u, clamped, i, state, &J);
+      continue;
+    }
+    const int iv = b.idx_v + a.dof;
     if (!clamped) J.dtau_du(iv, i) = ControlGain(a);
     J.dtau_dq(iv, iv) -= PositionGain(a);
     J.dtau_dv(iv, iv) -= VelocityGain(a);
@@ -79,7 +136,6 @@ GeneralizedForceJacobians ActuationJacobians(const Scene& scene, const State& st
     J.dtau_dq(b.idx_v, b.idx_v) -= b.joint.stiffness;
     J.dtau_dv(b.idx_v, b.idx_v) -= b.joint.damping;
   }
-  (void)state;
   return J;
 }
 

@@ -6,7 +6,8 @@
 namespace arena {
 
 /// tau_act(q, v, u): torque actuators gear * u, PD actuators kp (u - q) - kd v (u clamped to
-/// the control range first).
+/// the control range first); a target on a planar body's x or y acts on that world coordinate
+/// (Actuator in scene.h).
 VecX ActuatorForces(const Scene& scene, const State& state, const Control& control);
 
 /// Passive joint forces: -stiffness (q - spring_reference) - damping v on 1-DOF joints.

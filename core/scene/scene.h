@@ -34,12 +34,14 @@ struct Collider {
 enum class ActuatorType { kTorque, kPdTarget, kVelocityTarget };
 
 /// Drives one DOF of one joint. u is the torque/force (times gear), the position target or the
-/// velocity target.
+/// velocity target. On a planar joint, DOF 0 is the rotation theta; DOF 1 and 2 are x and y: a
+/// position or velocity target there acts on the world coordinate x or y (a force along the
+/// plane's axis), a torque actuator pushes along the body's own x or y axis.
 struct Actuator {
   std::string name;
   ActuatorType type = ActuatorType::kTorque;
   int body = 0;           // the actuated joint is this body's joint
-  int dof = 0;            // which DOF of that joint (0 for 1-DOF joints)
+  int dof = 0;            // which DOF of that joint (0 for 1-DOF joints); planar: see below
   double gear = 1.0;      // torque actuators: tau = gear * u
   double kp = 0.0;        // PD actuators: tau = kp (u - q) - kd qdot
   double kd = 0.0;

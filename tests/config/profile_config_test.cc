@@ -120,6 +120,18 @@ TEST(ProfileConfigTest, ExperimentKeyOverride) {
   }
 }
 
+// by_model.<model>.<key> sets a profile key for one registered model; other by_model keys are
+// unknown.
+TEST(ProfileConfigTest, ByModelOverrideOfAProfileKey) {
+  const ProfileConfig c = Parse({"by_model.beta.count=3"});
+  EXPECT_TRUE(c.Has("by_model.beta.count"));
+  EXPECT_EQ(c.Int("by_model.beta.count"), 3);
+  EXPECT_EQ(c.Int("count"), 7);
+  for (const std::string bad : {"by_model.gamma.count=3", "by_model.beta.counts=3", "by_model.beta=3"}) {
+    EXPECT_THROW(Parse({bad}), InvalidArgument) << bad;
+  }
+}
+
 TEST(ProfileConfigTest, UnknownOverrideKeyListsValidKeys) {
   try {
     Parse({"frequency=[1]"});
@@ -184,6 +196,13 @@ TEST(ProfileConfigTest, UnreadKeys) {
   const ProfileConfig typo = ProfileConfig::Parse(
       "[quick]\n[quick.options.alpah]\ndamping = 1\n", "t.toml", "quick", {}, {{"alpha", {}}});
   EXPECT_EQ(typo.UnreadKeys({"alpha"}), (std::vector<std::string>{"options.alpah.damping"}));
+
+  // An experiment's by_model setting of a model not run is exempt too; of one run, it is read
+  // or reported.
+  const ProfileConfig by_model = ProfileConfig::Parse("[quick]\n[quick.by_model.alpha]\nsubsteps = 2\n", "t.toml",
+                                                      "quick", {}, {{"alpha", {}}, {"beta", {}}});
+  EXPECT_TRUE(by_model.UnreadKeys({"beta"}).empty());
+  EXPECT_EQ(by_model.UnreadKeys({"alpha"}), (std::vector<std::string>{"by_model.alpha.substeps"}));
 }
 
 TEST(ProfileConfigTest, TwoSweptKeysIsAnError) {

@@ -45,14 +45,28 @@ TEST(Grasp, FingertipsTouchOnlyTheStar) {
 }
 
 TEST(Grasp, ExpandsModelsAndSeedsAndChecksKeys) {
-  const Sweep sweep = GraspExperiment().Expand(QuickConfig("grasp", kConfig), {"silico", "penalty", "mujoco", "bilevel"});
-  ASSERT_EQ(sweep.cases.size(), 4u);
+  const std::string config = std::string(kConfig) + "[quick.by_model.mujoco]\ntimestep_s = 0.00025\nsubsteps = 200\n";
+  const Sweep sweep = GraspExperiment().Expand(QuickConfig("grasp", config), {"silico", "penalty", "mujoco", "bilevel"});
+  ASSERT_EQ(sweep.cases.size(), 6u);
   EXPECT_EQ(sweep.cases[0].id, "silico/seed=0");
   EXPECT_EQ(sweep.cases[3].id, "penalty/seed=1");
+  EXPECT_EQ(sweep.cases[5].id, "mujoco/seed=1");
   for (const auto& [k, v] : sweep.cases[3].params) {
-    if (k == "smoothing") EXPECT_EQ(ToText(v), "none");  // penalty has no relaxation to raise
+    if (k == "smoothing") {
+      EXPECT_EQ(ToText(v), "none");  // penalty has no relaxation to raise
+    }
   }
+  // Every model steps at timestep_s x substeps but mujoco, which has its own (by_model).
   EXPECT_EQ(sweep.cases[0].model_options.at("timestep"), "0.05");
+  EXPECT_EQ(sweep.cases[3].model_options.at("timestep"), "0.05");
+  EXPECT_EQ(sweep.cases[5].model_options.at("timestep"), "0.00025");
+  for (const int i : {0, 5}) {
+    for (const auto& [k, v] : sweep.cases[i].params) {
+      if (k == "substeps") {
+        EXPECT_EQ(ToText(v), i == 0 ? "1" : "200");
+      }
+    }
+  }
   bool smoothing = false;
   for (const auto& [k, v] : sweep.cases[0].params) smoothing |= k == "smoothing" && ToText(v) == "rho=0.003";
   EXPECT_TRUE(smoothing);
@@ -60,13 +74,15 @@ TEST(Grasp, ExpandsModelsAndSeedsAndChecksKeys) {
   disk.replace(disk.find("octagon"), 7, "round");
   EXPECT_THAT(InvalidArgumentMessage([&] { GraspExperiment().Expand(QuickConfig("grasp", disk), {"silico"}); }),
               HasSubstr("fingertips"));
-  ASSERT_EQ(sweep.notes.size(), 2u);
-  EXPECT_THAT(sweep.notes[0], HasSubstr("mujoco: skipped"));
-  EXPECT_THAT(sweep.notes[1], HasSubstr("bilevel: skipped (no step derivatives)"));
+  ASSERT_EQ(sweep.notes.size(), 1u);
+  EXPECT_THAT(sweep.notes[0], HasSubstr("bilevel: skipped (no step derivatives)"));
   std::string bad = kConfig;
   bad.replace(bad.find("goal_probability = 0.5"), 22, "goal_probability = 1.5");
   EXPECT_THAT(InvalidArgumentMessage([&] { GraspExperiment().Expand(QuickConfig("grasp", bad), {"silico"}); }),
               HasSubstr("goal_probability"));
+  const std::string zero_substeps = std::string(kConfig) + "[quick.by_model.mujoco]\nsubsteps = 0\n";
+  EXPECT_THAT(InvalidArgumentMessage([&] { GraspExperiment().Expand(QuickConfig("grasp", zero_substeps), {"mujoco"}); }),
+              HasSubstr("by_model.mujoco.substeps"));
 }
 
 // Every iteration adds a node or counts a failure; the path runs from the start through parents

@@ -2,11 +2,13 @@
 // Jacobian d q / d u in configuration coordinates against central differences of the step
 // itself, with the star resting on the floor and squeezed by the fingers (contact) and with
 // everything in the air (free flight: the star's row is zero, a finger follows its spring); the
-// coordinate map against Integrate; a failed step is data, not an exception.
+// coordinate map against Integrate; a failed step is data, not an exception. On mujoco, substeps
+// from rest against their closed form.
 #include "trajectory/quasi_static_step.h"
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <memory>
 
 #include "core/common/error.h"
@@ -99,6 +101,32 @@ TEST(QuasiStaticStep, ChainsSubstepsLikeDifferences) {
   }
   EXPECT_LE((r.dq_du - fd).norm(), 1e-5 * (1.0 + fd.norm()));
   EXPECT_GT(r.dq_du.topRows<3>().norm(), 1e-3);  // the squeeze moves the star
+}
+
+// MuJoCo's position springs are explicit: a substep from rest moves a free fingertip a = dt^2 k / m
+// of the way to its target, so after N substeps each from rest d x / d u = 1 - (1 - a)^N (the
+// velocity reset is what makes it converge: with it kept, the undamped spring would swing). The
+// chain of MuJoCo's finite-difference Jacobians gives that, at the grasp configuration of the
+// experiment (dt 0.25 ms: a = 0.00625 on x and y, 1.25 on the fingertip's angle).
+TEST(QuasiStaticStep, MujocoSubstepsFromRestFollowTheSpringInClosedForm) {
+  const double dt = 0.00025, kp = 100.0, radius = 0.1;
+  std::unique_ptr<Simulator> sim = MakeSimulator("mujoco", GraspScene(), {{"timestep", "0.00025"}, {"fd_method", "forward"}});
+  const VecX q = DefaultState(*GraspScene()).q;  // the fingertips 0.35 m from the star's flanks
+  VecX u(6);
+  u << 0.3, 0.45, 0.1, 1.7, 0.35, -0.1;
+  const int n = 20;
+  const QuasiStaticResult r = QuasiStaticStep(*sim, q, u, n, true);
+  ASSERT_TRUE(r.ok) << r.failure;
+  const double a = dt * dt * kp / kGraspFingerMass;
+  const double a_angle = dt * dt * kp / (0.5 * kGraspFingerMass * radius * radius);
+  const double gain = 1.0 - std::pow(1.0 - a, n), angle_gain = 1.0 - std::pow(1.0 - a_angle, n);
+  for (int finger : {0, 1}) {
+    EXPECT_NEAR(r.dq_du(3 + 3 * finger, 3 * finger), gain, 1e-6);
+    EXPECT_NEAR(r.dq_du(4 + 3 * finger, 1 + 3 * finger), gain, 1e-6);
+    EXPECT_NEAR(r.dq_du(5 + 3 * finger, 2 + 3 * finger), angle_gain, 1e-6);
+  }
+  EXPECT_LT(r.dq_du.topRows<3>().cwiseAbs().maxCoeff(), 1e-8);  // the star, untouched, rests
+  EXPECT_NEAR(r.q[3], q[3] + gain * (u[0] - q[3]), 1e-9);
 }
 
 TEST(QuasiStaticStep, CoordinateJacobianIsTheFirstOrderOfIntegrate) {

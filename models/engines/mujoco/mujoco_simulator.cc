@@ -85,12 +85,12 @@ void MujocoSimulator::DataDeleter::operator()(mjData* d) const { mj_deleteData(d
 
 Capabilities MujocoSimulator::CapabilitiesFor(const MujocoOptions& options) {
   Capabilities c;
-  c.planar = false;  // planar joints would be slide-slide-hinge triples; not wired (Unsupported)
+  c.planar = true;  // slide-slide-hinge triples, 2D shapes extruded (scene_to_mjcf.h)
   c.spatial = true;
   c.articulated = true;
   for (ShapeType t : {ShapeType::kSphere, ShapeType::kBox, ShapeType::kCapsule, ShapeType::kCylinder,
                       ShapeType::kEllipsoid, ShapeType::kHalfSpace, ShapeType::kConvexHull,
-                      ShapeType::kMesh}) {
+                      ShapeType::kMesh, ShapeType::kPolygon2, ShapeType::kDisk2, ShapeType::kHalfPlane2}) {
     c.shapes.set(static_cast<size_t>(t));
   }
   (void)options;
@@ -183,6 +183,15 @@ void MujocoSimulator::WriteState(const State& state) {
     const double* v = state.v.data() + j.idx_v;
     double* qpos = d->qpos + j.qpos;
     double* qvel = d->qvel + j.dof;
+    if (j.type == JointType::kPlanar) {
+      // (x, y, theta) alike; MuJoCo's rates are (x', y', theta'), ours (omega, body-frame v).
+      std::copy(q, q + 3, qpos);
+      const Vec2 v_J = Eigen::Rotation2Dd(q[2]) * Vec2(v[1], v[2]);
+      qvel[0] = v_J.x();
+      qvel[1] = v_J.y();
+      qvel[2] = v[0];
+      continue;
+    }
     if (j.type != JointType::kFree) {
       // Hinge, slide, ball: the same coordinates (ball: quaternion w x y z, body-frame omega).
       std::copy(q, q + (j.type == JointType::kBall ? 4 : 1), qpos);
@@ -217,6 +226,14 @@ void MujocoSimulator::ReadState(State* state) const {
     double* v = state->v.data() + j.idx_v;
     const double* qpos = d->qpos + j.qpos;
     const double* qvel = d->qvel + j.dof;
+    if (j.type == JointType::kPlanar) {
+      std::copy(qpos, qpos + 3, q);
+      const Vec2 v_B = Eigen::Rotation2Dd(-qpos[2]) * Vec2(qvel[0], qvel[1]);
+      v[0] = qvel[2];
+      v[1] = v_B.x();
+      v[2] = v_B.y();
+      continue;
+    }
     if (j.type != JointType::kFree) {
       std::copy(qpos, qpos + (j.type == JointType::kBall ? 4 : 1), q);
       std::copy(qvel, qvel + (j.type == JointType::kBall ? 3 : 1), v);

@@ -1,8 +1,10 @@
 #include "models/engines/mujoco/scene_to_mjcf.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <set>
 #include <variant>
 
@@ -22,6 +24,15 @@ constexpr double kOpenLimit = 1e10;
 // link's (the spider's lightest is 2 kg), far above MuJoCo's mjMINVAL (1e-15).
 constexpr double kSpeckMass = 1e-6;
 constexpr double kSpeckInertia = 1e-10;
+
+// Planar scenes are extruded along z: a polygon becomes a prism and a disk a cylinder of this
+// half depth (m). Their bodies cannot leave the plane or tilt, so the depth only places MuJoCo's
+// contact points along z; it is a margin over the grasp's 0.1 m fingertips.
+constexpr double kPlanarHalfDepth = 0.5;
+
+// The rotation taking MuJoCo's plane normal (+z) to a half-plane's outward normal (+y): -90
+// degrees about x, as (w, x, y, z).
+const Quat kZToY(std::sqrt(0.5), -std::sqrt(0.5), 0.0, 0.0);
 
 // Shortest text that reads back as the same double (17 significant digits).
 std::string Num(double x) {
@@ -168,9 +179,10 @@ class Translator {
     for (int b = 0; b < model_.num_bodies(); ++b) {
       const BodyModel& body = model_.body(b);
       const std::string what = "joint '" + body.joint.name + "' of body '" + body.name + "'";
-      if (body.joint.type == JointType::kPlanar) {
+      if (body.joint.type == JointType::kPlanar && body.parent != kWorldBody) {
         throw Unsupported(Where(scene_) + what +
-                          " is planar; the mujoco model simulates spatial scenes only");
+                          " is a planar joint below another body; the mujoco model moves planar "
+                          "bodies on the world only");
       }
       if (body.joint.type == JointType::kFree && body.parent != kWorldBody) {
         throw Unsupported(Where(scene_) + what +
@@ -230,6 +242,10 @@ class Translator {
     const JointModel& j = model_.body(b).joint;
     if (j.type == JointType::kFixed) return;
     const std::string pad(2 * depth, ' ');
+    if (j.type == JointType::kPlanar) {
+      WritePlanarJoints(b, pad);
+      return;
+    }
     const std::string name = joints_.Take(j.name, "joint", b);
     out_.joint_names[b] = name;
     std::string line = pad + "<joint name=\"" + Escape(name) + "\"";
@@ -237,7 +253,7 @@ class Translator {
       case JointType::kRevolute: line += " type=\"hinge\""; break;
       case JointType::kPrismatic: line += " type=\"slide\""; break;
       case JointType::kBall: line += " type=\"ball\""; break;
-      default: line += " type=\"free\""; break;  // planar was rejected in CheckJoints
+      default: line += " type=\"free\""; break;  // planar is WritePlanarJoints
     }
     if (!anchor.isZero(0.0)) line += " pos=\"" + VecText(anchor) + "\"";
     if (IsOneDof(j.type)) {
@@ -258,6 +274,27 @@ class Translator {
     body_xml_ += line + "/>\n";
   }
 
+  // A planar joint (x, y, theta in J's xy-plane) as MuJoCo's slide x, slide y, hinge z, in this
+  // order: MuJoCo applies a body's joints one after another, so the slides move along J's axes
+  // and the hinge turns about the moved origin, and qpos is our (x, y, theta). qvel is (x', y',
+  // theta'), world rates where ours are body-frame (the simulator converts). The body's name is
+  // the first joint's (joint_names); the three are consecutive in qpos and qvel.
+  void WritePlanarJoints(int b, const std::string& pad) {
+    const JointModel& j = model_.body(b).joint;
+    const std::string base = j.name.empty() ? "joint" + std::to_string(b) : j.name;
+    std::array<std::string, 3> names;  // by our DOF index: theta, x, y
+    const std::array<std::pair<int, const char*>, 3> order = {{{1, "x"}, {2, "y"}, {0, "theta"}}};
+    for (const auto& [dof, suffix] : order) {
+      names[dof] = joints_.Take(base + "_" + suffix, "joint", b);
+      const bool hinge = dof == 0;
+      const Vec3 axis = hinge ? Vec3::UnitZ() : dof == 1 ? Vec3::UnitX() : Vec3::UnitY();
+      body_xml_ += pad + "<joint name=\"" + Escape(names[dof]) + "\" type=\"" + (hinge ? "hinge" : "slide") +
+                   "\" axis=\"" + VecText(axis) + "\" limited=\"false\"/>\n";
+    }
+    out_.joint_names[b] = names[1];
+    planar_joint_names_[b] = names;
+  }
+
   void WriteGeom(int c, const SE3& X_BO, bool is_static, int depth) {
     const Collider& collider = scene_.colliders[c];
     const std::string pad(2 * depth, ' ');
@@ -265,6 +302,7 @@ class Translator {
     out_.geom_names[c] = name;
     const std::string what = "collider '" + collider.name + "'";
     std::string shape;
+    SE3 placement = collider.placement;  // of MuJoCo's geom frame in ours
     const Shape& s = collider.shape;
     if (const auto* sphere = std::get_if<Sphere>(&s)) {
       shape = "type=\"sphere\" size=\"" + Num(sphere->radius) + "\"";
@@ -295,15 +333,40 @@ class Translator {
                           " is flat; MuJoCo collides with a mesh's convex hull, which needs volume");
       }
       shape = "type=\"mesh\" mesh=\"" + WriteMesh(c, mesh->data->hull->vertices) + "\"";
+    } else if (const auto* polygon = std::get_if<Polygon2>(&s)) {
+      if (polygon->radius > 0.0) {
+        throw Unsupported(Where(scene_) + "the padded polygon " + what +
+                          " is not supported: MuJoCo has no rounded prism geom");
+      }
+      shape = "type=\"mesh\" mesh=\"" + WriteMesh(c, PrismVertices(polygon->vertices)) + "\"";
+    } else if (const auto* disk = std::get_if<Disk2>(&s)) {
+      shape = "type=\"cylinder\" size=\"" + Nums({disk->radius, kPlanarHalfDepth}) + "\"";
+    } else if (std::holds_alternative<HalfPlane2>(s)) {
+      if (!is_static) {
+        throw Unsupported(Where(scene_) + "the half-plane " + what +
+                          " is on a moving body; MuJoCo allows planes on static bodies only");
+      }
+      shape = "type=\"plane\" size=\"0 0 1\"";
+      placement = placement * SE3(Mat3(kZToY), Vec3::Zero());
     } else if (std::holds_alternative<Cone>(s)) {
       throw Unsupported(Where(scene_) + "shape 'cone' of " + what +
                         " is not supported: MuJoCo 2.2.2 has no cone geom");
     } else {
       throw Unsupported(Where(scene_) + "shape '" + std::string(ToString(TypeOf(s))) + "' of " +
-                        what + " is not supported: the mujoco model simulates 3D shapes only");
+                        what + " is not supported: MuJoCo has no extruded stadium geom");
     }
-    body_xml_ += pad + "<geom name=\"" + Escape(name) + "\" " + shape +
-                 PoseAttributes(X_BO * collider.placement) + "/>\n";
+    body_xml_ += pad + "<geom name=\"" + Escape(name) + "\" " + shape + PoseAttributes(X_BO * placement) + "/>\n";
+  }
+
+  // The prism of a planar polygon: its vertices at z = -h and z = +h.
+  static Eigen::Matrix<double, Eigen::Dynamic, 3> PrismVertices(const Eigen::Matrix<double, Eigen::Dynamic, 2>& polygon) {
+    const Eigen::Index n = polygon.rows();
+    Eigen::Matrix<double, Eigen::Dynamic, 3> out(2 * n, 3);
+    for (Eigen::Index i = 0; i < n; ++i) {
+      out.row(i) << polygon(i, 0), polygon(i, 1), -kPlanarHalfDepth;
+      out.row(n + i) << polygon(i, 0), polygon(i, 1), kPlanarHalfDepth;
+    }
+    return out;
   }
 
   // Writes the points as a mesh asset without faces: MuJoCo takes their convex hull (qhull),
@@ -352,15 +415,21 @@ class Translator {
     for (int i = 0; i < scene_.nu(); ++i) {
       const Actuator& a = scene_.actuators[i];
       const BodyModel& body = model_.body(a.body);
-      if (!IsOneDof(body.joint.type)) {
+      const bool planar = body.joint.type == JointType::kPlanar;
+      if (planar && a.type == ActuatorType::kTorque && a.dof != 0) {
+        throw Unsupported(Where(scene_) + "actuator '" + a.name + "' pushes the planar body '" + body.name +
+                          "' along its own axis; the mujoco model's joint transmissions act along the plane's axes");
+      }
+      if (!IsOneDof(body.joint.type) && !planar) {
         throw Unsupported(Where(scene_) + "actuator '" + a.name + "' drives the " +
                           std::string(ToString(body.joint.type)) + " joint of body '" + body.name +
                           "'; the mujoco model maps actuators to revolute and prismatic joints only");
       }
       const std::string name = actuators_.Take(a.name, "actuator", i);
       out_.actuator_names[i] = name;
-      const std::string target = " name=\"" + Escape(name) + "\" joint=\"" +
-                                 Escape(out_.joint_names[a.body]) + "\"";
+      // A planar DOF's target is the world coordinate theta, x or y (actuation.h): its MuJoCo joint.
+      const std::string& joint = planar ? planar_joint_names_.at(a.body)[a.dof] : out_.joint_names[a.body];
+      const std::string target = " name=\"" + Escape(name) + "\" joint=\"" + Escape(joint) + "\"";
       // Control limits are applied by the simulator (std::clamp, as ActuatorForces does), so
       // MuJoCo's ctrllimited stays off and one-sided ranges need no stand-in value.
       if (a.type == ActuatorType::kTorque) {
@@ -385,6 +454,7 @@ class Translator {
   std::vector<bool> static_;  // welded to the world through fixed joints
   std::vector<int> roots_;
   std::vector<std::pair<int, int>> pairs_;
+  std::map<int, std::array<std::string, 3>> planar_joint_names_;  // per planar body, by DOF
   NameTable bodies_, joints_, geoms_, actuators_, meshes_;
   std::string asset_xml_, body_xml_, actuator_xml_;
   MjcfTranslation out_;

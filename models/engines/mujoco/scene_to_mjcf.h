@@ -29,9 +29,13 @@
 // half-space as a plane geom (MuJoCo allows planes on static bodies only), convex hulls and
 // triangle meshes as <mesh vertex="..."> (MuJoCo collides with a mesh's convex hull, so a
 // triangle mesh is written as the vertices of its hull; MuJoCo stores them as float).
+// Planar scenes: a planar joint (on the world) becomes slide x, slide y, hinge z; a polygon a
+// prism (a mesh), a disk a cylinder, both 1 m deep along z; the half-plane a plane geom turned
+// so that its normal is +y. An actuator on a planar DOF drives the joint of that coordinate.
 // Unsupported (Unsupported error naming the collider or joint): cones (no MuJoCo 2.2.2 geom),
-// 2D shapes, planar joints, free joints below the world, half-spaces on moving bodies,
-// actuators on multi-DOF joints.
+// padded polygons and 2D capsules, planar joints below another body, free joints below the
+// world, half-spaces on moving bodies, actuators on ball and free joints, and torques along a
+// planar body's own x or y axis.
 #pragma once
 
 #include <string>
@@ -44,7 +48,7 @@ namespace arena {
 /// The generated MJCF and the names it gives the scene's objects (found again by mj_name2id).
 struct MjcfTranslation {
   std::string xml;
-  std::vector<std::string> joint_names;     // per body; "" for fixed joints
+  std::vector<std::string> joint_names;     // per body; "" for fixed joints; planar: the x slide
   std::vector<std::string> actuator_names;  // per actuator
   std::vector<std::string> geom_names;      // per collider
   int num_pairs = 0;                        // explicit contact pairs written

@@ -454,12 +454,28 @@ TEST(Mujoco, UnsupportedScenesNameTheProblem) {
     EXPECT_THAT(message, HasSubstr("paddle_face"));
     EXPECT_THAT(message, HasSubstr("static"));
   }
-  {  // Planar joints (here without any 2D shape, so the scene is not a planar one).
-    SceneBuilder b("planar");
-    b.AddPlanarBody("slider", 1.0, 0.1, Vec3::Zero());
+  {  // A planar joint below another body (MuJoCo's slide-slide-hinge moves bodies of the world).
+    SceneBuilder b("planar_child");
+    const int base = b.AddPlanarBody("base", 1.0, 0.1, Vec3::Zero());
+    JointModel planar;
+    planar.type = JointType::kPlanar;
+    planar.name = "elbow";
+    b.AddBody("forearm", base, planar, SpatialInertia::SolidSphere(1.0, 0.1));
     auto scene = b.Build();
     EXPECT_THAT(UnsupportedMessage([&] { MujocoSimulator sim(scene, MujocoOptions{}); }),
-                HasSubstr("joint 'slider' of body 'slider' is planar"));
+                HasSubstr("joint 'elbow' of body 'forearm' is a planar joint below another body"));
+  }
+  {  // A rounded polygon has no MuJoCo geom.
+    SceneBuilder b("rounded");
+    b.SetGravity(Vec3(0, -9.81, 0));
+    const int body = b.AddPlanarBody("tile", 1.0, 0.1, Vec3(0, 1, 0));
+    Eigen::Matrix<double, 4, 2> A;
+    A << 1, 0, 0, 1, -1, 0, 0, -1;
+    b.AddCollider(body, MakePaddedPolygon2(A, VecX::Constant(4, 0.1), 0.02), SE3(), "tile");
+    b.AddGroundPlane2();
+    auto scene = b.Build();
+    EXPECT_THAT(UnsupportedMessage([&] { MujocoSimulator sim(scene, MujocoOptions{}); }),
+                HasSubstr("padded polygon collider 'tile'"));
   }
   {  // Actuators on multi-DOF joints.
     SceneBuilder b("ball_motor");
