@@ -122,11 +122,12 @@ TEST(Grasp, APlanAccountsForEveryIterationAndWritesItsPathAndTree) {
 
 TEST(Grasp, ClaimIsSilicosMedianTimeOverSolvedSeeds) {
   const ResultTable table = ResultTable::ParseCsv(
-      "model,record,success,planning_time_s,iterations,iterations_run,failed_steps,failed_metrics,smoothing,fingertips\n"
-      "silico,plan,true,0.5,1000,100,10,0,rho=0.003,octagon\n"
-      "silico,plan,true,1.5,1000,200,20,10,rho=0.003,octagon\n"
-      "silico,plan,false,9.0,1000,1000,100,0,rho=0.003,octagon\n"
-      "penalty,plan,false,20.0,1000,1000,0,0,none,octagon\n",
+      "model,record,success,planning_time_s,iterations,iterations_run,failed_steps,failed_metrics,smoothing,fingertips,"
+      "position_error_m,angle_error_rad\n"
+      "silico,plan,true,0.5,1000,100,10,0,rho=0.003,octagon,0.01,0.01\n"
+      "silico,plan,true,1.5,1000,200,20,10,rho=0.003,octagon,0.02,0.02\n"
+      "silico,plan,false,9.0,1000,1000,100,0,rho=0.003,octagon,0.3,0.5\n"
+      "penalty,plan,false,20.0,1000,1000,0,0,none,octagon,0.78102496759066542,1.8849555921538759\n",
       "grasp.csv");
   const std::vector<ClaimResult> claims = GraspExperiment().Summarize(table);
   ASSERT_EQ(claims.size(), 1u);
@@ -135,7 +136,9 @@ TEST(Grasp, ClaimIsSilicosMedianTimeOverSolvedSeeds) {
   EXPECT_NEAR(claims[0].values.at("success_rate"), 2.0 / 3.0, 1e-12);
   EXPECT_THAT(claims[0].note, HasSubstr("2 of 3 seeds"));
   EXPECT_NEAR(claims[0].values.at("failed_step_fraction"), 140.0 / 1300.0, 1e-12);
-  EXPECT_THAT(claims[0].note, HasSubstr("penalty 0 success"));
+  // A model that does not move the star ends where it started: 1 of the start's errors.
+  EXPECT_THAT(claims[0].note, HasSubstr("penalty: 0 of 1 seeds reach the goal, the path ends at 1 of the start's position "
+                                        "error and 1 of its angle error"));
 }
 
 }  // namespace grasp_test
