@@ -95,10 +95,10 @@ def progress_panel(ax, plans, models):
     start_angle = abs(_GOAL[2])
     for k, model in enumerate(models):
         p = plans[plans["model"] == model]
-        jitter = np.linspace(-0.15, 0.15, len(p)) if len(p) > 1 else np.zeros(len(p))
-        ax.scatter(k + jitter - 0.05, p["position_error_m"] / start_position, color="tab:blue", s=18, marker="o",
+        jitter = np.linspace(-0.08, 0.08, len(p)) if len(p) > 1 else np.zeros(len(p))
+        ax.scatter(k + jitter - 0.15, p["position_error_m"] / start_position, color="tab:blue", s=18, marker="o",
                    label="position" if k == 0 else None)
-        ax.scatter(k + jitter + 0.05, p["angle_error_rad"] / start_angle, color="tab:orange", s=18, marker="s",
+        ax.scatter(k + jitter + 0.15, p["angle_error_rad"] / start_angle, color="tab:orange", s=18, marker="s",
                    label="angle" if k == 0 else None)
     ax.axhline(1.0, color="k", ls=":", lw=0.8)
     ax.set_xlim(-0.5, len(models) - 0.5)
