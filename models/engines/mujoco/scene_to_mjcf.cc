@@ -277,8 +277,8 @@ class Translator {
   // A planar joint (x, y, theta in J's xy-plane) as MuJoCo's slide x, slide y, hinge z, in this
   // order: MuJoCo applies a body's joints one after another, so the slides move along J's axes
   // and the hinge turns about the moved origin, and qpos is our (x, y, theta). qvel is (x', y',
-  // theta'), world rates where ours are body-frame (the simulator converts). The body's name is
-  // the first joint's (joint_names); the three are consecutive in qpos and qvel.
+  // theta'), world rates where ours are body-frame (the simulator converts). joint_names[b]
+  // names the x slide, the first of the three, which are consecutive in qpos and qvel.
   void WritePlanarJoints(int b, const std::string& pad) {
     const JointModel& j = model_.body(b).joint;
     const std::string base = j.name.empty() ? "joint" + std::to_string(b) : j.name;
