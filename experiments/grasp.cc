@@ -235,15 +235,25 @@ double FailedStepFraction(const ResultTable& plans) {
   return run > 0.0 ? failed / run : std::nan("");
 }
 
-// How far the plans' path ends are from the goal, as a fraction of the start's distance (median
-// over the seeds; 1: the star did not move towards it).
-std::string Progress(const ResultTable& plans) {
+// The start's errors from the goal (m, rad): the scale of Progress.
+struct StartErrors {
+  double position = 0.0;
+  double angle = 0.0;
+};
+
+StartErrors StartErrorsOfTheScene() {
   const std::shared_ptr<const Scene> scene = GraspScene();
   const ContactRrtProblem problem = GraspProblem(*scene);
   const VecX start = DefaultState(*scene).q;
-  return "the path ends at " + FormatShort(Median(plans, "position_error_m") / GraspPositionError(problem, start)) +
-         " of the start's position error and " +
-         FormatShort(Median(plans, "angle_error_rad") / GraspAngleError(problem, start)) + " of its angle error";
+  return {GraspPositionError(problem, start), GraspAngleError(problem, start)};
+}
+
+// How far the plans' path ends are from the goal, as a fraction of the start's distance (median
+// over the seeds; 1: the star did not move towards it).
+std::string Progress(const ResultTable& plans, const StartErrors& start) {
+  return "the path ends at " + FormatShort(Median(plans, "position_error_m") / start.position) +
+         " of the start's position error and " + FormatShort(Median(plans, "angle_error_rad") / start.angle) +
+         " of its angle error";
 }
 
 }  // namespace
@@ -263,7 +273,8 @@ std::vector<ClaimResult> GraspExperiment::Summarize(const ResultTable& table) co
            " seeds reach the goal within " + silico.Text(0, "iterations") +
            " iterations (the median planning time of those); " + FormatShort(100.0 * failed) +
            " % of the quasi-static steps failed (the interior point stalled)";
-  r.note += "; " + Progress(silico);
+  const StartErrors start = StartErrorsOfTheScene();
+  r.note += "; " + Progress(silico, start);
   for (const std::string& model : Plans(table).Distinct("model")) {
     if (model == "silico") continue;
     const ResultTable plans = Plans(table).Filter("model", model);
@@ -271,7 +282,7 @@ std::vector<ClaimResult> GraspExperiment::Summarize(const ResultTable& table) co
     r.note += "; " + model + ": " + std::to_string(reached.num_rows()) + " of " + std::to_string(plans.num_rows()) +
               " seeds reach the goal";
     if (reached.num_rows() > 0) r.note += " (median " + FormatShort(Median(reached, "planning_time_s")) + " s)";
-    r.note += ", " + Progress(plans);
+    r.note += ", " + Progress(plans, start);
   }
   return {r};
 }

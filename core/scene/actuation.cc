@@ -46,6 +46,25 @@ bool IsPlanarTranslation(const BodyModel& b, const Actuator& a) {
   return b.joint.type == JointType::kPlanar && a.dof != 0 && a.type != ActuatorType::kTorque;
 }
 
+// Such a target at `state`: the axis e = R^T e_k in the body frame, its derivative in theta, and
+// the force F = ControlGain u - kp c - kd c'.
+struct PlanarTarget {
+  Vec2 e;
+  Vec2 de;
+  double F = 0.0;
+};
+
+PlanarTarget PlanarTargetAt(const BodyModel& b, const Actuator& a, double u, const State& state) {
+  const int k = a.dof - 1;
+  const double theta = state.q[b.idx_q + 2];
+  PlanarTarget t;
+  t.e = Eigen::Rotation2Dd(theta).toRotationMatrix().row(k).transpose();
+  t.de = Eigen::Rotation2Dd(theta + std::numbers::pi / 2).toRotationMatrix().row(k).transpose();  // d R / d theta
+  const double rate = t.e.dot(state.v.segment<2>(b.idx_v + 1));
+  t.F = ControlGain(a) * u - PositionGain(a) * state.q[b.idx_q + k] - VelocityGain(a) * rate;
+  return t;
+}
+
 // The coordinate a 1-DOF-style target acts on: a planar body's rotation is its q[2] (q = (x, y,
 // theta), v = (omega, v_x, v_y)); any other joint's DOF k is q[k].
 int CoordinateIndex(const BodyModel& b, const Actuator& a) {
@@ -62,11 +81,8 @@ VecX ActuatorForces(const Scene& scene, const State& state, const Control& contr
     bool clamped = false;
     const double u = ClampedControl(a, control, i, &clamped);
     if (IsPlanarTranslation(b, a)) {
-      const int k = a.dof - 1;
-      const Mat2 R = Eigen::Rotation2Dd(state.q[b.idx_q + 2]).toRotationMatrix();
-      const double rate = R.row(k).dot(state.v.segment<2>(b.idx_v + 1));
-      const double F = ControlGain(a) * u - PositionGain(a) * state.q[b.idx_q + k] - VelocityGain(a) * rate;
-      tau.segment<2>(b.idx_v + 1) += R.row(k).transpose() * F;
+      const PlanarTarget t = PlanarTargetAt(b, a, u, state);
+      tau.segment<2>(b.idx_v + 1) += t.e * t.F;
       continue;
     }
     const int iv = b.idx_v + a.dof;
@@ -93,19 +109,14 @@ namespace {
 // tangent step (d omega, d p_B) moves theta by d omega and (x, y) by R d p_B.
 void AddPlanarTargetJacobians(const BodyModel& b, const Actuator& a, double u, bool clamped, int column,
                               const State& state, GeneralizedForceJacobians* J) {
-  const int k = a.dof - 1, iw = b.idx_v, ip = b.idx_v + 1;
-  const double theta = state.q[b.idx_q + 2];
-  const Mat2 R = Eigen::Rotation2Dd(theta).toRotationMatrix();
-  const Mat2 dR = Eigen::Rotation2Dd(theta + std::numbers::pi / 2).toRotationMatrix();  // d R / d theta
+  const int iw = b.idx_v, ip = b.idx_v + 1;
+  const PlanarTarget t = PlanarTargetAt(b, a, u, state);
   const Vec2 v_B = state.v.segment<2>(ip);
-  const Vec2 e = R.row(k).transpose();  // R^T e_k: the axis in the body frame
   const double kp = PositionGain(a), kd = VelocityGain(a);
-  const double F = ControlGain(a) * u - kp * state.q[b.idx_q + k] - kd * e.dot(v_B);
-  const Vec2 de = dR.row(k).transpose();  // d (R^T e_k) / d theta
-  J->dtau_dq.block<2, 2>(ip, ip) -= kp * e * e.transpose();
-  J->dtau_dq.block<2, 1>(ip, iw) += de * F - kd * e * de.dot(v_B);
-  J->dtau_dv.block<2, 2>(ip, ip) -= kd * e * e.transpose();
-  if (!clamped) J->dtau_du.block<2, 1>(ip, column) += e * ControlGain(a);
+  J->dtau_dq.block<2, 2>(ip, ip) -= kp * t.e * t.e.transpose();
+  J->dtau_dq.block<2, 1>(ip, iw) += t.de * t.F - kd * t.e * t.de.dot(v_B);
+  J->dtau_dv.block<2, 2>(ip, ip) -= kd * t.e * t.e.transpose();
+  if (!clamped) J->dtau_du.block<2, 1>(ip, column) += t.e * ControlGain(a);
 }
 
 }  // namespace
