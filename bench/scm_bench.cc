@@ -60,10 +60,11 @@ State TPushTouching(const Scene& scene) {
   return s;
 }
 
-void BM_ScmTPushStep(benchmark::State& state, const char* integrator, const char* patch_size, const char* threads = "1") {
+void BM_ScmTPushStep(benchmark::State& state, const char* integrator, const char* patch_size, const char* threads = "1",
+                     const char* skip_out_of_reach = "true") {
   auto scene = TPushScene();
   auto sim = MakeSimulator("scm", scene, {{"integrator", integrator}, {"patch_size", patch_size}, {"stiffness", "1e3"},
-                                          {"threads", threads}});
+                                          {"threads", threads}, {"skip_out_of_reach", skip_out_of_reach}});
   const State start = TPushTouching(*scene);
   TimeStepsFrom(state, *sim, start);
   auto mujoco = MakeSimulator("mujoco", scene, {{"timestep", "0.002"}, {"integrator", integrator}});
@@ -75,6 +76,9 @@ BENCHMARK_CAPTURE(BM_ScmTPushStep, rk4_28, "rk4", "0.08")->Unit(benchmark::kMicr
 BENCHMARK_CAPTURE(BM_ScmTPushStep, rk4_4k, "rk4", "0.0048")->Unit(benchmark::kMicrosecond);
 // The option threads=2 (TBB over the points; the numbers do not change).
 BENCHMARK_CAPTURE(BM_ScmTPushStep, euler_4k_2threads, "euler", "0.0048", "2")->Unit(benchmark::kMicrosecond);
+// skip_out_of_reach=false: the bar's pair (the finger 15 cm from it) computed as well.
+BENCHMARK_CAPTURE(BM_ScmTPushStep, euler_4k_far_pairs, "euler", "0.0048", "1", "false")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_ScmTPushStep, rk4_4k_far_pairs, "rk4", "0.0048", "1", "false")->Unit(benchmark::kMicrosecond);
 
 void BM_ScmBoxDerivatives(benchmark::State& state) {
   auto scene = BoxDropScene("spatial");

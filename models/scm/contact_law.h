@@ -54,6 +54,15 @@ T DampingFactor(const T& s, DampingShape shape) {
   return T(1.0) + t * (T(-2.0) + t * t * (T(2.0) - t));
 }
 
+/// The plane distance beyond which every point-plane force of the law, at relative speeds up to
+/// `speed`, is below e^-cutoff of k eps3 (the spring's scale: k eps3 ln 2 at contact). From eqs.
+/// 15-18: s+_eps3(-phi) <= eps3 e^(-phi / eps3), d(s) <= 1 + |v_n| / v_d and |lambda| <= (1 + mu)
+/// |lambda_n|, so phi >= eps3 (cutoff + ln((1 + speed / v_d)(1 + mu))) suffices.
+inline double SpringReach(const ContactLaw& law, double cutoff, double speed) {
+  return law.softplus_width *
+         (cutoff + std::log((1.0 + speed / law.dissipation_velocity) * (1.0 + std::abs(law.friction))));
+}
+
 /// The force the plane (p_i, n_i) exerts on the point p whose velocity relative to the plane's
 /// body at p is v_rel (eq. 20: lambda = lambda_n n_i + lambda_t).
 template <class T>

@@ -110,6 +110,10 @@ struct FieldTask {
 struct FieldPlan {
   std::vector<FieldTask> tasks;  // to compute (the entries computed while planning are not here)
   std::vector<int> terms;
+  // The pair lies beyond the springs' reach: nothing was computed or planned, and `bound` is a
+  // lower bound of every point-plane distance of its kept terms (so of min Phi_12).
+  bool out_of_reach = false;
+  double bound = -std::numeric_limits<double>::infinity();
   std::span<const int> Terms(const FieldTask& t) const { return {terms.data() + t.begin, terms.data() + t.end}; }
 };
 
@@ -153,6 +157,20 @@ struct Search {
     }
   }
 
+  // Whether a leaf under `id` has a bound within `reach`; else `lowest` is lowered to the least
+  // bound of the nodes that ruled its subtrees out.
+  bool Reaches(int id, std::span<const int> from, int depth, double reach, double* lowest) {
+    std::vector<int>& terms = level[static_cast<std::size_t>(depth)];
+    const double bound = Filter(id, from, &terms);
+    if (bound > reach) {
+      *lowest = std::min(*lowest, bound);
+      return false;
+    }
+    const PointTree::Node& node = Node(id);
+    if (node.left < 0) return true;
+    return Reaches(node.left, terms, depth + 1, reach, lowest) || Reaches(node.right, terms, depth + 1, reach, lowest);
+  }
+
   // From the root, always into the child with the lower bound: a leaf likely to hold the
   // smallest Phi. Its terms are left in `terms`.
   int LowestLeaf(std::span<const int> root_terms, std::vector<int>* terms) {
@@ -178,10 +196,12 @@ struct Search {
 /// `compute(entry, superset)` which stores the entry and returns its value, for an upper bound
 /// U; then the other leaves whose bound is within cutoff * eps2 of U are planned. Every entry of any
 /// other cloud is planned without a superset. Entries neither computed nor planned carry no
-/// weight.
+/// weight. When every cloud with points is prunable and a descent of their trees finds no leaf
+/// whose bound is within `reach` (a plane distance), the plan is out_of_reach and nothing is
+/// computed.
 template <class T, class Compute>
 FieldPlan PlanField(const SoftminSettings& eps, const WorldCloud<T>* const clouds[2], const int offset[2],
-                    const Compute& compute) {
+                    const Compute& compute, double reach = std::numeric_limits<double>::infinity()) {
   auto prunable = [&](int c) {
     const WorldCloud<T>& pts = *clouds[c];
     const WorldCloud<T>& planes = *clouds[1 - c];
@@ -192,13 +212,34 @@ FieldPlan PlanField(const SoftminSettings& eps, const WorldCloud<T>* const cloud
   std::vector<int> root_terms[2], leaf_terms, scratch;
   std::vector<double> distance;
   std::optional<field_pruning::Search<T>> search[2];
+  bool all_prunable = true;
+  for (int c = 0; c < 2; ++c) {
+    if (clouds[c]->plane) continue;
+    if (!prunable(c)) {
+      all_prunable = false;
+      continue;
+    }
+    search[c].emplace(eps, *clouds[c], *clouds[1 - c], offset[c]);
+    const PointTree::Node& root = search[c]->Node(0);
+    BallTerms(*clouds[1 - c], search[c]->Centre(root), root.radius, eps.ssdf, eps.cutoff, &root_terms[c], &scratch,
+              &distance);
+  }
+  if (all_prunable && std::isfinite(reach)) {
+    double lowest = std::numeric_limits<double>::infinity();
+    bool reaches = false;
+    for (int c = 0; c < 2 && !reaches; ++c) {
+      if (search[c]) reaches = search[c]->Reaches(0, root_terms[c], 0, reach, &lowest);
+    }
+    if (!reaches) {
+      plan.out_of_reach = true;
+      plan.bound = lowest;
+      return plan;
+    }
+  }
   double upper = std::numeric_limits<double>::infinity();
   int lowest_leaf[2] = {-1, -1};
   for (int c = 0; c < 2; ++c) {
-    if (!prunable(c)) continue;
-    search[c].emplace(eps, *clouds[c], *clouds[1 - c], offset[c]);
-    const PointTree::Node& root = search[c]->Node(0);
-    BallTerms(*clouds[1 - c], search[c]->Centre(root), root.radius, eps.ssdf, eps.cutoff, &root_terms[c], &scratch, &distance);
+    if (!search[c]) continue;
     lowest_leaf[c] = search[c]->LowestLeaf(root_terms[c], &leaf_terms);
     const PointTree::Node& leaf = search[c]->Node(lowest_leaf[c]);
     for (int k = leaf.begin; k < leaf.end; ++k) {

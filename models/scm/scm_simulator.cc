@@ -80,6 +80,7 @@ ScmSimulator::ScmSimulator(std::shared_ptr<const Scene> scene, const ScmOptions&
   softmin_.ssdf = options_.SsdfTemperature();
   softmin_.separation = options_.separation_temperature;
   if (options_.skip_small_weights) softmin_.cutoff = 36.0;
+  softmin_.skip_out_of_reach = options_.skip_out_of_reach;
   if (options_.threads != 1) {
     arena_ = options_.threads > 0 ? std::make_unique<tbb::task_arena>(options_.threads) : std::make_unique<tbb::task_arena>();
   }

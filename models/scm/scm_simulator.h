@@ -51,6 +51,7 @@ struct ScmOptions {
   double patch_size = 0.05;               // m, the largest extent of a patch
   scm::DampingShape damping_shape = scm::DampingShape::kC1;
   bool skip_small_weights = true;         // skip softmax terms below e^-36 of the largest
+  bool skip_out_of_reach = true;          // with it: skip pairs whose forces lie below e^-36 k eps3
   int threads = 1;                        // TBB threads over a pair's points; 0: every core
 
   template <class V>
@@ -72,6 +73,9 @@ struct ScmOptions {
     v("damping_shape", damping_shape, "c1 (the paper's d(s)) or c2 (a quintic middle piece: a C2 step)", "");
     v("skip_small_weights", skip_small_weights,
       "skip the softmax terms below e^-36 of the largest (their sum is below round-off; false: every point-patch pair)", "");
+    v("skip_out_of_reach", skip_out_of_reach,
+      "with skip_small_weights: skip a pair whose every point-plane distance a k-d tree bound puts beyond the springs' "
+      "reach (its forces below e^-36 k eps3); false computes far pairs too", "");
     v("threads", threads,
       "threads over a pair's points (TBB; 0: every core); the result does not depend on it. Sweeps already run cases in "
       "parallel: keep 1 there", "", Closed(0, 1024));

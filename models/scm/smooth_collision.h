@@ -86,8 +86,18 @@ struct KeptTerms {
   std::vector<T> weight, sum;
 };
 
+/// The largest speed of a cloud's points (values).
+template <class T>
+double MaxSpeed(const WorldCloud<T>& cloud) {
+  double v2 = 0.0;
+  for (const V3<T>& v : cloud.v) v2 = std::max(v2, Val(v(0)) * Val(v(0)) + Val(v(1)) * Val(v(1)) + Val(v(2)) * Val(v(2)));
+  return std::sqrt(v2);
+}
+
 /// The contact wrenches of the pair (a, b) on a's and b's bodies (eq. 23); `field` (optional)
-/// receives every point of Phi_12 whose weight is at least `report_weight`. Returns min Phi_12.
+/// receives every point of Phi_12 whose weight is at least `report_weight`. Returns min Phi_12,
+/// or for a pair skipped as out of the springs' reach (SoftminSettings::skip_out_of_reach) a
+/// lower bound of it, larger than the reach.
 /// With `arena`, the SSDFs of Phi_12 and the points' shares are computed on its threads; they
 /// are summed in the points' order either way, so the result does not depend on the threads.
 template <class T>
@@ -116,12 +126,19 @@ double PairWrenches(const ContactLaw& law, const SoftminSettings& eps, const Wor
         Ssdf(*clouds[1 - c], clouds[c]->p[static_cast<std::size_t>(f)], eps.ssdf, scratch, eps.cutoff, superset);
     return Val(phi[static_cast<std::size_t>(e)]);
   };
-  const FieldPlan plan = PlanField(eps, clouds, offset, [&](int e, std::span<const int> superset) {
-    const double value = compute(e, superset, &serial_scratch);
-    kept.Reserve(e, serial_scratch.index.size());
-    kept.Store(e, serial_scratch);
-    return value;
-  });
+  const double reach = eps.skip_out_of_reach && std::isfinite(eps.cutoff)
+                           ? SpringReach(law, eps.cutoff, MaxSpeed(a) + MaxSpeed(b))
+                           : std::numeric_limits<double>::infinity();
+  const FieldPlan plan = PlanField(
+      eps, clouds, offset,
+      [&](int e, std::span<const int> superset) {
+        const double value = compute(e, superset, &serial_scratch);
+        kept.Reserve(e, serial_scratch.index.size());
+        kept.Store(e, serial_scratch);
+        return value;
+      },
+      reach);
+  if (plan.out_of_reach) return plan.bound;
   for (const FieldTask& task : plan.tasks) {
     if (task.end > task.begin) kept.Reserve(task.entry, static_cast<std::size_t>(task.end - task.begin));
   }

@@ -37,6 +37,10 @@ struct SoftminSettings {
   // shows to carry no weight are left out without computing their SSDF (field_pruning.h). The
   // same entries get weight either way; false computes every point's SSDF.
   bool prune_points = true;
+  // With pruning: a pair whose every kept point-plane distance a bound shows to lie beyond the
+  // springs' reach (SpringReach: its forces below e^-cutoff of k eps3) is skipped whole, its
+  // wrenches left zero (smooth_collision.h). false computes far pairs too.
+  bool skip_out_of_reach = true;
 };
 
 /// |x - y|^2 of the values (the softmaxes' shift: any constant works, the smallest is safe).

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace arena::scm {
@@ -59,6 +60,24 @@ TEST(ScmContactLaw, PlanePushesThePointOutAndFrictionOpposesSlip) {
   // Separating faster than 2 v_d: no force at all.
   f = PointPlaneForce<double>(law, Vec3(0, 0, -2e-3), Vec3(0, 0, 0.3), p_i, n);
   EXPECT_EQ(f.norm(), 0.0);
+}
+
+// Beyond SpringReach every force of the law, at any relative velocity up to the given speed, is
+// below e^-cutoff of k eps3; just inside it, an approaching point's force is not.
+TEST(ScmContactLaw, ForcesBeyondTheReachAreBelowTheCutoff) {
+  const ContactLaw law{1e3, 1e-3, 0.1, 0.05, 0.5, DampingShape::kC1};
+  const double speed = 0.3, cutoff = 36.0;
+  const double reach = SpringReach(law, cutoff, speed);
+  const double scale = law.stiffness * law.softplus_width * std::exp(-cutoff);
+  const Vec3 n(0, 0, 1), p_i(0, 0, 0);
+  double largest = 0.0;
+  for (int k = 0; k < 64; ++k) {
+    const double angle = 2.0 * M_PI * k / 64.0;
+    const Vec3 v = speed * Vec3(std::sin(angle), 0.0, std::cos(angle));  // through head-on approach
+    largest = std::max(largest, PointPlaneForce<double>(law, Vec3(0, 0, reach), v, p_i, n).norm());
+    EXPECT_GT(PointPlaneForce<double>(law, Vec3(0, 0, reach - 5e-3), -speed * n, p_i, n).norm(), scale);
+  }
+  EXPECT_LE(largest, scale);  // (in doubles the softplus has rounded to 0 there: 1 + e^-38 == 1)
 }
 
 }  // namespace

@@ -188,6 +188,7 @@ TEST(PairWrenches, PruningLeavesTheResultUnchanged) {
     SCOPED_TRACE(gap);
     const WorldCloud<double> b = Place(ball, o + R * Vec3(0.04, 0.025 + 0.01 + gap, 0.003), Vec3(0, -0.02, 0), R, true);
     SoftminSettings eps{std::pow(0.0048 / 4, 2), 1e-3, 36.0};
+    eps.skip_out_of_reach = false;  // pinned below
     Wrench<double> wa[2], wb[2];
     std::vector<FieldPoint> field[2];
     double phi_min[2];
@@ -211,6 +212,49 @@ TEST(PairWrenches, PruningLeavesTheResultUnchanged) {
         return phi_min[0];
       });
       EXPECT_LT(computed + static_cast<int>(plan.tasks.size()), (a.size() + b.size()) / 4);
+    }
+  }
+}
+
+// A pair beyond the springs' reach is skipped whole: its wrenches are those of the full sum to
+// e^-36 of k eps3 (the full sum's are that small too), and the bound it returns lies below the
+// exact min Phi_12 and above the reach. Pairs within reach give the same numbers bit for bit.
+TEST(PairWrenches, PairsBeyondTheSpringsReachAreSkipped) {
+  const FingerOnBar scene;
+  const auto& [law, box, ball, R, o] = scene;
+  const Vec3 box_velocity(0.01, 0, 0), ball_velocity(0, -0.02, 0);
+  const WorldCloud<double> a = Place(box, o, box_velocity, R, true);
+  const double reach = SpringReach(law, 36.0, box_velocity.norm() + ball_velocity.norm());
+  EXPECT_GT(reach, 0.036);
+  EXPECT_LT(reach, 0.04);
+  for (double gap : {-0.0005, 0.01, 0.03, 0.06, 0.15}) {
+    SCOPED_TRACE(gap);
+    const WorldCloud<double> b = Place(ball, o + R * Vec3(0.04, 0.025 + 0.01 + gap, 0.003), ball_velocity, R, true);
+    SoftminSettings eps{std::pow(0.0048 / 4, 2), 1e-3, 36.0};
+    Wrench<double> wa[2], wb[2];
+    double phi_min[2];
+    for (int skip : {0, 1}) {
+      eps.skip_out_of_reach = skip == 1;
+      wa[skip].setZero();
+      wb[skip].setZero();
+      phi_min[skip] = PairWrenches<double>(law, eps, a, b, &wa[skip], &wb[skip]);
+    }
+    const WorldCloud<double>* const clouds[2] = {&a, &b};
+    const int offset[2] = {0, a.size()};
+    const FieldPlan plan = PlanField(eps, clouds, offset, [](int, std::span<const int>) { return 0.0; }, reach);
+    if (gap < 0.02) {
+      EXPECT_FALSE(plan.out_of_reach);
+      EXPECT_EQ(wa[0], wa[1]);
+      EXPECT_EQ(wb[0], wb[1]);
+      EXPECT_EQ(phi_min[0], phi_min[1]);
+    } else if (gap > 0.05) {
+      ASSERT_TRUE(plan.out_of_reach);
+      EXPECT_EQ(wa[1].norm() + wb[1].norm(), 0.0);
+      const double scale = law.stiffness * law.softplus_width * std::exp(-36.0);
+      EXPECT_LE(wb[0].tail<3>().norm(), scale);
+      EXPECT_LE(wa[0].tail<3>().norm(), scale);
+      EXPECT_LE(phi_min[1], phi_min[0]);
+      EXPECT_GT(phi_min[1], reach);
     }
   }
 }
