@@ -65,7 +65,10 @@ void BM_BilliardsStep(benchmark::State& state, const std::string& model) {
   TimeStepsFrom(state, *sim, Settled(model));
   if (model.rfind("longrange", 0) == 0) {
     const auto* lr = dynamic_cast<const IncrementalPotentialSimulator*>(sim.get());
-    if (lr != nullptr) state.counters["newton"] = lr->last_newton().iterations;
+    if (lr != nullptr) {
+      state.counters["newton"] = lr->last_newton().iterations;
+      state.counters["line_search"] = lr->last_newton().line_search_evaluations;
+    }
     // (seconds per step) / (MuJoCo's seconds per step): the inverse of a rate.
     state.counters["vs_mujoco"] = benchmark::Counter(
         MujocoStepSeconds(), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
