@@ -54,10 +54,14 @@ test-cluster: build-arena
 reproduce: build-arena
 	@scripts/reproduce.sh "$(ARENA)" "$(PROFILE)" "$(THREADS)" "$(PYTHON)"
 
+# BENCH_FLAGS: more Google Benchmark flags, e.g. --benchmark_repetitions=3 (medians) or a
+# --benchmark_filter; scripts/readme_bench.py --snapshot results/bench/bench.json keeps a whole
+# run as README's table.
+BENCH_FLAGS ?=
 bench: build-bench
 	@mkdir -p results/bench
 	@$(BUILD_DIR)/bin/arena_bench --benchmark_out=results/bench/bench.json \
-	    --benchmark_out_format=json --benchmark_counters_tabular=true \
+	    --benchmark_out_format=json --benchmark_counters_tabular=true $(BENCH_FLAGS) \
 	    --benchmark_context=git_commit=$$(git rev-parse HEAD 2>/dev/null || echo unknown) \
 	    --benchmark_context=git_dirty=$$(test -z "$$(git status --porcelain 2>/dev/null)" && echo false || echo true)
 
