@@ -1,6 +1,6 @@
 // One step of the billiards scene (scenes/longrange_scenes.h, seed 004 Fig. 5: 15 rack balls and
-// the cue ball, radius 0.5, 96 DOF, over a ground box) with the balls resting on the ground, at
-// the paper's settings: `longrange` at 18 vertices per ball (16 x 32 = 512 ball triangles),
+// the cue ball, radius 0.5, 96 DOF, over a ground box) with the balls on the ground, at the
+// paper's settings: `longrange` at 18 vertices per ball (16 x 32 = 512 ball triangles),
 // mu 1e-7, dt 0.04; its Derivatives (the implicit function theorem's backward pass, the step's
 // minimiser reused); `ipc` at the same tessellation and dt; and MuJoCo on the same scene and dt.
 // The seed-004 billiards optimisation needs 400 x 100 forward + backward steps, so the issue's
@@ -24,7 +24,11 @@
 namespace arena {
 namespace billiards_step_bench {
 
-constexpr int kSettleSteps = 8;  // 0.32 s: the balls have fallen their 0.105 m and rest
+// 0.32 s after the drop. The balls' lowest mesh vertices sit about 0.1 m above the spheres'
+// bottoms, so they fall about 0.2 m: after 8 steps they are on the ground and still bounce and
+// roll (longrange: up to 0.44 m/s and 1.1 rad/s), and they rest after about 35 steps. The bench
+// times a step of balls moving on the ground.
+constexpr int kSettleSteps = 8;
 
 // `variant`: a model name, or longrange_ground_box (longrange on the 12-triangle ground).
 OptionMap ModelOptions(const std::string& variant) {
@@ -40,7 +44,7 @@ std::unique_ptr<Simulator> Make(const std::string& variant) {
   return MakeSimulator(model, BilliardsScene(), ModelOptions(variant));
 }
 
-// The state after kSettleSteps from rest 0.105 m above the ground, per variant (cached).
+// The state kSettleSteps after the drop from 0.105 m above the ground, per variant (cached).
 const State& Settled(const std::string& model) {
   static std::map<std::string, State> cache;
   auto it = cache.find(model);
