@@ -121,7 +121,7 @@ def figure_text(snapshot, figure):
         return time_text(entry(figure)["time_ns"])
     kind, a, b = figure
     if kind == "ratio":
-        return f"{entry(a)['time_ns'] / entry(b)['time_ns']:.0f}x", ""
+        return f"{three_digits(entry(a)['time_ns'] / entry(b)['time_ns'])}x", ""
     value = entry(a)["counters"].get(b)
     if value is None:
         sys.exit(f"readme_bench: benchmark '{a}' has no counter '{b}' in the snapshot")
