@@ -141,7 +141,7 @@ def table(snapshot):
     head = (f"One run of the suite at {c['commit'][:7]}{' (dirty)' if c['dirty'] else ''}, {c['date'][:10]}, "
             f"{c['machine']}, {c['statistic']}; the calibration kernel read "
             f"{c['benchmarks'][CALIBRATION]['time_ns'] / 1e3:.0f} us (the perf baseline's machine: 200 us).\n\n")
-    rows = ["| what | benchmark | time |", "|---|---|---|"]
+    rows = ["| what | benchmark | figure |", "|---|---|---|"]
     for what, names, figures in ROWS:
         rows.append(f"| {what} | {names} | {cell(snapshot, figures)} |")
     return head + "\n".join(rows) + "\n"
