@@ -23,9 +23,11 @@ import os
 import re
 import sys
 
+from readme_blocks import sync_blocks
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SNAPSHOT = os.path.join(ROOT, "bench", "readme_snapshot.json")
-BLOCK = re.compile(r"(<!-- bench-snapshot -->\n)(.*?)(<!-- end bench-snapshot -->)", re.S)
+BLOCK = re.compile(r"(?P<open><!-- bench-snapshot -->\n)(?P<body>.*?)(?P<close><!-- end bench-snapshot -->)", re.S)
 CALIBRATION = "BM_Calibration/192"
 
 # (what, the benchmark column, figures). A figure is a benchmark's time, ("ratio", a, b): the
@@ -93,8 +95,12 @@ ROWS = [
     ("the calibration kernel (a dense Cholesky of 192)", "`BM_Calibration/192`", [CALIBRATION]),
 ]
 
-UNITS = [("s", 1e9), ("ms", 1e6), ("us", 1e3), ("ns", 1.0)]
-TO_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+UNITS = [("s", 1e9), ("ms", 1e6), ("us", 1e3), ("ns", 1.0)]  # largest first
+TO_NS = dict(UNITS)
+
+
+class MissingFigure(Exception):
+    """A figure of README's table that the snapshot (or a run) does not hold."""
 
 
 def three_digits(v):
@@ -114,7 +120,7 @@ def figure_text(snapshot, figure):
 
     def entry(name):
         if name not in marks:
-            sys.exit(f"readme_bench: the snapshot has no benchmark '{name}'; take a new one (--snapshot)")
+            raise MissingFigure(f"benchmark '{name}'")
         return marks[name]
 
     if isinstance(figure, str):
@@ -124,7 +130,7 @@ def figure_text(snapshot, figure):
         return f"{three_digits(entry(a)['time_ns'] / entry(b)['time_ns'])}x", ""
     value = entry(a)["counters"].get(b)
     if value is None:
-        sys.exit(f"readme_bench: benchmark '{a}' has no counter '{b}' in the snapshot")
+        raise MissingFigure(f"counter '{b}' of benchmark '{a}'")
     return f"{value:.0f}", ""
 
 
@@ -137,25 +143,13 @@ def cell(snapshot, figures):
 
 
 def table(snapshot):
-    c = snapshot
-    head = (f"One run of the suite at {c['commit'][:7]}{' (dirty)' if c['dirty'] else ''}, {c['date'][:10]}, "
-            f"{c['machine']}, {c['statistic']}; the calibration kernel read "
-            f"{c['benchmarks'][CALIBRATION]['time_ns'] / 1e3:.0f} us (the perf baseline's machine: 200 us).\n\n")
+    head = (f"One run of the suite at {snapshot['commit'][:7]}{' (dirty)' if snapshot['dirty'] else ''}, "
+            f"{snapshot['date'][:10]}, {snapshot['machine']}, {snapshot['statistic']}; the calibration kernel read "
+            f"{snapshot['benchmarks'][CALIBRATION]['time_ns'] / 1e3:.0f} us (the perf baseline's machine: 200 us).\n\n")
     rows = ["| what | benchmark | figure |", "|---|---|---|"]
     for what, names, figures in ROWS:
         rows.append(f"| {what} | {names} | {cell(snapshot, figures)} |")
     return head + "\n".join(rows) + "\n"
-
-
-def names_in_rows():
-    for _, _, figures in ROWS:
-        for f in figures:
-            if isinstance(f, str):
-                yield f
-            else:
-                yield f[1]
-                if f[0] == "ratio":
-                    yield f[2]
 
 
 def take_snapshot(path):
@@ -176,10 +170,6 @@ def take_snapshot(path):
             "time_ns": b["real_time"] * TO_NS[b["time_unit"]],
             "counters": {k: v for k, v in b.items() if k not in skip and isinstance(v, (int, float))},
         }
-    missing = sorted({name for name in names_in_rows() if name not in marks})
-    if missing:  # the committed snapshot is kept
-        sys.exit(f"readme_bench: {path} lacks {len(missing)} benchmark(s) of README's table "
-                 f"({', '.join(missing[:3])}{', ...' if len(missing) > 3 else ''}): run the whole suite")
     snapshot = {
         "commit": context.get("git_commit", "unknown"),
         "dirty": context.get("git_dirty", "false") == "true",
@@ -189,6 +179,12 @@ def take_snapshot(path):
         "statistic": f"medians of {repetitions} repetitions" if medians else "one repetition",
         "benchmarks": marks,
     }
+    if CALIBRATION not in marks:
+        sys.exit(f"readme_bench: {path} has no {CALIBRATION}: run the whole suite")
+    try:
+        table(snapshot)
+    except MissingFigure as missing:  # the committed snapshot is kept
+        sys.exit(f"readme_bench: {path} lacks the {missing} of README's table: run the whole suite")
     with open(SNAPSHOT, "w") as f:
         json.dump(snapshot, f, indent=1, sort_keys=True)
         f.write("\n")
@@ -208,18 +204,14 @@ def main():
         return 0
     with open(SNAPSHOT) as f:
         snapshot = json.load(f)
-    with open(args.readme) as f:
-        readme = f.read()
-    match = BLOCK.search(readme)
-    if match is None:
-        sys.exit(f"readme_bench: {args.readme} has no <!-- bench-snapshot --> block")
-    fresh = table(snapshot)
+    try:
+        stale = sync_blocks(args.readme, BLOCK, lambda m: table(snapshot), args.write, "readme_bench")
+    except MissingFigure as missing:
+        sys.exit(f"readme_bench: {SNAPSHOT} has no {missing}; take a new snapshot (--snapshot)")
     if args.write:
-        with open(args.readme, "w") as f:
-            f.write(readme[:match.start(2)] + fresh + readme[match.end(2):])
-        print("readme_bench: " + ("rewrote the block" if fresh != match.group(2) else "the block was current"))
+        print("readme_bench: " + ("rewrote the block" if stale else "the block was current"))
         return 0
-    if fresh != match.group(2):
+    if stale:
         print(f"readme_bench: README's bench-snapshot block differs from {SNAPSHOT}; "
               "run scripts/readme_bench.py --write", file=sys.stderr)
         return 1

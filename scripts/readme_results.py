@@ -19,8 +19,11 @@ import os
 import re
 import sys
 
+from readme_blocks import sync_blocks
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BLOCK = re.compile(r"(<!-- paper-snapshot: ([a-z0-9_ ]+) -->\n)(.*?)(<!-- end paper-snapshot -->)", re.S)
+BLOCK = re.compile(r"(?P<open><!-- paper-snapshot: (?P<names>[a-z0-9_ ]+) -->\n)(?P<body>.*?)(?P<close><!-- end paper-snapshot -->)",
+                   re.S)
 
 
 def cell(text):
@@ -68,27 +71,13 @@ def main():
     args = parser.parse_args()
     with open(args.report) as f:
         entries = json.load(f)
-    with open(args.readme) as f:
-        readme = f.read()
-    blocks = list(BLOCK.finditer(readme))
-    if not blocks:
-        sys.exit(f"readme_results: {args.readme} has no <!-- paper-snapshot: ... --> block")
-    stale = []
-
-    def regenerate(match):
-        fresh = table(entries, match.group(2).split())
-        if fresh != match.group(3):
-            stale.append(match.group(2))
-        return match.group(1) + fresh + match.group(4)
-
-    updated = BLOCK.sub(regenerate, readme)
+    stale = sync_blocks(args.readme, BLOCK, lambda m: table(entries, m.group("names").split()), args.write,
+                        "readme_results")
     if args.write:
-        with open(args.readme, "w") as f:
-            f.write(updated)
-        print(f"readme_results: {len(blocks)} block(s), {len(stale)} rewritten")
+        print(f"readme_results: {len(stale)} block(s) rewritten")
         return 0
-    for name in stale:
-        print(f"readme_results: README's paper-snapshot block '{name}' differs from {args.report}; "
+    for match in stale:
+        print(f"readme_results: README's paper-snapshot block '{match.group('names')}' differs from {args.report}; "
               "run scripts/readme_results.py --write", file=sys.stderr)
     return 1 if stale else 0
 

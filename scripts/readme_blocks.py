@@ -1,0 +1,26 @@
+"""README blocks generated from committed data (scripts/readme_results.py, scripts/readme_bench.py):
+each block is a pair of HTML comments with generated text between them. A block's pattern has
+the named groups `open` (the opening comment and its newline), `body` and `close`."""
+import sys
+
+
+def sync_blocks(readme_path, pattern, fresh_body, write, tool):
+    """Regenerates every block of `pattern` in the README with fresh_body(match). Writes the
+    README when `write`; returns the matches whose body differed from the fresh one."""
+    with open(readme_path) as f:
+        readme = f.read()
+    if pattern.search(readme) is None:
+        sys.exit(f"{tool}: {readme_path} has no block of the form {pattern.pattern!r}")
+    stale = []
+
+    def regenerate(match):
+        fresh = fresh_body(match)
+        if fresh != match.group("body"):
+            stale.append(match)
+        return match.group("open") + fresh + match.group("close")
+
+    updated = pattern.sub(regenerate, readme)
+    if write:
+        with open(readme_path, "w") as f:
+            f.write(updated)
+    return stale
