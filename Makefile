@@ -66,7 +66,7 @@ bench: build-bench
 	    --benchmark_context=git_dirty=$$(test -z "$$(git status --porcelain 2>/dev/null)" && echo false || echo true)
 
 # The speed-regression suite against bench/perf/baseline.json and a sweep's parallel efficiency
-# (scripts/perf.py; about 70 s on a fresh clone after make test, building arena_bench included).
+# (scripts/perf.py; a few minutes: the sweep alone is timed three ways, 1.5-4 min).
 perf: configure
 	@cmake --build $(BUILD_DIR) -j $(JOBS) --target arena_bench arena
 	@$(PYTHON) scripts/perf.py --bench $(BUILD_DIR)/bin/arena_bench --arena $(ARENA)

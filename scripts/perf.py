@@ -11,9 +11,17 @@ settable per benchmark) fails, and so does a claim-level ratio (bilevel / silico
 BSH, ...) outside its bounds; a figure that fails is first timed once more and fails only if
 it is slow both times. Prints a table: benchmark, baseline, now, ratio, limit.
 
-It also times one sweep (box_drop's paper profile, silico's planar drops: 3600 cases, about 13 s
-on one thread) on one thread and on two, and fails when the parallel efficiency t1 / (2 t2) is
-below 0.9 twice in a row (skipped on a machine with fewer than 2 cores, or with --no-sweep).
+It also times one sweep (box_drop's paper profile, silico's planar drops: 3600 cases) on two
+threads of one process (t2), and the same sweep on one thread in each of two processes run at
+once (tp, the later of the two to finish). The pair is what this machine's two cores deliver on
+this workload when nothing is shared, so the harness's own parallel efficiency is tp / (2 t2).
+It fails when that is below 0.8 in three readings (the minimum of each time over the readings
+kept): a sweep run serially reads tp / (2 t1), 0.5-0.64 on the machines seen (0.60 measured with
+a stand-in that forced one thread), the harness 0.89-1.18 here. The raw efficiency t1 / (2 t2),
+with t1 the sweep on one thread alone, is printed too: on a virtual machine whose two cores slow
+each other down it reads low (0.78 in CI, and here, where each of the two processes ran 1.2x
+slower than alone) with nothing the harness could change. Skipped on a machine with fewer than
+2 cores, or with --no-sweep.
 
   scripts/perf.py [--bench build/bin/arena_bench] [--arena build/bin/arena] [--no-sweep] [--update]
 --update writes the baseline from this run (scripts/update-perf-baseline.sh; say why in the commit).
@@ -94,29 +102,47 @@ def run_bench(bench):
     return best, context
 
 
-def sweep_seconds(arena, threads):
-    """The wall time the sweep's sidecar records for a fresh run on `threads` worker threads."""
-    out = tempfile.mkdtemp(prefix="perf_sweep_")
+def _sweep_command(arena, threads, out):
+    return [arena] + SWEEP + ["--threads", str(threads), "--out", out]
+
+
+def _sidecar_seconds(out):
+    with open(os.path.join(out, "box_drop", "box_drop.json")) as f:
+        return json.load(f)["duration_s"]
+
+
+def sweep_seconds(arena, threads, copies=1):
+    """The wall time the sweep's sidecar records for a fresh run on `threads` worker threads; with
+    `copies` > 1, that many such runs started at once, and the longest of their times."""
+    outs = [tempfile.mkdtemp(prefix="perf_sweep_") for _ in range(copies)]
     try:
-        subprocess.run([arena] + SWEEP + ["--threads", str(threads), "--out", out], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        with open(os.path.join(out, "box_drop", "box_drop.json")) as f:
-            return json.load(f)["duration_s"]
+        procs = [subprocess.Popen(_sweep_command(arena, threads, out), stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL) for out in outs]
+        codes = [p.wait() for p in procs]
+        if any(codes):
+            sys.exit(f"perf: the sweep failed (exit {max(codes)}): {' '.join(_sweep_command(arena, threads, '...'))}")
+        return max(_sidecar_seconds(out) for out in outs)
     finally:
-        shutil.rmtree(out, ignore_errors=True)
+        for out in outs:
+            shutil.rmtree(out, ignore_errors=True)
 
 
-def sweep_efficiency(arena):
-    """(t1, t2, efficiency), the better of two readings when the first is below the bound."""
-    best = None
-    for _ in range(2):
-        t1, t2 = sweep_seconds(arena, 1), sweep_seconds(arena, 2)
-        reading = (t1, t2, t1 / (2.0 * t2))
-        best = reading if best is None or reading[2] > best[2] else best
-        if best[2] >= SWEEP_MIN_EFFICIENCY:
+def sweep_efficiency(arena, readings=3):
+    """{t1, t2, tp, raw, machine, harness}: the minimum of each time over up to `readings`
+    readings (stopping once the harness's efficiency tp / (2 t2) reaches the bound; noise only
+    ever adds time). t1 is read once: it only serves the printed raw efficiency."""
+    t1 = sweep_seconds(arena, 1)
+    t2 = tp = float("inf")
+    for i in range(readings):
+        t2 = min(t2, sweep_seconds(arena, 2))
+        tp = min(tp, sweep_seconds(arena, 1, copies=2))
+        if tp / (2.0 * t2) >= SWEEP_MIN_EFFICIENCY:
             break
-        print(f"perf: sweep efficiency {reading[2]:.2f}, timing it once more", file=sys.stderr)
-    return best
+        if i + 1 < readings:
+            print(f"perf: sweep efficiency {tp / (2.0 * t2):.2f} of the machine's, timing it once more",
+                  file=sys.stderr)
+    return {"t1": t1, "t2": t2, "tp": tp, "raw": t1 / (2.0 * t2), "machine": t1 / tp,
+            "harness": tp / (2.0 * t2)}
 
 
 def git_commit():
@@ -186,12 +212,15 @@ def main():
             best[n] = min(best[n], again[n] * calibration / again[CALIBRATION])
     failures = print_table(normalised, best, baseline, calibration, retimed=suspects)
     if not args.no_sweep and (os.cpu_count() or 1) >= 2:
-        print(f"perf: {' '.join(SWEEP)} on 1 and 2 threads", file=sys.stderr)
-        t1, t2, efficiency = sweep_efficiency(args.arena)
-        low = efficiency < SWEEP_MIN_EFFICIENCY
+        print(f"perf: {' '.join(SWEEP)} on 1 thread, on 2, and on 1 in each of 2 processes",
+              file=sys.stderr)
+        e = sweep_efficiency(args.arena)
+        low = e["harness"] < SWEEP_MIN_EFFICIENCY
         failures += low
-        print(f"{'sweep efficiency t1 / (2 t2)':<34} {'>= ' + str(SWEEP_MIN_EFFICIENCY):>17} {efficiency:>10.3g}"
-              f"  ({t1:.1f} s / {t2:.1f} s)" + ("  BELOW" if low else ""))
+        print(f"{'sweep efficiency tp / (2 t2)':<34} {'>= ' + str(SWEEP_MIN_EFFICIENCY):>17} {e['harness']:>10.3g}"
+              f"  (tp {e['tp']:.1f} s, t2 {e['t2']:.1f} s)" + ("  BELOW" if low else ""))
+        print(f"{'  raw t1 / (2 t2); machine t1 / tp':<34} {'':>17} {e['raw']:>10.3g}  {e['machine']:.3g}"
+              f"  (t1 {e['t1']:.1f} s)")
     if failures:
         print(f"perf: {failures} figure(s) regressed", file=sys.stderr)
         return 1
