@@ -26,7 +26,8 @@ slower than alone) with nothing the harness could change. Skipped on a machine w
   scripts/perf.py [--bench build/bin/arena_bench] [--arena build/bin/arena] [--no-sweep] [--update]
 --update writes the baseline from this run (scripts/update-perf-baseline.sh; say why in the commit).
 --add-missing adds the suite's benchmarks that the baseline lacks (a new model's) from this run,
-leaving every other figure as it is.
+leaving every other figure as it is; --refresh NAME ... sets only the named figures from this run
+(after an intended change of one benchmark's speed; say why in the commit).
 """
 import argparse
 import json
@@ -91,12 +92,12 @@ def bench_minima(bench, names):
     return best, data.get("context", {})
 
 
-def run_bench(bench):
-    """The suite's minima, and the calibration's: timed before and after the suite (the minimum of
+def run_bench(bench, names):
+    """The minima of `names`, and the calibration's: timed before and after them (the minimum of
     both), so that a burst of load at either end does not skew every figure."""
-    print(f"perf: {bench}, {len(SUITE)} benchmarks x {REPETITIONS} repetitions", file=sys.stderr)
+    print(f"perf: {bench}, {len(names)} benchmarks x {REPETITIONS} repetitions", file=sys.stderr)
     before, context = bench_minima(bench, [CALIBRATION])
-    best, _ = bench_minima(bench, SUITE)
+    best, _ = bench_minima(bench, names)
     after, _ = bench_minima(bench, [CALIBRATION])
     best[CALIBRATION] = min(before[CALIBRATION], after[CALIBRATION])
     return best, context
@@ -161,21 +162,25 @@ def main():
     parser.add_argument("--update", action="store_true", help="write the baseline from this run")
     parser.add_argument("--add-missing", action="store_true",
                         help="add the benchmarks the baseline lacks from this run, keep the others")
+    parser.add_argument("--refresh", nargs="+", metavar="NAME", choices=SUITE,
+                        help="set these benchmarks' figures from this run, keep the others")
     args = parser.parse_args()
-    best, context = run_bench(args.bench)
+    best, context = run_bench(args.bench, args.refresh or SUITE)
     calibration = best[CALIBRATION]
-    normalised = {n: best[n] / calibration for n in SUITE}
+    normalised = {n: best[n] / calibration for n in args.refresh or SUITE}
 
-    if args.add_missing:
+    if args.add_missing or args.refresh:
         with open(BASELINE) as f:
             baseline = json.load(f)
-        added = [n for n in SUITE if n not in baseline["benchmarks"]]
-        for n in added:
-            baseline["benchmarks"][n] = {"normalised": normalised[n], "limit": DEFAULT_LIMIT}
+        names = args.refresh or [n for n in SUITE if n not in baseline["benchmarks"]]
+        for n in names:
+            old = baseline["benchmarks"].get(n, {})
+            print(f"perf: {n}: {old.get('normalised', '-')} -> {normalised[n]:.4g}")
+            baseline["benchmarks"][n] = {"normalised": normalised[n], "limit": old.get("limit", DEFAULT_LIMIT)}
         with open(BASELINE, "w") as f:
             json.dump(baseline, f, indent=2)
             f.write("\n")
-        print(f"perf: added {', '.join(added) or 'nothing'} to {BASELINE} (at commit {git_commit()[:10]})")
+        print(f"perf: set {', '.join(names) or 'nothing'} in {BASELINE} (at commit {git_commit()[:10]})")
         return 0
 
     if args.update:
