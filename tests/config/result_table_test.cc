@@ -87,7 +87,7 @@ TEST(ResultTableTest, MalformedQuotingNamesLine) {
 }
 
 TEST(ResultTableTest, ReadCsvFromFile) {
-  testing::TempDir dir;
+  testing::ScratchDir dir;
   testing::WriteFile(dir / "t.csv", "a,b\r\n1,2\r\n");  // CRLF is accepted
   const ResultTable t = ResultTable::ReadCsv(dir / "t.csv");
   ASSERT_EQ(t.num_rows(), 1);

@@ -12,7 +12,6 @@
 #include <numbers>
 #include <set>
 
-#include <unistd.h>
 
 #include "core/common/error.h"
 #include "core/multibody/data.h"
@@ -22,6 +21,7 @@
 #include "models/registry.h"
 #include "scenes/box_drop_scenes.h"
 #include "tests/experiments/experiment_test_config.h"
+#include "tests/scratch_dir.h"
 
 namespace arena {
 namespace box_drop_test {
@@ -221,8 +221,8 @@ TEST(BoxDrop, SpatialRowsRecordTheMinimumMeshDistance) {
 
 // An invalid option value stops the run before any case runs or any file is written.
 TEST(BoxDrop, InvalidOptionValueFailsBeforeRunning) {
-  const fs::path out = fs::temp_directory_path() / ("arena_box_drop_bad_" + std::to_string(::getpid()));
-  fs::remove_all(out);
+  const testing::ScratchDir scratch;
+  const fs::path out = scratch.path();
   RunOptions options;
   options.out_dir = out.string();
   options.progress = false;
@@ -234,7 +234,6 @@ TEST(BoxDrop, InvalidOptionValueFailsBeforeRunning) {
     EXPECT_THAT(e.what(), HasSubstr("stiffness must be in [1, 1e+12], got -5"));
   }
   EXPECT_FALSE(fs::exists(out / "box_drop" / "box_drop.csv"));
-  fs::remove_all(out);
 }
 
 }  // namespace box_drop_test

@@ -24,6 +24,7 @@
 #include "scenes/gripper_scenes.h"
 #include "tests/experiments/experiment_test_config.h"
 #include "trajectory/rollout.h"
+#include "tests/scratch_dir.h"
 
 namespace arena {
 namespace grippers_test {
@@ -222,8 +223,8 @@ TEST(Grippers, RunsAndStartsFromADesignFile) {
   auto sim = Sdrs();
   const VecX hole = HoleDesign(Ip(*sim));
   const auto ids = Ip(*sim).DesignVertexIds();
-  const std::string dir = std::filesystem::temp_directory_path() / "arena_grippers_test";
-  std::filesystem::create_directories(dir);
+  const testing::ScratchDir scratch;
+  const std::string& dir = scratch.path();
   {
     std::ofstream obj(dir + "/hole.obj");
     for (size_t k = 0; k < ids.size(); ++k) {

@@ -16,12 +16,12 @@
 #include <iterator>
 #include <map>
 #include <set>
-#include <unistd.h>
 
 #include "experiments/registry.h"
 #include "harness/report.h"
 #include "config/result_table.h"
 #include "harness/runner.h"
+#include "tests/scratch_dir.h"
 
 namespace arena {
 namespace quick_profiles_test {
@@ -83,7 +83,8 @@ TEST_P(QuickProfile, MatchesReference) {
   RunOptions options;
   options.threads = 1;
   options.progress = false;
-  options.out_dir = (fs::temp_directory_path() / ("arena_quick_" + name + "_" + std::to_string(getpid()))).string();
+  const testing::ScratchDir scratch;  // removed on every way out, a failed ASSERT's too
+  options.out_dir = scratch.path();
   options.config_dir = std::string(ARENA_SOURCE_DIR) + "/experiments/configs";
   const RunSummary summary = RunExperiment(experiment, options);
   EXPECT_EQ(summary.cases_failed, 0);
@@ -143,7 +144,6 @@ TEST_P(QuickProfile, MatchesReference) {
       EXPECT_NO_THROW(c->second->criterion->Evaluate(r.ours, r.values)) << r.id;
     }
   }
-  fs::remove_all(options.out_dir);
 }
 
 std::vector<std::string> RegisteredExperiments() {

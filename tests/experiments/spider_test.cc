@@ -24,6 +24,7 @@
 #include "scenes/spider_scenes.h"
 #include "tests/experiments/experiment_test_config.h"
 #include "trajectory/rollout.h"
+#include "tests/scratch_dir.h"
 
 namespace arena {
 namespace spider_test {
@@ -188,8 +189,8 @@ TEST(Spider, StartsFromAnExportedDesign) {
     optimised.conservativeResize(optimised.size() + 3);
     optimised.tail<3>() << RowNumber(r, "x_m"), RowNumber(r, "y_m"), RowNumber(r, "z_m");
   }
-  const std::string dir = std::filesystem::temp_directory_path() / "arena_spider_test";
-  std::filesystem::create_directories(dir);
+  const testing::ScratchDir scratch;
+  const std::string& dir = scratch.path();
   std::ofstream(dir + "/spider.csv") << csv.str();
   DesignExportOptions export_options;
   export_options.csv = dir + "/spider.csv";

@@ -15,15 +15,29 @@ const std::vector<FuzzTarget>& FuzzTargets() {
   return targets;
 }
 
-std::string WriteFuzzInput(const std::uint8_t* data, std::size_t size, const std::string& name) {
-  // One folder per process, so that parallel fuzzers (libFuzzer -jobs) never share a file.
-  static const std::filesystem::path dir = [] {
+// One folder per process, so that parallel fuzzers (libFuzzer -jobs) never share a file; removed
+// when the process exits normally (a crashing input leaves it, beside libFuzzer's crash file).
+class FuzzInputDir {
+ public:
+  FuzzInputDir() {
     const char* tmp = std::getenv("TMPDIR");
-    std::filesystem::path d = std::filesystem::path(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") /
-                              ("arena-fuzz-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(d);
-    return d;
-  }();
+    path_ = std::filesystem::path(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") /
+            ("arena-fuzz-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(path_);
+  }
+  ~FuzzInputDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+std::string WriteFuzzInput(const std::uint8_t* data, std::size_t size, const std::string& name) {
+  static const FuzzInputDir input_dir;
+  const std::filesystem::path& dir = input_dir.path();
   const std::filesystem::path path = dir / name;
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));

@@ -40,7 +40,7 @@ class LoopingToy : public testing::ToyExperiment {
 };
 
 // The toy's run on two threads, its config and results in `dir`.
-RunOptions ToyRunOptions(const testing::TempDir& dir) {
+RunOptions ToyRunOptions(const testing::ScratchDir& dir) {
   RunOptions o;
   o.out_dir = dir / "results";
   o.config_dir = dir / "configs";
@@ -51,7 +51,7 @@ RunOptions ToyRunOptions(const testing::TempDir& dir) {
 }
 
 TEST(CaseTimeout, CaseThatRunsOutOfTimeIsAFailedRowAndTheSweepGoesOn) {
-  testing::TempDir dir;
+  testing::ScratchDir dir;
   testing::WriteFile(dir / "configs/toy.toml", testing::kToyConfig);
   RunOptions o = ToyRunOptions(dir);
   o.case_timeout_s = 0.2;
@@ -81,7 +81,7 @@ TEST(CaseTimeout, CaseThatRunsOutOfTimeIsAFailedRowAndTheSweepGoesOn) {
 // A profile whose cases run for hours declares its budget (`case_timeout_s`); --case-timeout,
 // when given, holds over it. The budget a run used is in its sidecar.
 TEST(CaseTimeout, ProfileDeclaresTheBudgetAndTheFlagHoldsOverIt) {
-  testing::TempDir dir;
+  testing::ScratchDir dir;
   std::string config = testing::kToyConfig;
   config.replace(config.find("repeats = 2\n"), 12, "repeats = 2\ncase_timeout_s = 0.2\n");
   testing::WriteFile(dir / "configs/toy.toml", config);
@@ -127,7 +127,7 @@ struct RealCase {
 
 // Runs one real case under a budget of `budget_s`; returns the error column of its row(s).
 std::string RunOutOfTime(const RealCase& r, double budget_s) {
-  testing::TempDir dir;
+  testing::ScratchDir dir;
   RunOptions o;
   o.out_dir = dir.path();
   o.config_dir = std::string(ARENA_SOURCE_DIR) + "/experiments/configs";

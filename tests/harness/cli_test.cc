@@ -47,7 +47,7 @@ class CliTest : public ::testing::Test {
     r.err = testing::ReadFile(err);
     return r;
   }
-  testing::TempDir dir_;
+  testing::ScratchDir dir_;
 };
 
 TEST_F(CliTest, ListNamesMatchesRegistry) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/common/error.h"
+#include "tests/scratch_dir.h"
 
 namespace arena {
 namespace design_export_test {
@@ -19,7 +20,8 @@ namespace design_export_test {
 using ::testing::HasSubstr;
 
 std::string TempPath(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("arena_design_export_" + name)).string();
+  static const testing::ScratchDir dir;  // this process's own, removed at exit
+  return dir / name;
 }
 
 // A cube's 8 corners plus its centre (not a hull vertex) for collider "box", a tetrahedron for

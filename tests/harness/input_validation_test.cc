@@ -35,7 +35,7 @@ class BadInputTest : public ::testing::TestWithParam<BadInput> {};
 
 TEST_P(BadInputTest, IsAnErrorOnOneLineNamingTheKeyAndNothingRuns) {
   const BadInput& bad = GetParam();
-  testing::TempDir dir;
+  testing::ScratchDir dir;
   RunOptions options;
   options.out_dir = dir.path();
   options.config_dir = std::string(ARENA_SOURCE_DIR) + "/experiments/configs";
@@ -140,7 +140,7 @@ INSTANTIATE_TEST_SUITE_P(
 // model, or the same cases twice.
 TEST(BadConfigFile, EmptyOrRepeatedModelSweepIsAnError) {
   for (const std::string& list : {std::string("[]"), std::string("[1e3, 1e3]")}) {
-    testing::TempDir dir;
+    testing::ScratchDir dir;
     testing::WriteFile(dir / "configs/box_drop.toml",
                        "[quick]\nmodels = [\"penalty\"]\nvariants = [\"planar\"]\nfrequencies_hz = [100]\n"
                        "initial_conditions = 1\nduration_s = 0.1\n[quick.sweep.penalty]\nstiffness = " +

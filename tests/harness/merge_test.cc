@@ -47,7 +47,7 @@ class MergeTest : public ::testing::Test {
   }
 
   ToyExperiment toy_;
-  testing::TempDir dir_;
+  testing::ScratchDir dir_;
 };
 
 TEST_F(MergeTest, MergedShardsAreTheUnshardedRun) {

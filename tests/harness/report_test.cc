@@ -87,7 +87,7 @@ class ReportTest : public ::testing::Test {
     RunExperiment(*experiments_[0], o);
   }
 
-  testing::TempDir dir_;
+  testing::ScratchDir dir_;
   std::vector<std::unique_ptr<Experiment>> experiments_;
   ReportOptions options_;
 };
@@ -229,7 +229,7 @@ TEST_F(ReportTest, SummarizeFailureIsReported) {
 }
 
 TEST(LoadClaimsTest, Errors) {
-  testing::TempDir dir;
+  testing::ScratchDir dir;
   testing::WriteFile(dir / "a.toml", "[[claim]]\nid = \"x\"\nexperiment = \"e\"\ndescription = \"d\"\n");
   try {
     LoadClaims(dir / "a.toml");

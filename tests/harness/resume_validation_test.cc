@@ -76,7 +76,7 @@ class ResumeValidationTest : public ::testing::TestWithParam<Damage> {
     o.model_registry = &testing::ToyModels();
     return o;
   }
-  testing::TempDir dir_;
+  testing::ScratchDir dir_;
 };
 
 // Keeps lines 0 (header) and the rows of case indexes `cases`, in that order.

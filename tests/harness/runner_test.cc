@@ -29,24 +29,27 @@ using testing::WithoutTiming;
 // quick profile: alpha sweeps 2 stiffnesses, beta none: 5 xs * 2 repeats * (2 + 1) = 30 cases.
 constexpr int kQuickCases = 30;
 
+// The toy's run with its config in <root>/configs and its results in <root>/<out>.
+RunOptions ToyOptions(const std::string& root, const std::string& out) {
+  RunOptions o;
+  o.out_dir = root + "/" + out;
+  o.config_dir = root + "/configs";
+  o.progress = false;
+  o.model_registry = &testing::ToyModels();
+  return o;
+}
+
 class RunnerTest : public ::testing::Test {
  protected:
   void SetUp() override { testing::WriteFile(dir_ / "configs/toy.toml", testing::kToyConfig); }
 
-  RunOptions Options(const std::string& out = "results") const {
-    RunOptions o;
-    o.out_dir = dir_ / out;
-    o.config_dir = dir_ / "configs";
-    o.progress = false;
-    o.model_registry = &testing::ToyModels();
-    return o;
-  }
+  RunOptions Options(const std::string& out = "results") const { return ToyOptions(dir_.path(), out); }
   std::string Csv(const std::string& out = "results") const { return dir_ / (out + "/toy/toy.csv"); }
   std::string Partial(const std::string& out = "results") const {
     return dir_ / (out + "/toy/toy.partial.csv");
   }
 
-  testing::TempDir dir_;
+  testing::ScratchDir dir_;
 };
 
 // Every case of the sweep exactly once (one row each for the toy).
@@ -185,15 +188,14 @@ TEST_F(RunnerTest, CutOffBlockOfTheLastCaseIsRerun) {
 }
 
 // Runs in a child process started by ResumeAfterKilledProcess: the sweep kills itself mid-run.
-TEST_F(RunnerTest, ChildKilledMidRun) {
+// Not a RunnerTest: a SIGKILL skips destructors, so the child must own no scratch folder.
+TEST(RunnerKilledChild, RunsUntilKilled) {
   const char* out = std::getenv("ARENA_TOY_KILL_DIR");
   if (out == nullptr) GTEST_SKIP() << "only run as the child of ResumeAfterKilledProcess";
   testing::WriteFile(std::string(out) + "/configs/toy.toml", testing::kToyConfig);
   ToyExperiment toy;
   toy.kill_at_index = 17;
-  RunOptions o = Options();
-  o.out_dir = std::string(out) + "/results";
-  o.config_dir = std::string(out) + "/configs";
+  RunOptions o = ToyOptions(out, "results");
   o.threads = 2;
   RunExperiment(toy, o);
   FAIL() << "the child was not killed";
@@ -206,7 +208,7 @@ TEST_F(RunnerTest, ResumeAfterKilledProcess) {
   for (char** e = environ; *e != nullptr; ++e) env.push_back(*e);
   env.push_back(const_cast<char*>(env_var.c_str()));
   env.push_back(nullptr);
-  std::string filter = "--gtest_filter=RunnerTest.ChildKilledMidRun";
+  std::string filter = "--gtest_filter=RunnerKilledChild.RunsUntilKilled";
   char* argv[] = {const_cast<char*>(self.c_str()), filter.data(), nullptr};
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);

@@ -260,7 +260,7 @@ TEST(SetFuzz, RandomSetValuesNeverCrashHangOrWriteAFalseSuccess) {
     ASSERT_TRUE(ShrinkOverrides().count(t.experiment->name()))
         << "add experiment " << t.experiment->name() << " to ShrinkOverrides()";
   }
-  testing::TempDir dir;
+  testing::ScratchDir dir;
   const auto log_level = spdlog::get_level();
   spdlog::set_level(spdlog::level::off);  // thousands of runs: their info and warnings are expected
   int rejected = 0, ran = 0, rows_checked = 0, successes = 0;

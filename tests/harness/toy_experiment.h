@@ -19,6 +19,7 @@
 #include "config/profile_config.h"
 #include "config/result_table.h"
 #include "models/registry.h"
+#include "tests/scratch_dir.h"
 
 namespace arena::testing {
 
@@ -175,24 +176,6 @@ repeats = 3
 [paper.sweep.alpha]
 stiffness = [1e3, 1e4, 1e5]
 )";
-
-/// A fresh empty folder, removed when the object dies.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "arena_harness_XXXXXX").string();
-    path_ = mkdtemp(pattern.data());
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
 
 inline void WriteFile(const std::string& path, const std::string& text) {
   std::filesystem::create_directories(std::filesystem::path(path).parent_path());

@@ -7,7 +7,6 @@
 #include <random>
 #include <sstream>
 
-#include <unistd.h>
 
 #include "core/common/error.h"
 #include "core/scene/loader.h"
@@ -325,8 +324,8 @@ TEST(MjcfLoaderTest, HopperGlobalCoordinates) {
 }
 
 std::string WriteTempFile(const std::string& name, const std::string& text) {
-  // The process id keeps concurrent test runs (ctest -j, other build folders) apart.
-  const std::string path = ::testing::TempDir() + std::to_string(::getpid()) + "_" + name;
+  static const test::ScratchDir dir;  // this process's own, removed at exit
+  const std::string path = dir / name;
   std::ofstream(path) << text;
   return path;
 }

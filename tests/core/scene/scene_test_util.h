@@ -11,6 +11,7 @@
 
 #include "core/common/error.h"
 #include "core/multibody/model.h"
+#include "tests/scratch_dir.h"
 
 namespace arena::test {
 
@@ -44,32 +45,7 @@ inline std::vector<SE3> BodyPoses(const MultibodyModel& model, const VecX& q) {
   return X_WB;
 }
 
-// A fresh empty folder under the system's temporary folder, removed with its contents when the
-// object dies.
-class ScratchDir {
- public:
-  ScratchDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "arena_scene_XXXXXX").string();
-    path_ = mkdtemp(pattern.data());
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    std::filesystem::permissions(path_, std::filesystem::perms::owner_all,
-                                 std::filesystem::perm_options::add, ec);
-    for (const auto& entry : std::filesystem::directory_iterator(path_, ec)) {
-      std::filesystem::permissions(entry.path(), std::filesystem::perms::owner_all,
-                                   std::filesystem::perm_options::add, ec);
-    }
-    std::filesystem::remove_all(path_, ec);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  const std::string& path() const { return path_; }
-  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
+using ::arena::testing::ScratchDir;
 
 // Runs `load` and returns the ParseError message (fails the test if nothing is thrown).
 template <class F>
