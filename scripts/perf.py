@@ -64,9 +64,11 @@ RATIOS = {
     "brute_over_bsh_196": ("BM_TwoBallsBrute/196", "BM_TwoBallsBsh/196", 1.5, None),
 }
 
-# One sweep run on 1 and on 2 threads: its parallel efficiency t1 / (2 t2) must stay above this.
+# The sweep whose parallel efficiency is judged (see the docstring).
 SWEEP = ["run", "box_drop", "--profile", "paper", "--models", "silico", "--set", 'variants=["planar"]']
-SWEEP_MIN_EFFICIENCY = 0.9
+# Its efficiency against the machine's, tp / (2 t2), must stay at or above this: between what a
+# serial sweep reads (at most 0.64 on the machines seen) and what the harness reads (0.89-1.18).
+SWEEP_MIN_EFFICIENCY = 0.8
 
 
 def bench_minima(bench, names):
