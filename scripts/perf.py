@@ -8,8 +8,10 @@ repetitions is kept (noise only ever adds time).
 Compared with the committed baseline bench/perf/baseline.json (normalised figures, with the
 commit and machine they came from): a figure slower than its limit (default 1.5x the baseline,
 settable per benchmark) fails, and so does a claim-level ratio (bilevel / silico, brute force /
-BSH, ...) outside its bounds; a figure that fails is first timed once more and fails only if
-it is slow both times. Prints a table: benchmark, baseline, now, ratio, limit.
+BSH, ...) outside its bounds; a figure that fails is timed again, up to twice more, and fails
+only if it is slow every time (on this VM a figure moves by up to 2x between runs minutes
+apart, beyond what the calibration follows: README). Prints a table: benchmark, baseline,
+now, ratio, limit.
 
 It also times one sweep (box_drop's paper profile, silico's planar drops: 3600 cases) on two
 threads of one process (t2), and the same sweep on one thread in each of two processes run at
@@ -44,6 +46,7 @@ CALIBRATION = "BM_Calibration/192"
 REPETITIONS = 5
 MIN_TIME = 0.1  # s per repetition
 DEFAULT_LIMIT = 1.5
+RETIMES = 2  # more timings of a figure over its limit before it fails
 
 # Each model's step (and derivatives where it has them) on its home scene, and the core algorithms.
 SUITE = [
@@ -208,16 +211,21 @@ def main():
 
     with open(BASELINE) as f:
         baseline = json.load(f)
-    # A figure over its limit is timed once more before it fails: noise only ever adds time, so
-    # the smaller of the two readings stands, and a real regression is slow both times.
+    # A figure over its limit is timed again before it fails: noise only ever adds time, so the
+    # smallest reading stands, and a real regression is slow every time.
+    timings = {n: 1 for n in SUITE}
     suspects = over_limit(normalised, best, baseline)
-    if suspects:
+    for _ in range(RETIMES):
+        if not suspects:
+            break
         print(f"perf: re-timing {', '.join(suspects)}", file=sys.stderr)
         again, _ = bench_minima(args.bench, suspects + [CALIBRATION])
         for n in suspects:
+            timings[n] += 1
             normalised[n] = min(normalised[n], again[n] / again[CALIBRATION])
             best[n] = min(best[n], again[n] * calibration / again[CALIBRATION])
-    failures = print_table(normalised, best, baseline, calibration, retimed=suspects)
+        suspects = [n for n in over_limit(normalised, best, baseline) if n in suspects]
+    failures = print_table(normalised, best, baseline, calibration, timings)
     if not args.no_sweep and (os.cpu_count() or 1) >= 2:
         print(f"perf: {' '.join(SWEEP)} on 1 thread, on 2, and on 1 in each of 2 processes",
               file=sys.stderr)
@@ -255,7 +263,7 @@ def over_limit(normalised, best, baseline):
     return names
 
 
-def print_table(normalised, best, baseline, calibration, retimed):
+def print_table(normalised, best, baseline, calibration, timings):
     failures = 0
     print(f"calibration {CALIBRATION}: {calibration * 1e6:.1f} us now, {baseline['calibration_s'] * 1e6:.1f} us "
           f"in the baseline ({baseline['machine']}, commit {baseline['commit'][:10]})")
@@ -269,7 +277,7 @@ def print_table(normalised, best, baseline, calibration, retimed):
         ratio = normalised[n] / entry["normalised"]
         slow = ratio > limit_of(baseline, n)
         failures += slow
-        note = ("  SLOWER" if slow else "") + ("  (timed twice)" if n in retimed else "")
+        note = ("  SLOWER" if slow else "") + (f"  (timed {timings[n]} times)" if timings[n] > 1 else "")
         print(f"{n:<34} {entry['normalised']:>10.4g} {normalised[n]:>10.4g} {ratio:>7.2f} "
               f"{limit_of(baseline, n):>6.2f}" + note)
     print(f"{'ratio':<34} {'bounds':>17} {'now':>10}")
