@@ -170,9 +170,10 @@ def main():
     parser.add_argument("--refresh", nargs="+", metavar="NAME", choices=SUITE,
                         help="set these benchmarks' figures from this run, keep the others")
     args = parser.parse_args()
-    best, context = run_bench(args.bench, args.refresh or SUITE)
+    timed = args.refresh or SUITE
+    best, context = run_bench(args.bench, timed)
     calibration = best[CALIBRATION]
-    normalised = {n: best[n] / calibration for n in args.refresh or SUITE}
+    normalised = {n: best[n] / calibration for n in timed}
 
     if args.add_missing or args.refresh:
         with open(BASELINE) as f:

@@ -12,7 +12,6 @@
 #include <numbers>
 #include <set>
 
-
 #include "core/common/error.h"
 #include "core/multibody/data.h"
 #include "experiments/common/metrics.h"

@@ -23,8 +23,8 @@
 #include "models/registry.h"
 #include "scenes/spider_scenes.h"
 #include "tests/experiments/experiment_test_config.h"
-#include "trajectory/rollout.h"
 #include "tests/scratch_dir.h"
+#include "trajectory/rollout.h"
 
 namespace arena {
 namespace spider_test {

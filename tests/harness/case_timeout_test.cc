@@ -41,11 +41,7 @@ class LoopingToy : public testing::ToyExperiment {
 
 // The toy's run on two threads, its config and results in `dir`.
 RunOptions ToyRunOptions(const testing::ScratchDir& dir) {
-  RunOptions o;
-  o.out_dir = dir / "results";
-  o.config_dir = dir / "configs";
-  o.progress = false;
-  o.model_registry = &testing::ToyModels();
+  RunOptions o = testing::ToyRunOptions(dir.path());
   o.threads = 2;
   return o;
 }

@@ -26,11 +26,7 @@ class MergeTest : public ::testing::Test {
  protected:
   void SetUp() override { testing::WriteFile(dir_ / "configs/toy.toml", testing::kToyConfig); }
   RunOptions Options(const std::string& out, int shard = 1, int shards = 1) const {
-    RunOptions o;
-    o.out_dir = dir_ / out;
-    o.config_dir = dir_ / "configs";
-    o.progress = false;
-    o.model_registry = &testing::ToyModels();
+    RunOptions o = testing::ToyRunOptions(dir_.path(), out);
     o.shard = shard;
     o.shards = shards;
     return o;

@@ -78,14 +78,7 @@ class ReportTest : public ::testing::Test {
     options_.plots_dir = dir_ / "plots/out";
     options_.experiments = &experiments_;
   }
-  void RunToy() {
-    RunOptions o;
-    o.out_dir = dir_ / "results";
-    o.config_dir = dir_ / "configs";
-    o.progress = false;
-    o.model_registry = &testing::ToyModels();
-    RunExperiment(*experiments_[0], o);
-  }
+  void RunToy() { RunExperiment(*experiments_[0], testing::ToyRunOptions(dir_.path())); }
 
   testing::ScratchDir dir_;
   std::vector<std::unique_ptr<Experiment>> experiments_;

@@ -68,14 +68,7 @@ void PrintTo(const Damage& damage, std::ostream* os) { *os << damage.name; }
 class ResumeValidationTest : public ::testing::TestWithParam<Damage> {
  protected:
   void SetUp() override { testing::WriteFile(dir_ / "configs/toy.toml", testing::kToyConfig); }
-  RunOptions Options(const std::string& out) const {
-    RunOptions o;
-    o.out_dir = dir_ / out;
-    o.config_dir = dir_ / "configs";
-    o.progress = false;
-    o.model_registry = &testing::ToyModels();
-    return o;
-  }
+  RunOptions Options(const std::string& out) const { return testing::ToyRunOptions(dir_.path(), out); }
   testing::ScratchDir dir_;
 };
 

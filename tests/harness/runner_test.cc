@@ -29,21 +29,11 @@ using testing::WithoutTiming;
 // quick profile: alpha sweeps 2 stiffnesses, beta none: 5 xs * 2 repeats * (2 + 1) = 30 cases.
 constexpr int kQuickCases = 30;
 
-// The toy's run with its config in <root>/configs and its results in <root>/<out>.
-RunOptions ToyOptions(const std::string& root, const std::string& out) {
-  RunOptions o;
-  o.out_dir = root + "/" + out;
-  o.config_dir = root + "/configs";
-  o.progress = false;
-  o.model_registry = &testing::ToyModels();
-  return o;
-}
-
 class RunnerTest : public ::testing::Test {
  protected:
   void SetUp() override { testing::WriteFile(dir_ / "configs/toy.toml", testing::kToyConfig); }
 
-  RunOptions Options(const std::string& out = "results") const { return ToyOptions(dir_.path(), out); }
+  RunOptions Options(const std::string& out = "results") const { return testing::ToyRunOptions(dir_.path(), out); }
   std::string Csv(const std::string& out = "results") const { return dir_ / (out + "/toy/toy.csv"); }
   std::string Partial(const std::string& out = "results") const {
     return dir_ / (out + "/toy/toy.partial.csv");
@@ -195,7 +185,7 @@ TEST(RunnerKilledChild, RunsUntilKilled) {
   testing::WriteFile(std::string(out) + "/configs/toy.toml", testing::kToyConfig);
   ToyExperiment toy;
   toy.kill_at_index = 17;
-  RunOptions o = ToyOptions(out, "results");
+  RunOptions o = testing::ToyRunOptions(out);
   o.threads = 2;
   RunExperiment(toy, o);
   FAIL() << "the child was not killed";

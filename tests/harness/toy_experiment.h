@@ -18,6 +18,7 @@
 #include "experiments/experiment.h"
 #include "config/profile_config.h"
 #include "config/result_table.h"
+#include "harness/runner.h"
 #include "models/registry.h"
 #include "tests/scratch_dir.h"
 
@@ -176,6 +177,16 @@ repeats = 3
 [paper.sweep.alpha]
 stiffness = [1e3, 1e4, 1e5]
 )";
+
+/// A quiet run of the toys: config in <root>/configs, results in <root>/<out>.
+inline RunOptions ToyRunOptions(const std::string& root, const std::string& out = "results") {
+  RunOptions o;
+  o.out_dir = root + "/" + out;
+  o.config_dir = root + "/configs";
+  o.progress = false;
+  o.model_registry = &ToyModels();
+  return o;
+}
 
 inline void WriteFile(const std::string& path, const std::string& text) {
   std::filesystem::create_directories(std::filesystem::path(path).parent_path());

@@ -7,7 +7,6 @@
 #include <random>
 #include <sstream>
 
-
 #include "core/common/error.h"
 #include "core/scene/loader.h"
 
