@@ -12,6 +12,9 @@ SANITIZE_FLAGS := -DARENA_SANITIZE=$(SANITIZE)
 export ASAN_OPTIONS ?= detect_leaks=0:abort_on_error=1
 export UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
 endif
+# ccache (when CMake found it) rewrites paths inside the clone as relative ones, so a clone in
+# another folder hits the cache of an earlier build (docs/build.md).
+export CCACHE_BASEDIR ?= $(CURDIR)
 PROFILE   ?= quick
 THREADS   ?= $(shell nproc)
 # Debian's python3, which has python3-matplotlib and python3-pandas (a pyenv python may not).
@@ -19,7 +22,7 @@ PYTHON    ?= /usr/bin/python3
 ARENA     := $(BUILD_DIR)/bin/arena
 JOBS      ?= $(shell nproc)
 
-.PHONY: all deps configure build build-arena build-bench test test-cluster reproduce bench perf fuzz clean
+.PHONY: all deps configure build build-arena build-bench test soak test-cluster reproduce bench perf fuzz clean
 
 all: build
 
@@ -40,8 +43,12 @@ build-arena: configure
 build-bench: configure
 	@cmake --build $(BUILD_DIR) -j $(JOBS) --target arena_bench
 
+# The unit and regression tiers (tests/CMakeLists.txt); `make soak` runs the soak tier.
 test: build
-	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -L 'unit|regression'
+
+soak: build
+	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -L soak
 
 # A one-node Slurm on this machine (Debian's slurm-wlm and munge, installed if missing; as root)
 # runs a small sweep through scripts/slurm/ in 2 shards + merge and checks it against an

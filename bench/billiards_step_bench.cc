@@ -17,7 +17,7 @@
 #include <string>
 
 #include "bench/bench_support.h"
-#include "models/ip/ip_simulator.h"
+#include "models/incremental_potential/ip_simulator.h"
 #include "models/registry.h"
 #include "scenes/longrange_scenes.h"
 

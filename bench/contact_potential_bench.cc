@@ -2,14 +2,14 @@
 // Evaluate: value + gradient + per-term projected Hessian, friction lagged at the same state) on
 // the registered billiards scene, for seed 004's Fig. 6 / App. A.6.5 comparison at a few sizes:
 // longrange with its bounding-sphere hierarchy, longrange by brute force, and ipc. The same
-// measurement as the potential_scaling experiment's eval_s (experiments/common/potential_timing.h);
+// measurement as the potential_scaling experiment's eval_s (experiments/common/meters/potential_timing.h);
 // longrange_bench.cc times the hierarchy's kernel without the model around it.
 // state.range(0) = vertices per ball (16 (2V - 4) triangles: 18 -> 512, 66 -> 2048, 196 -> 6208).
 #include <benchmark/benchmark.h>
 
 #include <string>
 
-#include "models/ip/ip_simulator.h"
+#include "models/incremental_potential/ip_simulator.h"
 #include "models/registry.h"
 #include "scenes/scene_registry.h"
 

@@ -1,4 +1,4 @@
-// Mesh-mesh contact (models/hull_contacts.h): one hull pair of 100 vertices each, overlapping
+// Mesh-mesh contact (models/point_contact/hull_contacts.h): one hull pair of 100 vertices each, overlapping
 // (value and AD runs) and apart (culling by GJK), and a whole step of the drchubo robot (52
 // mesh links, every self pair checked) for penalty and nimble.
 #include <benchmark/benchmark.h>
@@ -9,8 +9,8 @@
 #include "core/geometry/convex_hull.h"
 #include "core/math/so3.h"
 #include "core/scene/loader.h"
-#include "models/contact_kernels.h"
-#include "models/pose_twist_ad.h"
+#include "models/point_contact/contact_kernels.h"
+#include "models/point_contact/pose_twist_ad.h"
 #include "models/registry.h"
 #include "scenes/scene_registry.h"
 

@@ -65,6 +65,34 @@ bool StartsWith(const std::string& s, const std::string& prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;
 }
 
+// The smoke profile: [quick] with each leaf of the config's [smoke] table in place of quick's.
+// A [smoke] key that quick does not have is an error: smoke only shrinks the quick profile.
+toml::table SmokeProfile(const toml::table& root, const std::string& source_name) {
+  const toml::table* quick = root.get_as<toml::table>(kQuickProfile);
+  const toml::table* smoke = root.get_as<toml::table>(kSmokeProfile);
+  if (quick == nullptr || smoke == nullptr) {
+    throw ParseError(source_name, "", "the smoke profile needs tables [quick] and [smoke] (what shrinks quick)");
+  }
+  toml::table merged = *quick;
+  std::vector<std::string> leaves;
+  CollectLeaves(*smoke, "", &leaves);
+  for (const std::string& leaf : leaves) {
+    const std::vector<std::string> parts = SplitDots(leaf);
+    toml::table* at = &merged;
+    const toml::node* value = smoke;
+    for (size_t i = 0; i + 1 < parts.size(); ++i) {
+      value = value->as_table()->get(parts[i]);
+      at = at != nullptr ? at->get_as<toml::table>(parts[i]) : nullptr;
+    }
+    value = value->as_table()->get(parts.back());
+    if (at == nullptr || !at->contains(parts.back())) {
+      throw ParseError(source_name, "[smoke] " + leaf, "not a key of [quick]: smoke may only shrink the quick profile");
+    }
+    at->insert_or_assign(parts.back(), *value);
+  }
+  return merged;
+}
+
 // What a type error shows of the value: a scalar with its text ("string 'abc'"), else the type.
 std::string Described(const toml::node& node) {
   if (auto s = node.value_exact<std::string>()) return "string '" + *s + "'";
@@ -350,6 +378,7 @@ ProfileConfig ProfileConfig::Parse(const std::string& toml_text, const std::stri
                      "line " + std::to_string(pos.line) + ", column " + std::to_string(pos.column),
                      std::string(e.description()));
   }
+  if (profile == kSmokeProfile) impl->root.insert_or_assign(kSmokeProfile, SmokeProfile(impl->root, source_name));
   const toml::node* prof = impl->root.get(profile);
   if (prof == nullptr || !prof->is_table()) {
     std::vector<std::string> profiles;

@@ -2,7 +2,7 @@
 // getters whose errors name the file, profile and key, and tracking of the keys the experiment
 // read, so that a misspelled key is an error rather than silently ignored.
 //
-// Layout of experiments/configs/<experiment>.toml:
+// Layout of experiments/<experiment>/config.toml:
 //
 //   [quick]
 //   models = ["penalty"]
@@ -12,9 +12,12 @@
 //   [quick.sweep.penalty]            # the model's swept option (one key) and its values
 //   stiffness = [1e3, 1e4, 1e5]
 //   [quick.grid.longrange]           # box_drop and stacking only: a model that runs only the
-//   initial_conditions = 1           # first instances (experiments/common/frequency_sweep.h)
+//   initial_conditions = 1           # first instances (experiments/common/sweeps/frequency_sweep.h)
 //   [paper]
 //   ...
+//   [smoke]                          # what shrinks [quick] to a run of seconds: profile "smoke"
+//   frequencies_hz = [100]           # is [quick] with these keys replaced (the set fuzzer and
+//                                    # the smoke test run it)
 //
 // Overrides (`--set key=value`, value in TOML syntax):
 //   frequencies_hz=[10,20]     replaces an experiment key (it must exist in the profile)
@@ -36,6 +39,12 @@
 #include "core/common/options.h"
 
 namespace arena {
+
+/// The profiles every experiment's config has: quick (CI, `make reproduce`), paper (the paper's
+/// scale), and smoke (quick shrunk by the config's [smoke] table to seconds).
+inline constexpr const char* kQuickProfile = "quick";
+inline constexpr const char* kPaperProfile = "paper";
+inline constexpr const char* kSmokeProfile = "smoke";
 
 /// The most cases one sweep may have unless the run says otherwise (RunOptions::max_cases):
 /// about 30 times the largest paper sweep (box_drop, 36,000 cases), and about 1 GB of cases in
@@ -111,7 +120,7 @@ class ProfileConfig {
   std::vector<std::string> SweepStrings(const std::string& key) const;
 
   /// The most cases a sweep of this run may have; experiments check their sweep's size against
-  /// it before they allocate the cases (experiments/common/sweep_limits.h). The runner sets it
+  /// it before they allocate the cases (experiments/common/sweeps/sweep_limits.h). The runner sets it
   /// from RunOptions::max_cases.
   std::int64_t max_cases() const;
   void set_max_cases(std::int64_t max_cases);

@@ -1,4 +1,4 @@
-// An experiment = a config (experiments/configs/<name>.toml, profiles `quick` and `paper`) plus
+// An experiment = a config (experiments/<name>/config.toml, profiles `quick`, `paper` and `smoke`) plus
 // a pure function Run(const Case&) -> rows. The harness expands the sweep, schedules cases with
 // TBB, writes rows and sidecars, and asks the experiment to summarize its table into claims.
 #pragma once
@@ -14,12 +14,12 @@
 #include <vector>
 
 #include "core/common/options.h"
-#include "experiments/common/outcome_limits.h"
+#include "experiments/common/meters/outcome_limits.h"
 
 namespace arena {
 
 class ProfileConfig;  // config/profile_config.h
-class ResultTable;    // config/result_table.h
+class ResultTable;    // experiments/result_table.h
 
 /// A CSV cell. monostate is an empty cell.
 using Value = std::variant<std::monostate, bool, std::int64_t, double, std::string>;
@@ -65,7 +65,7 @@ struct Sweep {
   std::vector<std::string> notes;  // e.g. "mujoco: skipped variant planar (2D shapes unsupported)"
 };
 
-/// What an experiment measured for one claim of experiments/claims.toml (`id`). Summarize only
+/// What an experiment measured for one claim of experiments/<name>/claims.toml (`id`). Summarize only
 /// measures: the report judges the result with the claim's criterion (harness/claim_criterion.h),
 /// which reads `ours` and the named `values`.
 struct ClaimResult {
@@ -108,7 +108,7 @@ class Experiment {
   /// Plot scripts (names under plots/, without .py) that read this experiment's CSV.
   virtual std::vector<std::string> plots() const { return {}; }
   /// Measures the claims it can from the finished table (rows of every model run so far);
-  /// the report judges them by their criteria in experiments/claims.toml.
+  /// the report judges them by their criteria in experiments/<name>/claims.toml.
   virtual std::vector<ClaimResult> Summarize(const ResultTable& table) const = 0;
   /// What a run may not do (a body deeper in another than this, energy gained, escaped); the
   /// experiment fails such rows itself, and the harness's tests check that no success row breaks

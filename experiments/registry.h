@@ -1,5 +1,6 @@
-// The one list of experiments, keyed by the name used by `arena run <name>` and by
-// experiments/configs/<name>.toml. Adding an experiment = one file + one line in registry.cc.
+// The one list of experiments, keyed by the name used by `arena run <name>` and by the
+// experiment's folder experiments/<name>/ (config.toml, claims.toml, README.md). Adding an
+// experiment = one folder + one line in registry.cc (docs/adding_an_experiment.md).
 #pragma once
 
 #include <memory>

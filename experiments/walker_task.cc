@@ -3,14 +3,14 @@
 #include <cmath>
 #include <limits>
 
-#include "experiments/common/adam_config.h"
-#include "experiments/common/case_params.h"
-#include "experiments/common/codesign_sweep.h"
-#include "experiments/common/design_file.h"
-#include "experiments/common/hull_distances.h"
-#include "experiments/common/potential_timing.h"
-#include "experiments/common/recording_objective.h"
-#include "experiments/common/sweep_limits.h"
+#include "experiments/common/settings/adam_config.h"
+#include "experiments/common/settings/case_params.h"
+#include "experiments/common/sweeps/codesign_sweep.h"
+#include "experiments/common/settings/design_file.h"
+#include "experiments/common/meters/hull_distances.h"
+#include "experiments/common/meters/potential_timing.h"
+#include "experiments/common/meters/recording_objective.h"
+#include "experiments/common/sweeps/sweep_limits.h"
 #include "config/profile_config.h"
 #include "models/registry.h"
 #include "solvers/first_order_optimizers.h"

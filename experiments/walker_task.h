@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "experiments/experiment.h"
-#include "models/ip/ip_simulator.h"
+#include "models/incremental_potential/ip_simulator.h"
 #include "solvers/objective.h"
 #include "trajectory/controller_objective.h"
 #include "trajectory/shooting_objective.h"

@@ -5,7 +5,7 @@
 //   arena models [--options MODEL]
 //   arena scenes [--names | --details]
 //   arena inspect SCENE|FILE [--strict] [SCENE OPTIONS]
-//   arena run EXPERIMENT|all [--profile quick|paper] [--models a,b] [--set key=value]...
+//   arena run EXPERIMENT|all [--profile quick|paper|smoke] [--models a,b] [--set key=value]...
 //             [--threads N] [--case-timeout SECONDS] [--out DIR] [--no-progress] [--fresh]
 //             [--retry-failed]
 //   arena report [--results DIR] [--claims FILE] [--plots DIR]
@@ -35,9 +35,9 @@
 #include "core/common/error.h"
 #include "core/common/strings.h"
 #include "experiments/registry.h"
-#include "experiments/tpush_planner.h"
+#include "experiments/tpush/tpush_planner.h"
 #include "harness/compare.h"
-#include "harness/contact_geometry.h"
+#include "harness/inspect_colliders.h"
 #include "harness/design_export.h"
 #include "harness/gradcheck.h"
 #include "harness/merge.h"
@@ -197,7 +197,7 @@ void AddSceneArguments(CLI::App* command, SceneArguments* args, const std::strin
 // Describes the scene; invalid scenes never get here (loading or building throws). Warnings
 // (Scene::Check: legal but suspicious) are listed with --strict, which then exits 2; without it,
 // one line says how many there are.
-// With a model, what it makes of the colliders (harness/contact_geometry.h).
+// With a model, what it makes of the colliders (harness/inspect_colliders.h).
 void PrintContactGeometry(const ContactGeometryTable& t) {
   if (!t.title.empty()) {
     std::cout << "\n" << t.title << " (" << t.rows.size() << ")\n";
@@ -426,7 +426,7 @@ int Gradcheck(const GradcheckOptions& options) {
 }
 
 // `arena plan-pushes`: plans the T-push sequences on mujoco and writes them as CSV
-// (experiments/tpush_planner.h); the experiment replays the copy committed in the repository.
+// (experiments/tpush/tpush_planner.h); the experiment replays the copy committed in the repository.
 int PlanPushes(const std::string& out_file, const PushPlannerOptions& options) {
   const std::vector<PlannedPushes> planned = PlanPushSequences(DefaultPushGoals(), options, [](const std::string& line) {
     spdlog::info("{}", line);
@@ -481,7 +481,7 @@ int Main(int argc, char** argv) {
 
   auto* plan_pushes = app.add_subcommand(
       "plan-pushes", "Plan the tpush experiment's five finger sequences on mujoco (cross-entropy method) and write them as CSV");
-  std::string plan_out = SourceDir() + "/experiments/data/tpush_pushes.csv";
+  std::string plan_out = SourceDir() + "/experiments/tpush/tpush_pushes.csv";
   PushPlannerOptions plan_options;
   plan_pushes->add_option("--out", plan_out, "CSV to write (the experiment replays the committed copy)")->capture_default_str();
   plan_pushes->add_option("--population", plan_options.population, "Samples per iteration")
@@ -506,7 +506,7 @@ int Main(int argc, char** argv) {
   std::string target;
   bool no_progress = false;
   run->add_option("experiment", target, "Experiment name, or 'all'")->required();
-  run->add_option("--profile", run_options.profile, "Config profile: quick or paper")
+  run->add_option("--profile", run_options.profile, "Config profile: quick, paper, or smoke (quick shrunk by the config's [smoke] table)")
       ->capture_default_str();
   run->add_option("--models", run_options.models, "Models to run (default: the config's list)")
       ->delimiter(',');
@@ -522,7 +522,7 @@ int Main(int argc, char** argv) {
                       "else 3600); a case that runs longer is recorded as failed and the sweep goes on");
   auto* out_option = run->add_option("--out", run_options.out_dir, "Results folder (default: <repo>/results)");
   auto* config_dir_option = run->add_option("--config-dir", run_options.config_dir,
-                                            "Config folder (default: <repo>/experiments/configs)");
+                                            "Config folder: <dir>/<experiment>/config.toml or <dir>/<experiment>.toml (default: <repo>/experiments)");
   run->add_flag("--no-progress", no_progress, "No progress bar or progress log");
   run->add_flag("--fresh", run_options.fresh, "Discard this experiment's existing results first");
   run->add_flag("--retry-failed", run_options.retry_failed,
@@ -544,14 +544,14 @@ int Main(int argc, char** argv) {
   merge->add_option("shards", merge_dirs, "The shards' results folders")->required();
   auto* merge_out_option =
       merge->add_option("--out", merge_options.out_dir, "Results folder to write (default: <repo>/results)");
-  merge->add_option("--config-dir", merge_options.config_dir, "Config folder (default: <repo>/experiments/configs)");
+  merge->add_option("--config-dir", merge_options.config_dir, "Config folder: <dir>/<experiment>/config.toml or <dir>/<experiment>.toml (default: <repo>/experiments)");
   merge->add_flag("--fresh", merge_options.fresh, "Replace results already in the output folder");
 
   auto* report = app.add_subcommand("report", "Write results/REPORT.md and results/report.json");
   std::string results_dir = SourceDir() + "/results";
-  std::string claims_file = SourceDir() + "/experiments/claims.toml";
+  std::string claims_file = SourceDir() + "/experiments";
   auto* results_option = report->add_option("--results", results_dir, "Results folder")->capture_default_str();
-  auto* claims_option = report->add_option("--claims", claims_file, "Claims catalogue")->capture_default_str();
+  auto* claims_option = report->add_option("--claims", claims_file, "Claims: a claims.toml, or a folder of experiment folders each with its claims.toml")->capture_default_str();
   std::string plots_dir;
   report->add_option("--plots", plots_dir, "Folder of the figures REPORT.md links (default: <repo>/plots/out)");
 
@@ -565,7 +565,7 @@ int Main(int argc, char** argv) {
   compare->add_option("--tolerance", compare_tolerance, "Relative tolerance of numeric cells, on 1 + |A|")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
-  compare->add_option("--claims", claims_file, "Claims catalogue")->capture_default_str();
+  compare->add_option("--claims", claims_file, "Claims: a claims.toml, or a folder of experiment folders each with its claims.toml")->capture_default_str();
 
   auto* gradcheck = app.add_subcommand(
       "gradcheck", "Check a model's step derivatives against Ridders differences on random states");
@@ -615,7 +615,7 @@ int Main(int argc, char** argv) {
   }
   if (*run) {
     RequireNonEmpty(out_option, run_options.out_dir, "<repo>/results");
-    RequireNonEmpty(config_dir_option, run_options.config_dir, "<repo>/experiments/configs");
+    RequireNonEmpty(config_dir_option, run_options.config_dir, "<repo>/experiments");
     run_options.progress = !no_progress;
     run_options.case_timeout_given = case_timeout_option->count() > 0;
     if (!shard_text.empty()) ParseShard(shard_text, &run_options);
@@ -624,7 +624,7 @@ int Main(int argc, char** argv) {
   }
   if (*report) {
     RequireNonEmpty(results_option, results_dir, "<repo>/results");
-    RequireNonEmpty(claims_option, claims_file, "<repo>/experiments/claims.toml");
+    RequireNonEmpty(claims_option, claims_file, "<repo>/experiments");
     return Report(results_dir, claims_file, plots_dir);
   }
   if (*merge) {

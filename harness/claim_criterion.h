@@ -1,4 +1,4 @@
-// A claim's pass criterion, written as data beside the claim in experiments/claims.toml and
+// A claim's pass criterion, written as data beside the claim in experiments/<name>/claims.toml and
 // applied by the report to what the experiment's Summarize() measured: `ours` and the named
 // values of its ClaimResult. The experiment measures; the criterion judges.
 //

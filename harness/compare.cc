@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "config/result_table.h"
+#include "experiments/result_table.h"
 #include "core/common/error.h"
-#include "experiments/common/table_stats.h"
+#include "experiments/common/summaries/table_stats.h"
 #include "experiments/registry.h"
 
 namespace arena {

@@ -1,7 +1,7 @@
 // `arena compare A B`: two results folders head to head (two commits, two option sets). Per
 // experiment found in both, the rows are matched by case_id and every column that is not a
 // timing column is compared: numbers within a tolerance (by default the regression references'
-// 1e-9 (1 + |A|)), everything else exactly. Per claim of experiments/claims.toml, A's and B's
+// 1e-9 (1 + |A|)), everything else exactly. Per claim of experiments/<name>/claims.toml, A's and B's
 // values and verdicts (for the experiments both ran). A regression is a claim A reproduces and B
 // does not, a cell outside the tolerance, or a case A has and B lacks; the CLI exits 1 on one.
 // Experiments in one folder only are listed, not compared.

@@ -9,12 +9,12 @@
 
 #include <fmt/format.h>
 
-#include "config/result_table.h"
+#include "experiments/result_table.h"
 #include "core/common/error.h"
 #include "core/common/strings.h"
 #include "core/geometry/convex_hull.h"
 #include "core/geometry/mass_properties.h"
-#include "experiments/common/design_file.h"
+#include "experiments/common/settings/design_file.h"
 
 namespace arena {
 

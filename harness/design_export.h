@@ -1,5 +1,5 @@
 // `arena export-design`: the design rows of a co-design run (record "design":
-// experiments/common/codesign_sweep.h) as a Wavefront OBJ file a user can open or print: one
+// experiments/common/sweeps/codesign_sweep.h) as a Wavefront OBJ file a user can open or print: one
 // object per designed collider, named after it, in its body's frame: its design points as the
 // vertices, in their order (a point inside the hull is a vertex no face uses), and the faces of
 // their convex hull (qhull). `arena run <experiment> --set design=<file>` reads it back as the

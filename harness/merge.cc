@@ -7,7 +7,7 @@
 #include <map>
 #include <set>
 
-#include "config/result_table.h"
+#include "experiments/result_table.h"
 #include "core/common/error.h"
 #include "core/common/strings.h"
 #include "harness/csv_writer.h"

@@ -18,7 +18,7 @@
 #include "core/common/error.h"
 #include "experiments/registry.h"
 #include "models/registry.h"
-#include "config/result_table.h"
+#include "experiments/result_table.h"
 #include "harness/run_info.h"
 #include "harness/runner.h"
 
@@ -84,114 +84,12 @@ std::string_view ToString(Verdict verdict) {
   return "?";
 }
 
-std::string_view ToString(ClaimKind kind) {
-  switch (kind) {
-    case ClaimKind::kClaim: return "claim";
-    case ClaimKind::kObservation: return "observation";
-  }
-  return "?";
-}
-
-ClaimKind ClaimKindFromString(std::string_view text) {
-  for (ClaimKind k : {ClaimKind::kClaim, ClaimKind::kObservation}) {
-    if (ToString(k) == text) return k;
-  }
-  throw InvalidArgument("unknown kind '" + std::string(text) + "'; kinds: claim, observation");
-}
-
-std::vector<Claim> LoadClaims(const std::string& path) {
-  toml::table root;
-  try {
-    root = toml::parse_file(path);
-  } catch (const toml::parse_error& e) {
-    const auto& pos = e.source().begin;
-    throw ParseError(path, "line " + std::to_string(pos.line) + ", column " + std::to_string(pos.column),
-                     std::string(e.description()));
-  }
-  for (const auto& [k, v] : root) {
-    if (k.str() != "claim") {
-      throw ParseError(path, std::string(k.str()), "unknown top-level key; expected [[claim]] entries");
-    }
-  }
-  std::vector<Claim> claims;
-  const toml::array* list = root.get_as<toml::array>("claim");
-  if (list == nullptr) return claims;
-  std::set<std::string> ids;
-  int index = 0;
-  for (const toml::node& node : *list) {
-    ++index;
-    const std::string where = "claim #" + std::to_string(index) + " (line " +
-                              std::to_string(node.source().begin.line) + ")";
-    const toml::table* t = node.as_table();
-    if (t == nullptr) throw ParseError(path, where, "expected a table ([[claim]])");
-    Claim c;
-    // The entry, with its id once that is read.
-    auto named = [&] { return c.id.empty() ? where : where + " '" + c.id + "'"; };
-    auto field = [&](const char* key, bool required) -> std::string {
-      const toml::node* f = t->get(key);
-      if (f == nullptr) {
-        if (required) throw ParseError(path, named(), std::string("missing field '") + key + "'");
-        return "";
-      }
-      auto s = f->value_exact<std::string>();
-      if (!s) {
-        throw ParseError(path, named(), std::string("field '") + key + "' must be a string" +
-                                            (std::string(key) == "paper" ? " (the value as printed)" : ""));
-      }
-      return *s;
-    };
-    c.id = field("id", true);
-    c.experiment = field("experiment", true);
-    c.description = field("description", true);
-    c.paper = field("paper", true);
-    c.unit = field("unit", false);
-    c.source = field("source", false);
-    for (const auto& [k, v] : *t) {
-      static const std::set<std::string> known = {"id",   "experiment", "description", "paper",
-                                                   "unit", "source",     "kind",        "criterion"};
-      if (!known.count(std::string(k.str()))) {
-        throw ParseError(path, named(),
-                         "unknown field '" + std::string(k.str()) +
-                             "'; fields: id, experiment, description, paper, unit, source, kind, criterion");
-      }
-    }
-    if (t->contains("kind")) {
-      const std::string kind = field("kind", false);
-      try {
-        c.kind = ClaimKindFromString(kind);
-      } catch (const InvalidArgument& e) {
-        throw ParseError(path, named(), e.what());
-      }
-    }
-    const bool has_criterion = t->contains("criterion");
-    const std::string criterion = field("criterion", false);
-    if (c.kind == ClaimKind::kObservation && has_criterion) {
-      throw ParseError(path, named(),
-                       "an observation has no criterion (it is not a paper claim and is never judged); "
-                       "remove 'criterion' or make it kind = \"claim\"");
-    }
-    if (c.kind == ClaimKind::kClaim) {
-      if (!has_criterion) {
-        throw ParseError(path, named(),
-                         "missing field 'criterion' (the pass criterion, e.g. \"ours >= 0.95\"; a number the "
-                         "paper does not state is kind = \"observation\")");
-      }
-      try {
-        c.criterion = Criterion::Parse(criterion);
-      } catch (const InvalidArgument& e) {
-        throw ParseError(path, named(), "criterion \"" + criterion + "\": " + e.what());
-      }
-    }
-    if (!ids.insert(c.id).second) throw ParseError(path, where, "duplicate claim id '" + c.id + "'");
-    claims.push_back(std::move(c));
-  }
-  return claims;
-}
-
 Judgement JudgeResults(const std::string& results_dir, const std::string& claims_file, const ReportOptions& options) {
   const auto& experiments = options.experiments != nullptr ? *options.experiments : Experiments();
   Judgement judgement;
-  judgement.claims = LoadClaims(claims_file);
+  std::vector<std::string> order;
+  for (const auto& e : experiments) order.push_back(e->name());
+  judgement.claims = LoadClaims(claims_file, order);
   const std::vector<Claim>& claims = judgement.claims;
 
   std::map<std::string, const Claim*> by_id;

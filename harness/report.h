@@ -1,20 +1,11 @@
-// The reproduction report: every paper claim of experiments/claims.toml with the paper's value,
+// The reproduction report: every paper claim (experiments/<name>/claims.toml) with the paper's value,
 // ours, the claim's criterion and a verdict, from the finished CSVs of every registered
 // experiment. Experiments measure (Summarize); the report judges, applying each claim's
 // criterion (harness/claim_criterion.h) to what was measured. Writes <results>/report.json (a
 // list of claims) and <results>/REPORT.md (per-experiment tables and figures, a summary per
 // verdict, the experiments not run).
 //
-// claims.toml:
-//   [[claim]]
-//   id = "box_drop.failure_rate.silico"   # unique; Summarize returns a ClaimResult with this id
-//   experiment = "box_drop"
-//   description = "single-level failure rate over the sweep"
-//   paper = "0.001"                       # the paper's value as printed (a string)
-//   unit = ""                             # optional
-//   source = "000 Fig. 9"                 # optional
-//   kind = "claim"                        # optional: "claim" (default) or "observation"
-//   criterion = "ours <= 0.005"           # required for a claim; an observation has none
+// The claims are read from every experiment's claims.toml (harness/claims.h).
 #pragma once
 
 #include <limits>
@@ -26,7 +17,7 @@
 #include <vector>
 
 #include "experiments/experiment.h"
-#include "harness/claim_criterion.h"
+#include "harness/claims.h"
 
 namespace arena {
 
@@ -35,30 +26,6 @@ namespace arena {
 enum class Verdict { kReproduced, kDiffers, kObserved, kNotRun };
 /// "reproduced", "differs", "observed", "not_run".
 std::string_view ToString(Verdict verdict);
-
-/// kClaim: the paper states it, judged by a criterion. kObservation: a number we measure
-/// beside the claims that the paper does not state; never judged, never counted as reproduced.
-enum class ClaimKind { kClaim, kObservation };
-/// "claim", "observation".
-std::string_view ToString(ClaimKind kind);
-/// Throws InvalidArgument listing the kinds.
-ClaimKind ClaimKindFromString(std::string_view text);
-
-struct Claim {
-  std::string id;
-  std::string experiment;
-  std::string description;
-  std::string paper;
-  std::string unit;
-  std::string source;  // seed file and figure/table, e.g. "000 Fig. 9"
-  ClaimKind kind = ClaimKind::kClaim;
-  std::optional<Criterion> criterion;  // set for every claim, never for an observation
-};
-
-/// Reads the catalogue and parses every criterion. Throws ParseError naming the file and the
-/// entry (missing or mistyped field, unknown field, duplicate id, unknown kind, a claim without
-/// a criterion or an observation with one, a criterion that does not parse and why).
-std::vector<Claim> LoadClaims(const std::string& path);
 
 struct ReportOptions {
   std::string plots_dir;  // figures; empty: <repo>/plots/out

@@ -13,7 +13,7 @@
 #include "core/common/error.h"
 #include "core/common/strings.h"
 #include "harness/csv_writer.h"
-#include "config/result_table.h"
+#include "experiments/result_table.h"
 #include "harness/run_info.h"
 
 namespace arena {

@@ -41,12 +41,12 @@ inline constexpr double kMaxCaseTimeout = 1e6;         // s, about 11.6 days
 inline constexpr int kMaxShards = 100000;
 
 struct RunOptions {
-  std::string profile = "quick";        // "quick" or "paper": a table of the config file
+  std::string profile = "quick";        // "quick", "paper" or "smoke" (quick shrunk by [smoke]): a table of the config
   std::vector<std::string> models;      // empty: the config's `models`
   std::vector<std::string> overrides;   // --set key=value (see config/profile_config.h)
   int threads = 0;                      // 0: every hardware thread; at most kMaxThreads
   std::string out_dir;                  // empty: <repo>/results
-  std::string config_dir;               // empty: <repo>/experiments/configs
+  std::string config_dir;               // empty: <repo>/experiments (<name>/config.toml)
   bool progress = true;                 // progress bar / periodic progress log on stderr
   bool fresh = false;                   // discard this experiment's existing results first
   bool retry_failed = false;            // rerun cases whose existing rows have an error

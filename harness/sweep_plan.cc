@@ -56,13 +56,15 @@ std::vector<Override> ParseOverrides(const std::vector<std::string>& raw_overrid
   return overrides;
 }
 
+// <dir>/<experiment>/config.toml (the experiment's folder), else <dir>/<experiment>.toml (a
+// folder of the user's own configs).
 std::string ConfigFile(const std::string& config_dir, const std::string& experiment) {
-  const std::string dir = config_dir.empty() ? SourceDir() + "/experiments/configs" : config_dir;
-  const std::string file = (fs::path(dir) / (experiment + ".toml")).string();
-  if (!fs::exists(file)) {
-    throw ParseError(file, "", "no config file for experiment '" + experiment + "'");
-  }
-  return file;
+  const fs::path dir = config_dir.empty() ? fs::path(SourceDir()) / "experiments" : fs::path(config_dir);
+  const fs::path in_folder = dir / experiment / "config.toml";
+  if (fs::exists(in_folder)) return in_folder.string();
+  const fs::path flat = dir / (experiment + ".toml");
+  if (fs::exists(flat)) return flat.string();
+  throw ParseError(in_folder.string(), "", "no config file for experiment '" + experiment + "' (nor " + flat.string() + ")");
 }
 
 // --models, else the config's `models`; every one registered.

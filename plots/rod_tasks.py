@@ -9,7 +9,7 @@ import matplotlib.pyplot as plt
 
 import plotlib
 
-# The targets of experiments/rod_task.cc, per task: (x, y) of each disc and which cubes go there.
+# The targets of experiments/rod_tasks/rod_task.cc, per task: (x, y) of each disc and which cubes go there.
 TARGETS = {
     "push": lambda cube_index: (2.0, 0.0),
     "gather": lambda cube_index: (0.0, 0.0),

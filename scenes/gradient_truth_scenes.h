@@ -1,5 +1,5 @@
 // The scenes of the gradient_truth experiment (issue 23): contact events simple enough that the
-// final state and its gradient have closed forms (experiments/gradient_truth_closed_forms.h).
+// final state and its gradient have closed forms (experiments/gradient_truth/gradient_truth_closed_forms.h).
 // Spatial, so that every 3D model runs them; the bodies start unrotated and no torque acts on
 // them in the exact motion, so their world translation and velocity are the whole state.
 // Initial velocities are the experiment's (a scene holds only the default configuration).

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""README's paper-profile result tables, generated from the committed snapshot
-results/paper/report.json (scripts/paper_snapshot.py), so that README cannot quote a number the
-snapshot does not hold. In README, a block
+"""The paper-profile result tables of README and of each experiment's README
+(experiments/<name>/README.md), generated from the committed snapshot results/paper/report.json
+(scripts/paper_snapshot.py), so that no README can quote a number the snapshot does not hold. A
+block
 
     <!-- paper-snapshot: box_drop stacking solve_time -->
     ...
@@ -9,11 +10,13 @@ snapshot does not hold. In README, a block
 
 is the table of every claim and observation of those experiments in the snapshot: description,
 the paper's value, ours, the verdict. --write regenerates every block; --check (a ctest) exits 1
-naming each block that differs from what the snapshot gives.
+naming each block that differs from what the snapshot gives. Without --readme, every README.md
+of the repository and docs/ page that holds a block.
 
-  scripts/readme_results.py --check | --write [--readme README.md] [--report results/paper/report.json]
+  scripts/readme_results.py --check | --write [--readme FILE ...] [--report results/paper/report.json]
 """
 import argparse
+import glob
 import json
 import os
 import re
@@ -66,20 +69,37 @@ def main():
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--check", action="store_true")
     mode.add_argument("--write", action="store_true")
-    parser.add_argument("--readme", default=os.path.join(ROOT, "README.md"))
+    parser.add_argument("--readme", nargs="+", default=None)
     parser.add_argument("--report", default=os.path.join(ROOT, "results", "paper", "report.json"))
     args = parser.parse_args()
     with open(args.report) as f:
         entries = json.load(f)
-    stale = sync_blocks(args.readme, BLOCK, lambda m: table(entries, m.group("names").split()), args.write,
-                        "readme_results")
+    readmes = args.readme or documents_with_blocks()
+    stale = []
+    for readme in readmes:
+        for match in sync_blocks(readme, BLOCK, lambda m: table(entries, m.group("names").split()), args.write,
+                                 "readme_results"):
+            stale.append((readme, match))
     if args.write:
         print(f"readme_results: {len(stale)} block(s) rewritten")
         return 0
-    for match in stale:
-        print(f"readme_results: README's paper-snapshot block '{match.group('names')}' differs from {args.report}; "
-              "run scripts/readme_results.py --write", file=sys.stderr)
+    for readme, match in stale:
+        print(f"readme_results: {os.path.relpath(readme, ROOT)}'s paper-snapshot block '{match.group('names')}' "
+              f"differs from {args.report}; run scripts/readme_results.py --write", file=sys.stderr)
     return 1 if stale else 0
+
+
+def documents_with_blocks():
+    """README.md, every experiment's README and the docs pages that hold a paper-snapshot block."""
+    candidates = [os.path.join(ROOT, "README.md")]
+    candidates += sorted(glob.glob(os.path.join(ROOT, "experiments", "*", "README.md")))
+    candidates += sorted(glob.glob(os.path.join(ROOT, "docs", "**", "*.md"), recursive=True))
+    out = []
+    for path in candidates:
+        with open(path) as f:
+            if BLOCK.search(f.read()):
+                out.append(path)
+    return out
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates results/reference/<experiment>/ from a fresh quick-profile run, for the regression
+# Regenerates tests/data/reference/<experiment>/ from a fresh quick-profile run, for the regression
 # tests (tests/experiments/*_test.cc). Run it only after an intended change of results, and say
 # in the commit message what changed and why.
 #   scripts/update-reference.sh [experiment ...]     (default: every registered experiment)
@@ -12,8 +12,8 @@ exps=("$@")
 tmp=$(mktemp -d)
 for exp in "${exps[@]}"; do
   "$arena" run "$exp" --profile quick --out "$tmp" --no-progress
-  mkdir -p "results/reference/$exp"
-  cp "$tmp/$exp/$exp.csv" "results/reference/$exp/$exp.csv"
-  echo "updated results/reference/$exp/$exp.csv"
+  mkdir -p "tests/data/reference/$exp"
+  cp "$tmp/$exp/$exp.csv" "tests/data/reference/$exp/$exp.csv"
+  echo "updated tests/data/reference/$exp/$exp.csv"
 done
 rm -rf "$tmp"

@@ -1,5 +1,5 @@
 // The contact terms of the `ipc` model (Li et al., "Incremental Potential Contact", SIGGRAPH
-// 2020) as a ContactPotential of the incremental-potential core (models/ip/contact_potential.h),
+// 2020) as a ContactPotential of the incremental-potential core (models/incremental_potential/contact_potential.h),
 // over the collider meshes' world vertices:
 //
 //   B(x) = kappa sum_pairs b(d_pair(x))   (Sec. 4)
@@ -27,7 +27,7 @@
 // filters IPC's line search):
 // conservative advancement along the solver's true path. Every pair closer than
 // r = (L_a + L_b) / (1 - eta) at alpha = 0 (L the largest vertex speed bound of each mesh,
-// models/ip/path_speed.h) is tracked; the others start farther than r and approach by at most
+// models/incremental_potential/path_speed.h) is tracked; the others start farther than r and approach by at most
 // L_a + L_b, so they stay farther than eta r. The tracked pairs advance together: at alpha,
 // with distances d_p(alpha), the path can go on by tau = min_p (d_p(alpha) - eta d_p(0)) / l_p
 // (l_p the pair's largest speed bound on each side, summed), since no distance shrinks faster
@@ -44,8 +44,8 @@
 #include <utility>
 #include <vector>
 
-#include "models/ip/conservative_advancement.h"
-#include "models/ip/contact_potential.h"
+#include "models/incremental_potential/conservative_advancement.h"
+#include "models/incremental_potential/contact_potential.h"
 #include "models/ipc/barrier.h"
 #include "models/ipc/candidates.h"
 #include "models/ipc/friction.h"

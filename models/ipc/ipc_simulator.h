@@ -1,6 +1,6 @@
 // `ipc`: Incremental Potential Contact (Li et al., "Incremental Potential Contact", SIGGRAPH
 // 2020), seed 004's IPC baseline (Ye et al., ICLR 2025, Sec. 6 and App. A.6.3), for rigid bodies
-// in joint coordinates on the shared incremental-potential core (models/ip/): each step
+// in joint coordinates on the shared incremental-potential core (models/incremental_potential/): each step
 // minimises
 //   I(x, x^t, x^{t-1}) + kappa sum_pairs b(d_pair(x)) + D(x, x^t)
 // over the joint coordinates with projected Newton (per-pair PSD projection, Sec. 4) and a line
@@ -9,7 +9,7 @@
 // dhat (Sec. 4) or seed 004's global 1/dist ablation, and IPC's lagged friction (Sec. 5) whose
 // normal forces, closest points and tangent bases are differentiated exactly for the step's
 // derivatives with respect to its start (models/ipc/ipc_contact.h). Derivatives by the implicit
-// function theorem at the minimiser (models/ip/ip_simulator.h).
+// function theorem at the minimiser (models/incremental_potential/ip_simulator.h).
 //
 // What differs from the paper (docs/models/ipc.md): rigid bodies in reduced coordinates instead
 // of FEM elastodynamics; vertex-lumped masses (or exact rigid inertia); a fixed kappa (no
@@ -20,7 +20,7 @@
 #include <string>
 #include <string_view>
 
-#include "models/ip/ip_simulator.h"
+#include "models/incremental_potential/ip_simulator.h"
 #include "models/ipc/ipc_contact.h"
 
 namespace arena {

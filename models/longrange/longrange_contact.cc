@@ -7,7 +7,7 @@
 #include "core/common/deadline.h"
 #include "core/common/error.h"
 #include "models/longrange/centered_potential.h"
-#include "models/ip/plane_friction.h"
+#include "models/incremental_potential/plane_friction.h"
 
 namespace arena {
 

@@ -1,5 +1,5 @@
 // The contact terms of the `longrange` model (seed 004, Ye et al.) as a ContactPotential of the
-// incremental-potential core (models/ip/contact_potential.h):
+// incremental-potential core (models/incremental_potential/contact_potential.h):
 //   mu P      the bounding-sphere-hierarchy potential P_BSH (Sec. 4-5, Algorithm 1;
 //             models/longrange/long_range_potential.h) summed over every pair of meshes the
 //             scene lets collide (Scene::CollisionPairs), the static environment included;
@@ -7,7 +7,7 @@
 //             d2 at the step's start, the local potential P_local = (1 - phi) P_ij (Eq. 12: the
 //             leaf blend with 0 as its far term) gives each vertex a lagged normal force
 //             |mu dP_local/dx_k|, and the pair's vertices are damped relative to the pair's
-//             lagged separating plane (models/ip/plane_friction.h) with weight
+//             lagged separating plane (models/incremental_potential/plane_friction.h) with weight
 //             lambda |mu dP_local/dx_k|, lambda the pair's friction coefficient (the smaller of
 //             its colliders'). The lagged data are differentiated exactly for the step's
 //             derivatives with respect to its start.
@@ -19,10 +19,10 @@
 #include <utility>
 #include <vector>
 
-#include "models/ip/conservative_advancement.h"
-#include "models/ip/contact_potential.h"
+#include "models/incremental_potential/conservative_advancement.h"
+#include "models/incremental_potential/contact_potential.h"
 #include "models/longrange/long_range_potential.h"
-#include "models/ip/plane_friction.h"
+#include "models/incremental_potential/plane_friction.h"
 #include "models/longrange/point_block_sum.h"
 
 namespace arena {
@@ -44,7 +44,7 @@ class LongRangeContact final : public ContactPotential {
   /// P is a global barrier, +inf only where triangles of two bodies meet; the line search's
   /// energies reject intersecting trial points, but a step could pass one body through another
   /// between them. The solver's bound (MaxStepOnPath) therefore tracks every triangle pair that
-  /// could come within 0.1 of its distance along the path (models/ip/conservative_advancement.h).
+  /// could come within 0.1 of its distance along the path (models/incremental_potential/conservative_advancement.h).
   /// MaxStep, for straight-line displacements, is not used by the solver and returns 1.
   double MaxStep(const ContactConfiguration& x, const std::vector<PointsX3>& displacement) override;
   double MaxStepOnPath(const ContactConfiguration& x, ContactPath& path) override;

@@ -1,7 +1,7 @@
 // `longrange`: the differentiable contact model with long-range influence of seed 004 (Ye et
 // al., "Efficient Differentiable Contact Model with Long-Range Influence", ICLR 2025): each
 // step minimises I(x, x^t, x^{t-1}) + mu P(x) (Sec. 3.1) over the joint coordinates on the
-// shared incremental-potential core (models/ip/), with P the bounding-sphere-hierarchy blend of
+// shared incremental-potential core (models/incremental_potential/), with P the bounding-sphere-hierarchy blend of
 // exact separating-plane potentials between triangles and centred far-field terms (Sec. 4-5,
 // Algorithm 1; models/longrange/long_range_potential.h). P is a global barrier: smooth, never
 // zero between bodies (non-vanishing gradients at any distance) and infinite at contact, so
@@ -13,7 +13,7 @@
 #include <memory>
 #include <string>
 
-#include "models/ip/ip_simulator.h"
+#include "models/incremental_potential/ip_simulator.h"
 #include "models/longrange/longrange_contact.h"
 
 namespace arena {

@@ -1,6 +1,6 @@
 // Sums 3x3 Hessian blocks with the same (row point, column point) before they reach the
 // incremental-potential sink, which maps each block to the bodies' twists with its own 6x6
-// product (models/ip/step_energy.cc). One body pair of the billiards writes thousands of blocks
+// product (models/incremental_potential/step_energy.cc). One body pair of the billiards writes thousands of blocks
 // on a few hundred distinct point pairs: every exact triangle pair (Sec. 4) writes all 36 of
 // its vertex pairs, and a vertex belongs to many such pairs and to many friction pairs (App.
 // A.3). Summing first does the same arithmetic on the blocks and leaves one product per

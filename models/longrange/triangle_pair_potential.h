@@ -27,8 +27,8 @@
 #include <string_view>
 
 #include "core/math/types.h"
-#include "models/ip/derivative_order.h"
-#include "models/ip/plane_newton_options.h"
+#include "models/incremental_potential/derivative_order.h"
+#include "models/incremental_potential/plane_newton_options.h"
 
 namespace arena::longrange {
 
@@ -36,7 +36,7 @@ using Triangle = std::array<Vec3, 3>;
 using Vec18 = Eigen::Matrix<double, 18, 1>;
 using Mat18 = Eigen::Matrix<double, 18, 18>;
 
-/// The plane solve's stopping and damping rules (models/ip/plane_newton_options.h).
+/// The plane solve's stopping and damping rules (models/incremental_potential/plane_newton_options.h).
 struct TrianglePairOptions : PlaneNewtonOptions {
   /// Empty if valid, else the first problem found.
   std::string Validate() const { return ValidateNewton(); }

@@ -9,7 +9,7 @@
 
 #include "core/multibody/data.h"
 #include "core/scene/scene.h"
-#include "models/contact_kernels.h"
+#include "models/point_contact/contact_kernels.h"
 #include "solvers/boxed_lcp.h"
 
 namespace arena::nimble {

@@ -12,7 +12,7 @@
 //                           velocity, Sec. III; `parallel_position_update` = false uses v+)
 // No penetration correction (Nimble turns DART's ERP off); contacts deeper than
 // `max_contact_depth` are dropped, as Nimble's detector does. Contacts come from
-// models/contact_kernels.h (the pairs penalty supports), reduced to the corners of each flat
+// models/point_contact/contact_kernels.h (the pairs penalty supports), reduced to the corners of each flat
 // patch's 2D convex hull (models/nimble/contact_reduction.h; `hull_contacts`).
 //
 // Derivatives() gives the analytical Jacobians of a step (Sec. IV-V; models/nimble/
@@ -25,7 +25,7 @@
 
 #include "core/common/options.h"
 #include "core/multibody/data.h"
-#include "models/contact_kernels.h"
+#include "models/point_contact/contact_kernels.h"
 #include "models/nimble/contact_rows.h"
 #include "models/option_ranges.h"
 #include "models/simulator.h"

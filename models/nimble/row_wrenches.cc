@@ -1,7 +1,7 @@
 #include "models/nimble/row_wrenches.h"
 
 #include "core/common/error.h"
-#include "models/pose_twist_ad.h"
+#include "models/point_contact/pose_twist_ad.h"
 
 namespace arena::nimble {
 

@@ -13,7 +13,7 @@
 
 #include "core/multibody/data.h"
 #include "core/scene/scene.h"
-#include "models/contact_kernels.h"
+#include "models/point_contact/contact_kernels.h"
 #include "models/nimble/contact_rows.h"
 
 namespace arena::nimble {

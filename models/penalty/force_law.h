@@ -1,12 +1,12 @@
 // The penalty model's contact force law, for any scalar type (double for stepping, AutoDiff for
-// its step derivatives), on the contact points of models/contact_kernels.h.
+// its step derivatives), on the contact points of models/point_contact/contact_kernels.h.
 #pragma once
 
 #include <cmath>
 
 #include <Eigen/Core>
 
-#include "models/contact_kernels.h"
+#include "models/point_contact/contact_kernels.h"
 
 namespace arena::penalty {
 

@@ -10,7 +10,7 @@
 #include "core/multibody/dynamics.h"
 #include "core/multibody/kinematics.h"
 #include "core/scene/actuation.h"
-#include "models/pose_twist_ad.h"
+#include "models/point_contact/pose_twist_ad.h"
 
 namespace arena {
 

@@ -4,7 +4,7 @@
 // It runs every simple scene (spheres, boxes, capsules, hulls and meshes against half-spaces;
 // sphere-sphere, sphere-box, box-box; the 2D polygon (plain or padded) / disk / capsule pairs
 // of planar scenes) on free bodies and articulated trees. Step derivatives are exact: contact
-// wrenches are differentiated by forward-mode AD of the kernels (models/contact_kernels.h), the dynamics
+// wrenches are differentiated by forward-mode AD of the kernels (models/point_contact/contact_kernels.h), the dynamics
 // by the analytical ABA derivatives of core/multibody.
 //
 // Not a paper model: explicit penalty contact is what the papers' models improve on (stiffness
@@ -17,7 +17,7 @@
 
 #include "core/common/options.h"
 #include "core/multibody/data.h"
-#include "models/contact_kernels.h"
+#include "models/point_contact/contact_kernels.h"
 #include "models/option_ranges.h"
 #include "models/penalty/force_law.h"
 #include "models/simulator.h"

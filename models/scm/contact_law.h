@@ -16,7 +16,7 @@
 
 #include <Eigen/Core>
 
-#include "models/contact_geometry.h"
+#include "models/point_contact/kernel_geometry.h"
 
 namespace arena::scm {
 

@@ -1,6 +1,6 @@
 // How sdrs turns the Scene's colliders into the convex hulls its separating-plane potential works
 // on (seed 003 Sec. III: a robot link is a union of convex hulls). Each collider's triangle mesh
-// (models/ip/collider_meshes.h) becomes the hull of its vertices: one hull per collider, so a body
+// (models/incremental_potential/collider_meshes.h) becomes the hull of its vertices: one hull per collider, so a body
 // with several colliders carries several hulls. A collider whose mesh is not convex is replaced
 // by its hull (the potential sees no concavity); `arena inspect SCENE --model sdrs` prints the
 // choice per collider, with the volume the hull adds. No decomposition into several hulls is
@@ -11,7 +11,7 @@
 
 #include "core/geometry/primitives.h"
 #include "core/scene/scene.h"
-#include "models/ip/collider_meshes.h"
+#include "models/incremental_potential/collider_meshes.h"
 
 namespace arena::sdrs {
 

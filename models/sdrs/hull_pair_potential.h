@@ -39,12 +39,12 @@
 #include <vector>
 
 #include "core/geometry/primitives.h"
-#include "models/ip/derivative_order.h"
-#include "models/ip/plane_newton_options.h"
+#include "models/incremental_potential/derivative_order.h"
+#include "models/incremental_potential/plane_newton_options.h"
 
 namespace arena::sdrs {
 
-/// The potential's parameters and the plane solve's rules (models/ip/plane_newton_options.h;
+/// The potential's parameters and the plane solve's rules (models/incremental_potential/plane_newton_options.h;
 /// the authors stop at |dL/dp| 1e-9, ours at 1e-12 with a round-off floor, for longrange's reason).
 struct HullPairOptions : PlaneNewtonOptions {
   double kappa = 1e-2;       // scale of P (energy units); see SdrsModelOptions::kappa

@@ -9,7 +9,7 @@
 //   kappa (sum_v f''_v J_v J_v^T - C^T L_pp^-1 C),   J_v = B_v^T n = [x_v x n; n],
 //   C = sum_v L_xp[v]^T B_v   (4 x 12: each vertex into its side's six columns).
 // This is the vertex terms' part of the pose Hessian only; the part from the exponential's own
-// curvature comes from the gradient (models/ip/pose_derivatives.h, PoseSecondOrder).
+// curvature comes from the gradient (models/incremental_potential/pose_derivatives.h, PoseSecondOrder).
 #pragma once
 
 #include "core/geometry/primitives.h"

@@ -1,6 +1,6 @@
 // The contact terms of the `sdrs` model (seed 003, Ye et al., "SDRS: Shape-Differentiable
 // Robot Simulator") as a ContactPotential of the incremental-potential core
-// (models/ip/contact_potential.h): every collider mesh is a convex hull (its vertex set; the
+// (models/incremental_potential/contact_potential.h): every collider mesh is a convex hull (its vertex set; the
 // paper decomposes links into convex pieces, we take each collider as one), and every pair of
 // hulls the scene lets collide, not both static, adds the separating-plane potential
 // P(A, B) = kappa min_p L(p) of Sec. IV-B (models/sdrs/hull_pair_potential.h).
@@ -14,15 +14,15 @@
 // Step bound: every tracked vertex must keep a fraction of its distance to a separating plane
 // of its pair (the middle plane of the closest points) along the solver's path; the hulls are
 // convex, so vertices on the two sides of one plane keep the hulls apart
-// (models/ip/conservative_advancement.h does the advancing). The plane is fixed in the world, or,
+// (models/incremental_potential/conservative_advancement.h does the advancing). The plane is fixed in the world, or,
 // when one body of the pair carries the other (links of one chain), fixed to the carrier, so that
-// only their relative motion is bounded (models/ip/path_speed.h, RelativePathSpeedBound).
+// only their relative motion is bounded (models/incremental_potential/path_speed.h, RelativePathSpeedBound).
 //
 // Friction (Sec. IV-C; the authors' code keeps only the plane's translational velocity): at the
 // step's start (BeginStep) every pair with P > 0 and a nonzero coefficient mu (the smaller of its
 // colliders') lags its plane's unit normal and its active vertices' normal forces
 // lambda_v = kappa |f'(s_v)| |n|; during the step those vertices are damped relative to the plane
-// (models/ip/plane_friction.h, with weights mu lambda_v). The lagged data are differentiated
+// (models/incremental_potential/plane_friction.h, with weights mu lambda_v). The lagged data are differentiated
 // exactly (through the pair's Hessian and dp*/dx) for the step's derivatives with respect to its
 // start (StartDerivatives), as longrange does.
 #pragma once
@@ -32,9 +32,9 @@
 #include <limits>
 #include <vector>
 
-#include "models/ip/conservative_advancement.h"
-#include "models/ip/contact_potential.h"
-#include "models/ip/plane_friction.h"
+#include "models/incremental_potential/conservative_advancement.h"
+#include "models/incremental_potential/contact_potential.h"
+#include "models/incremental_potential/plane_friction.h"
 #include "models/sdrs/hull_pair_potential.h"
 #include "models/sdrs/hull_pair_twist.h"
 

@@ -1,5 +1,5 @@
 // `sdrs`: the contact model of SDRS (Ye et al., "SDRS: Shape-Differentiable Robot Simulator",
-// seed 003) on the shared incremental-potential core (models/ip/): each step minimises the
+// seed 003) on the shared incremental-potential core (models/incremental_potential/): each step minimises the
 // incremental potential plus the sum over pairs of convex hulls of the separating-plane
 // potential P = kappa min_p L(p) with the locally supported CLogx barrier (Sec. IV-B;
 // models/sdrs/sdrs_contact.h), over the joint coordinates, with the core's projected Newton and
@@ -14,7 +14,7 @@
 #include <memory>
 #include <string>
 
-#include "models/ip/ip_simulator.h"
+#include "models/incremental_potential/ip_simulator.h"
 #include "models/sdrs/sdrs_contact.h"
 
 namespace arena {

@@ -1,4 +1,4 @@
-// Judging a ClaimResult by its claim's criterion in experiments/claims.toml, as the report does:
+// Judging a ClaimResult by its claim's criterion in experiments/<name>/claims.toml, as the report does:
 // for tests of an experiment's Summarize on hand-made tables.
 #pragma once
 
@@ -8,12 +8,13 @@
 
 #include "experiments/experiment.h"
 #include "harness/report.h"
+#include "tests/test_paths.h"
 
 namespace arena::testing_config {
 
 /// Whether `r` meets its claim's criterion; a claim missing from claims.toml fails the test.
 inline bool Reproduced(const ClaimResult& r) {
-  for (const Claim& c : LoadClaims(std::string(ARENA_SOURCE_DIR) + "/experiments/claims.toml")) {
+  for (const Claim& c : LoadClaims(::arena::testing::SourceDir() + "/experiments")) {
     if (c.id == r.id) return c.criterion->Evaluate(r.ours, r.values).met;
   }
   ADD_FAILURE() << r.id << " is not in claims.toml";

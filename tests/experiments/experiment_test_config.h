@@ -1,5 +1,5 @@
 // The [quick] profile of an experiment's config written inline by a test, with every registered
-// model known (as `arena run` parses experiments/configs/<experiment>.toml).
+// model known (as `arena run` parses experiments/<experiment>/config.toml).
 #pragma once
 
 #include <cmath>

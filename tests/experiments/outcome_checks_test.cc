@@ -1,19 +1,19 @@
-// The outcome checks (experiments/common/outcome_checks.h) and the rule that a case that ran no
+// The outcome checks (experiments/common/meters/outcome_checks.h) and the rule that a case that ran no
 // step is never a success: on hand-made states and a model that does nothing (both out of reach
 // of a registered model, whose options Validate() keeps from doing nothing), and through the
 // experiments' Run() with a valid but physically hopeless option (a penalty spring of 1 N/m).
-#include "experiments/common/outcome_checks.h"
+#include "experiments/common/meters/outcome_checks.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "experiments/box_drop.h"
-#include "experiments/common/snapshot_rollout.h"
-#include "experiments/common/step_tally.h"
-#include "experiments/solve_time.h"
-#include "experiments/stacking.h"
+#include "experiments/box_drop/box_drop.h"
+#include "experiments/common/sweeps/snapshot_rollout.h"
+#include "experiments/common/meters/step_tally.h"
+#include "experiments/solve_time/solve_time.h"
+#include "experiments/stacking/stacking.h"
 #include "scenes/box_drop_scenes.h"
 #include "scenes/silico_scenes.h"
 #include "tests/experiments/experiment_test_config.h"

@@ -1,8 +1,8 @@
 // Every registered experiment: its quick profile end to end through the runner on one thread,
-// against the committed reference in results/reference/<experiment>/ (timing columns excluded).
+// against the committed reference in tests/data/reference/<experiment>/ (timing columns excluded).
 // The references are written by `arena run` on every core (scripts/update-reference.sh; 2 on
 // our machines), so this also checks that the thread count does not change the results. Then
-// the claims it measures: each is in experiments/claims.toml under the experiment, and each
+// the claims it measures: each is in its folder's claims.toml (experiments/<name>/), and each
 // claim's criterion finds the values it reads. And a resume of the finished run keeps every row
 // (the rows read back as their declared column types) and runs nothing. And, where an experiment
 // runs the barrier models, that they have rows and that none of them ever touched or
@@ -19,9 +19,10 @@
 
 #include "experiments/registry.h"
 #include "harness/report.h"
-#include "config/result_table.h"
+#include "experiments/result_table.h"
 #include "harness/runner.h"
 #include "tests/scratch_dir.h"
+#include "tests/test_paths.h"
 
 namespace arena {
 namespace quick_profiles_test {
@@ -85,12 +86,12 @@ TEST_P(QuickProfile, MatchesReference) {
   options.progress = false;
   const testing::ScratchDir scratch;  // removed on every way out, a failed ASSERT's too
   options.out_dir = scratch.path();
-  options.config_dir = std::string(ARENA_SOURCE_DIR) + "/experiments/configs";
+  options.config_dir = ::arena::testing::SourceDir() + "/experiments";
   const RunSummary summary = RunExperiment(experiment, options);
   EXPECT_EQ(summary.cases_failed, 0);
   const ResultTable got = ResultTable::ReadCsv(summary.csv_path);
   const ResultTable ref =
-      ResultTable::ReadCsv(std::string(ARENA_SOURCE_DIR) + "/results/reference/" + name + "/" + name + ".csv");
+      ResultTable::ReadCsv(::arena::testing::SourceDir() + "/tests/data/reference/" + name + "/" + name + ".csv");
   ASSERT_EQ(got.num_rows(), ref.num_rows()) << "the quick sweep changed: regenerate the reference";
   ASSERT_EQ(got.columns(), ref.columns());
   std::set<std::string> timing;
@@ -135,7 +136,7 @@ TEST_P(QuickProfile, MatchesReference) {
     EXPECT_EQ(BarrierViolation(ref, barrier->second), "") << "the reference";
   }
   std::map<std::string, const Claim*> catalogue;
-  const std::vector<Claim> claims = LoadClaims(std::string(ARENA_SOURCE_DIR) + "/experiments/claims.toml");
+  const std::vector<Claim> claims = LoadClaims(::arena::testing::SourceDir() + "/experiments");
   for (const Claim& c : claims) catalogue[c.id] = &c;
   for (const ClaimResult& r : experiment.Summarize(got)) {
     auto c = catalogue.find(r.id);

@@ -1,8 +1,8 @@
-// RecordingObjective (experiments/common/recording_objective.h): one record per evaluation in
+// RecordingObjective (experiments/common/meters/recording_objective.h): one record per evaluation in
 // order, with the loss, the gradient's norm and whether it is exactly zero; the inner
 // objective's box passes through (an optimiser of the recording must keep the bounds: the
 // walkers' feet stay within their design box).
-#include "experiments/common/recording_objective.h"
+#include "experiments/common/meters/recording_objective.h"
 
 #include <gtest/gtest.h>
 

@@ -11,6 +11,7 @@
 #include <ostream>
 
 #include "tests/fuzz/fuzz_targets.h"
+#include "tests/test_paths.h"
 
 namespace arena::fuzz {
 namespace replay_test {
@@ -19,7 +20,7 @@ namespace fs = std::filesystem;
 
 std::vector<fs::path> Inputs(const std::string& target, const std::string& kind) {
   std::vector<fs::path> files;
-  const fs::path dir = fs::path(ARENA_FUZZ_DIR) / kind / target;
+  const fs::path dir = fs::path(::arena::testing::FuzzDir()) / kind / target;
   if (!fs::is_directory(dir)) return files;
   for (const auto& entry : fs::directory_iterator(dir)) {
     if (entry.is_regular_file()) files.push_back(entry.path());

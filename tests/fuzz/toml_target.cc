@@ -1,4 +1,4 @@
-// The experiment config (experiments/configs/*.toml and --set): the input is a TOML document,
+// The experiment config (experiments/*/config.toml and --set): the input is a TOML document,
 // optionally followed by a line "---" and one --set override per line. Every getter is tried on
 // every key, as experiments read them; a wrong type or range must be an arena error.
 #include <string_view>

@@ -7,12 +7,13 @@
 #include <chrono>
 #include <thread>
 
-#include "config/result_table.h"
+#include "experiments/result_table.h"
 #include "core/common/deadline.h"
 #include "core/common/error.h"
 #include "experiments/registry.h"
 #include "harness/runner.h"
 #include "tests/harness/toy_experiment.h"
+#include "tests/test_paths.h"
 
 namespace arena {
 namespace case_timeout_test {
@@ -126,7 +127,7 @@ std::string RunOutOfTime(const RealCase& r, double budget_s) {
   testing::ScratchDir dir;
   RunOptions o;
   o.out_dir = dir.path();
-  o.config_dir = std::string(ARENA_SOURCE_DIR) + "/experiments/configs";
+  o.config_dir = ::arena::testing::SourceDir() + "/experiments";
   o.progress = false;
   o.threads = 1;
   o.models = r.models;

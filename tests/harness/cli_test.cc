@@ -13,6 +13,7 @@
 #include "models/registry.h"
 #include "scenes/scene_registry.h"
 #include "tests/harness/toy_experiment.h"
+#include "tests/test_paths.h"
 
 namespace arena {
 namespace cli_test {
@@ -194,7 +195,7 @@ TEST_F(CliTest, InspectRejectsInvalidRobotFiles) {
   };
   const std::string unit = "ixx='0.1' iyy='0.1' izz='0.1' ixy='0' ixz='0' iyz='0'";
   const std::string box = "<box size='0.1 0.1 0.1'/>";
-  const std::string flat = std::string(ARENA_TEST_DATA_DIR) + "/scene/invalid/flat_plate.stl";
+  const std::string flat = ::arena::testing::TestDataDir() + "/scene/invalid/flat_plate.stl";
   struct Case {
     std::string file, text, expected;
   };
@@ -436,7 +437,7 @@ TEST_F(CliTest, MpiRanksAreShardsAndRankZeroMerges) {
                           (dir_ / "mpi.log") + "' 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << testing::ReadFile(dir_ / "mpi.log");
   EXPECT_TRUE(fs::exists(dir_ / "mpi/shards/2-of-2/lcp_warmstart/lcp_warmstart.csv"));
-  const Comparison c = CompareResults(dir_ / "whole", dir_ / "mpi", std::string(ARENA_SOURCE_DIR) + "/experiments/claims.toml");
+  const Comparison c = CompareResults(dir_ / "whole", dir_ / "mpi", ::arena::testing::SourceDir() + "/experiments");
   EXPECT_FALSE(c.regressed()) << FormatComparison(c, "whole", "mpi");
   EXPECT_EQ(c.differing_cells, 0);
   EXPECT_TRUE(c.missing.empty());

@@ -12,8 +12,9 @@
 #include <vector>
 #include <unistd.h>
 
-#include "config/result_table.h"
+#include "experiments/result_table.h"
 #include "core/common/error.h"
+#include "tests/test_paths.h"
 
 namespace arena {
 namespace compare_test {
@@ -21,15 +22,15 @@ namespace compare_test {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-const std::string kSource = ARENA_SOURCE_DIR;
-const std::string kClaims = kSource + "/experiments/claims.toml";
+const std::string kSource = ::arena::testing::SourceDir();
+const std::string kClaims = kSource + "/experiments";
 
 class CompareTest : public ::testing::Test {
  protected:
   CompareTest() : root_(fs::temp_directory_path() / ("arena_compare_" + std::to_string(::getpid()))) {
     for (const char* side : {"A", "B"}) {
       fs::create_directories(root_ / side);
-      fs::copy(kSource + "/results/reference/lcp_warmstart", root_ / side / "lcp_warmstart");
+      fs::copy(kSource + "/tests/data/reference/lcp_warmstart", root_ / side / "lcp_warmstart");
     }
   }
   ~CompareTest() override { fs::remove_all(root_); }
@@ -95,7 +96,7 @@ TEST_F(CompareTest, ACaseLostInBIsARegression) {
 // by their place within their case. (Matched by case alone, every row of a case was compared with
 // its last one, and a folder differed from its own copy in 150 cells.)
 TEST_F(CompareTest, RowsOfOneCaseAreMatchedInOrder) {
-  for (const char* side : {"A", "B"}) fs::copy(kSource + "/results/reference/drone_liftoff", root_ / side / "drone_liftoff");
+  for (const char* side : {"A", "B"}) fs::copy(kSource + "/tests/data/reference/drone_liftoff", root_ / side / "drone_liftoff");
   const Comparison same = CompareResults(A(), B(), kClaims);
   EXPECT_EQ(same.differing_cells, 0);
   EXPECT_TRUE(same.missing.empty()) << ::testing::PrintToString(same.missing);

@@ -11,6 +11,7 @@
 #include "experiments/registry.h"
 #include "harness/runner.h"
 #include "tests/harness/toy_experiment.h"
+#include "tests/test_paths.h"
 
 namespace arena {
 namespace input_validation_test {
@@ -38,7 +39,7 @@ TEST_P(BadInputTest, IsAnErrorOnOneLineNamingTheKeyAndNothingRuns) {
   testing::ScratchDir dir;
   RunOptions options;
   options.out_dir = dir.path();
-  options.config_dir = std::string(ARENA_SOURCE_DIR) + "/experiments/configs";
+  options.config_dir = ::arena::testing::SourceDir() + "/experiments";
   options.progress = false;
   options.models = bad.models;
   options.overrides = bad.overrides;

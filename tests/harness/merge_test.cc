@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "config/result_table.h"
+#include "experiments/result_table.h"
 #include "core/common/error.h"
 #include "harness/sidecar.h"
 #include "tests/harness/toy_experiment.h"

@@ -9,7 +9,7 @@
 #include <set>
 #include <sstream>
 
-#include "config/result_table.h"
+#include "experiments/result_table.h"
 #include "core/common/error.h"
 #include "harness/runner.h"
 #include "tests/harness/toy_experiment.h"

@@ -12,7 +12,7 @@
 #include <set>
 
 #include "core/common/error.h"
-#include "config/result_table.h"
+#include "experiments/result_table.h"
 #include "tests/harness/toy_experiment.h"
 
 extern char** environ;

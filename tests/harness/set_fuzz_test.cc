@@ -22,7 +22,7 @@
 #include <set>
 
 #include "config/profile_config.h"
-#include "config/result_table.h"
+#include "experiments/result_table.h"
 #include "core/common/error.h"
 #include "core/common/random.h"
 #include "experiments/registry.h"
@@ -31,6 +31,7 @@
 #include "tests/experiments/experiment_test_config.h"
 #include "models/registry.h"
 #include "tests/harness/toy_experiment.h"
+#include "tests/test_paths.h"
 
 namespace arena {
 namespace set_fuzz_test {
@@ -44,48 +45,6 @@ constexpr std::int64_t kMaxCases = 4;  // a draw that asks for more is rejected 
 int EnvInt(const char* name, int fallback) {
   const char* v = std::getenv(name);
   return v != nullptr && std::atoi(v) > 0 ? std::atoi(v) : fallback;
-}
-
-// Overrides that shrink each experiment's quick profile to one small case (the model's swept
-// option is pinned separately). A new experiment needs an entry here.
-const std::map<std::string, std::vector<std::string>>& ShrinkOverrides() {
-  static const std::map<std::string, std::vector<std::string>> table = {
-      {"box_drop", {"frequencies_hz=[100]", "initial_conditions=1", "duration_s=0.05"}},
-      {"book_stacking", {"planks=2", "duration_s=0.05"}},
-      {"stacking", {"frequencies_hz=[100]", "configurations=1", "duration_s=0.05"}},
-      {"solve_time", {"initial_conditions=1", "steps=3", "tolerance_sets=[\"paper\"]"}},
-      {"peg_in_hole", {"steps=5", "snapshot_every=5"}},
-      {"convex_bundles", {"steps=5", "snapshot_every=5"}},
-      {"grasp", {"seeds=1", "iterations=3"}},
-      {"jacobians", {"robots=[\"jump_worm\"]", "samples=1"}},
-      {"lcp_warmstart", {"rollouts=[\"box_drop\"]", "duration_s=0.01", "box_drop_runs=1"}},
-      {"drone_liftoff", {"steps=10", "iterations=1", "gradients=[\"standard\"]"}},
-      {"potential_scaling",
-       {"vertices_per_ball=[12]", "eval_repeats=1", "step_repeats=1", "brute_force_max_triangles=0"}},
-      {"billiards",
-       {"frames=1", "iterations=1", "initialisations=[\"trivial\"]", "sampled_initialisations=0",
-        "bundle_models=[]"}},
-      {"push", {"steps=1", "window=1", "iterations=1"}},
-      {"gather", {"steps=1", "window=1", "iterations=1"}},
-      {"sort", {"steps=1", "window=1", "iterations=1"}},
-      {"ant_push", {"steps=1", "iterations=1", "terms=1", "foot_points=6", "bundle_models=[]"}},
-      {"ablations", {"horizon_s=0.04", "window_s=0.04", "iterations=1", "timesteps_s=[0.04]", "mus=[1e-6]"}},
-      {"solver_compare", {"problems=[\"cube_rest\"]", "timesteps_s=[0.01]", "duration_s=0.05"}},
-      {"gradient_truth", {"scenes=[\"two_balls\"]", "timesteps_s=[0.05]", "cue_iterations=1"}},
-      {"potential_cost", {"vertices=[10]", "hulls_per_size=1", "eval_repeats=1", "all_pairs_max_vertices=0"}},
-      {"chain_cost", {"links=[1]", "steps=1", "ipc_max_links=1"}},
-      {"chain_reach", {"links=2", "steps=2", "iterations=1"}},
-      {"spider", {"steps=2", "iterations=1", "terms=1"}},
-      {"biped", {"steps=2", "iterations=1", "terms=1"}},
-      {"grippers", {"lower_steps=1", "approach_steps=1", "lift_steps=1", "hold_steps=0", "iterations=1"}},
-      {"force_profile", {"line_samples=3", "line_offsets_m=[0.1]", "grid_samples=0"}},
-      {"ssdf_iso", {"angles=8", "temperatures_m2=[0.01]"}},
-      {"tpush", {"sequences=[1]", "runs=[\"16-euler\"]", "patch_sizes_m=[0.08]", "settle_s=0", "trace_interval_s=0"}},
-      {"trajopt_compare",
-       {"problems=[\"cartpole\"]", "methods=[\"cem\"]", "thresholds=[1e-3]", "max_rollouts=[3]", "time_budgets_s=[0]",
-        "cem_population=4", "cem_elites=2"}},
-  };
-  return table;
 }
 
 std::string Pick(Rng& rng, const std::vector<std::string>& items) { return items[rng() % items.size()]; }
@@ -185,8 +144,10 @@ std::vector<Target> Targets() {
   for (const auto& e : Experiments()) {
     Target t;
     t.experiment = e.get();
+    // The smoke profile: the quick one shrunk to small cases by the config's [smoke] table (the
+    // model's swept option is pinned separately).
     const ProfileConfig config = ProfileConfig::Load(
-        std::string(ARENA_SOURCE_DIR) + "/experiments/configs/" + e->name() + ".toml", "quick", {}, models);
+        ::arena::testing::SourceDir() + "/experiments/" + e->name() + "/config.toml", kSmokeProfile, {}, models);
     for (const std::string& k : config.Keys()) {
       if (k != "models" && k.rfind("options.", 0) != 0 && k.rfind("sweep.", 0) != 0) t.keys.push_back(k);
     }
@@ -200,7 +161,6 @@ std::vector<Target> Targets() {
         }
       }
     }
-    for (const std::string& o : ShrinkOverrides().at(e->name())) t.values[KeyOf(o)] = o.substr(o.find('=') + 1);
     for (const std::string& m : t.models) {
       for (const OptionInfo& o : FindModel(m).options()) {
         t.option_keys[m].push_back(o.key);
@@ -256,10 +216,6 @@ TEST(SetFuzz, RandomSetValuesNeverCrashHangOrWriteAFalseSuccess) {
   const int draws = EnvInt("ARENA_FUZZ_DRAWS", 2000);
   const bool verbose = EnvInt("ARENA_FUZZ_VERBOSE", 0) > 0;  // each draw on stderr before it runs
   const std::vector<Target> targets = Targets();
-  for (const Target& t : targets) {
-    ASSERT_TRUE(ShrinkOverrides().count(t.experiment->name()))
-        << "add experiment " << t.experiment->name() << " to ShrinkOverrides()";
-  }
   testing::ScratchDir dir;
   const auto log_level = spdlog::get_level();
   spdlog::set_level(spdlog::level::off);  // thousands of runs: their info and warnings are expected
@@ -282,7 +238,7 @@ TEST(SetFuzz, RandomSetValuesNeverCrashHangOrWriteAFalseSuccess) {
       std::set<std::string> fuzzed_keys;
       for (const std::string& f : fuzzed) fuzzed_keys.insert(KeyOf(f));
       std::vector<std::string> overrides;
-      std::vector<std::string> shrink = ShrinkOverrides().at(t.experiment->name());
+      std::vector<std::string> shrink;
       if (t.pin_sweep.count(model)) shrink.push_back(t.pin_sweep.at(model));
       // One variant of the frequency grids: the planar one, or the spatial one for the engines.
       if (std::find(t.keys.begin(), t.keys.end(), "variants") != t.keys.end()) {
@@ -299,6 +255,7 @@ TEST(SetFuzz, RandomSetValuesNeverCrashHangOrWriteAFalseSuccess) {
       options.fresh = true;
       options.threads = 1;
       options.models = {model};
+      options.profile = kSmokeProfile;
       options.overrides = overrides;
       options.case_timeout_s = kCaseBudget;
       options.max_cases = kMaxCases;

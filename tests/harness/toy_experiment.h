@@ -17,7 +17,7 @@
 
 #include "experiments/experiment.h"
 #include "config/profile_config.h"
-#include "config/result_table.h"
+#include "experiments/result_table.h"
 #include "harness/runner.h"
 #include "models/registry.h"
 #include "tests/scratch_dir.h"

@@ -5,7 +5,7 @@
 // footprint (it did not slide off).
 //
 // With the cube a triangle mesh (box_on_arm) the contact is mesh-mesh (penalty and nimble:
-// the hull-hull kernel, models/hull_contacts.h); with a Box shape (box_on_arm_primitive) it is
+// the hull-hull kernel, models/point_contact/hull_contacts.h); with a Box shape (box_on_arm_primitive) it is
 // box-mesh (the link's vertices inside the box and the box's corners inside the link's hull).
 // The elbow's flat top face has its vertices on its rim, outside the 6 cm cube's footprint, so
 // the cube is held by its own corners inside the link's hull in both.

@@ -16,13 +16,14 @@
 #include "scenes/box_drop_scenes.h"
 #include "scenes/solver_compare_scenes.h"
 #include "scenes/stacking_scenes.h"
+#include "tests/test_paths.h"
 
 namespace arena {
 namespace scene_registry_test {
 
 using ::testing::HasSubstr;
 
-const std::string kData = std::string(ARENA_TEST_DATA_DIR) + "/scene/";
+const std::string kData = ::arena::testing::TestDataDir() + "/scene/";
 
 TEST(SceneRegistry, NamesAreUniqueSnakeCaseWithOneLineDescriptions) {
   ASSERT_FALSE(Scenes().empty());

@@ -9,6 +9,7 @@
 #include "core/geometry/mesh.h"
 #include "core/geometry/point_cloud.h"
 #include "tests/core/geometry/geometry_test_util.h"
+#include "tests/test_paths.h"
 
 namespace arena {
 namespace mass_properties_test {
@@ -70,7 +71,7 @@ TEST(MassProperties, MeshOfABoxIsTheBox) {
   ExpectInertiaNear(MassProperties(hull, 800.0),
                     SpatialInertia(ref.mass(), offset, ref.inertia_com()), 1e-12);
   // Loaded from file.
-  const TriangleMesh cube = LoadMesh(std::string(ARENA_TEST_DATA_DIR) + "/geometry/cube.obj");
+  const TriangleMesh cube = LoadMesh(::arena::testing::TestDataDir() + "/geometry/cube.obj");
   ExpectInertiaNear(MassProperties(cube, 1.0), MassProperties(Box{Vec3::Ones()}, 1.0), 1e-12);
 }
 

@@ -6,11 +6,12 @@
 
 #include "core/common/error.h"
 #include "core/geometry/mass_properties.h"
+#include "tests/test_paths.h"
 
 namespace arena {
 namespace mesh_test {
 
-const std::string kData = std::string(ARENA_TEST_DATA_DIR) + "/geometry/";
+const std::string kData = ::arena::testing::TestDataDir() + "/geometry/";
 const std::string kAtlas = "/usr/share/doc/dart/data/sdf/atlas/";
 
 // Expects LoadMesh(path) to throw a ParseError whose file is `path` and whose reason contains

@@ -9,6 +9,7 @@
 #include "core/geometry/mesh.h"
 #include "core/geometry/signed_distance.h"
 #include "tests/core/geometry/geometry_test_util.h"
+#include "tests/test_paths.h"
 
 namespace arena {
 namespace point_cloud_test {
@@ -28,7 +29,7 @@ std::vector<Shape> AllBoundedShapes() {
           Ellipsoid{Vec3(0.4, 0.2, 0.1)},
           Cone{0.2, 0.6},
           MakeConvexHull(P),
-          LoadMesh(std::string(ARENA_TEST_DATA_DIR) + "/geometry/cube.obj"),
+          LoadMesh(::arena::testing::TestDataDir() + "/geometry/cube.obj"),
           MakePolygon2FromVertices(V),
           testing_geometry::PaddedSquare(0.2, 0.1, Vec2(0.05, -0.02)),
           MakePaddedPolygon2(MakePolygon2FromVertices(V).A, MakePolygon2FromVertices(V).b, 0.25),

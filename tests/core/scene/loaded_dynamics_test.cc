@@ -9,11 +9,12 @@
 #include "core/multibody/configuration.h"
 #include "core/multibody/dynamics.h"
 #include "core/scene/loader.h"
+#include "tests/test_paths.h"
 
 namespace arena {
 namespace loaded_dynamics_test {
 
-const std::string kData = std::string(ARENA_TEST_DATA_DIR) + "/scene/";
+const std::string kData = ::arena::testing::TestDataDir() + "/scene/";
 
 void ExpectAbaMatchesCrba(const Scene& scene, int samples, std::uint64_t seed) {
   const MultibodyModel& model = scene.model;

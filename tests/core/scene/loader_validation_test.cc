@@ -15,6 +15,7 @@
 #include "core/scene/loader.h"
 
 #include "tests/core/scene/scene_test_util.h"
+#include "tests/test_paths.h"
 
 namespace arena {
 namespace loader_validation_test {
@@ -24,7 +25,7 @@ using ::testing::HasSubstr;
 using test::ParseErrorMessage;
 using test::ScratchDir;
 
-const std::string kData = std::string(ARENA_TEST_DATA_DIR) + "/scene/";
+const std::string kData = ::arena::testing::TestDataDir() + "/scene/";
 const std::string kInvalid = kData + "invalid/";
 
 struct FileCase {

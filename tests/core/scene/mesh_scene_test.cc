@@ -5,13 +5,14 @@
 
 #include "core/common/error.h"
 #include "core/scene/loader.h"
+#include "tests/test_paths.h"
 
 namespace arena {
 namespace mesh_scene_test {
 
 using ::testing::HasSubstr;
 
-const std::string kData = std::string(ARENA_TEST_DATA_DIR) + "/scene/";
+const std::string kData = ::arena::testing::TestDataDir() + "/scene/";
 
 TEST(MeshSceneTest, TetrahedronMassProperties) {
   const Scene scene = LoadMeshScene(kData + "pkg_demo/meshes/tetra.stl");

@@ -11,6 +11,7 @@
 #include "core/scene/loader.h"
 
 #include "tests/core/scene/scene_test_util.h"
+#include "tests/test_paths.h"
 
 namespace arena {
 namespace mjcf_loader_test {
@@ -19,7 +20,7 @@ using ::testing::HasSubstr;
 using test::BodyPoses;
 using test::ParseErrorMessage;
 
-const std::string kData = std::string(ARENA_TEST_DATA_DIR) + "/scene/";
+const std::string kData = ::arena::testing::TestDataDir() + "/scene/";
 constexpr double kDeg = std::numbers::pi / 180.0;
 
 std::string HalfCheetahPath() { return DartDataDir() + "/mjcf/openai/half_cheetah.xml.gz"; }

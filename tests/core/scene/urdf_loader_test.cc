@@ -8,6 +8,7 @@
 #include "core/scene/loader.h"
 
 #include "tests/core/scene/scene_test_util.h"
+#include "tests/test_paths.h"
 
 namespace arena {
 namespace urdf_loader_test {
@@ -16,7 +17,7 @@ using ::testing::HasSubstr;
 using test::BodyPoses;
 using test::ParseErrorMessage;
 
-const std::string kData = std::string(ARENA_TEST_DATA_DIR) + "/scene/";
+const std::string kData = ::arena::testing::TestDataDir() + "/scene/";
 
 std::string AtlasPath() { return DartDataDir() + "/sdf/atlas/atlas_v3_no_head.urdf"; }
 

@@ -1,6 +1,6 @@
 // The longrange model's step bound: P is infinite only where triangles meet, so without a bound a
 // Newton step could carry a fast body clean through a thin one (both ends of the step finite).
-// The conservative advancement over the triangle pairs (models/ip/conservative_advancement.h)
+// The conservative advancement over the triangle pairs (models/incremental_potential/conservative_advancement.h)
 // stops every iterate short of contact.
 #include <gtest/gtest.h>
 

@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "core/math/so3.h"
-#include "models/ip/pose_derivatives.h"
+#include "models/incremental_potential/pose_derivatives.h"
 #include "solvers/finite_difference.h"
 #include "tests/models/sdrs/sdrs_test_util.h"
 

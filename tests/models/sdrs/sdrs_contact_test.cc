@@ -16,7 +16,7 @@
 
 #include "core/common/error.h"
 #include "core/geometry/convex_hull.h"
-#include "models/ip/pose_derivatives.h"
+#include "models/incremental_potential/pose_derivatives.h"
 #include "solvers/finite_difference.h"
 #include "tests/models/sdrs/sdrs_test_util.h"
 
