@@ -17,6 +17,7 @@
 #include "experiments/common/sweeps/model_sweep.h"
 #include "experiments/common/meters/recording_objective.h"
 #include "experiments/common/sweeps/sweep_limits.h"
+#include "experiments/common/summaries/table_stats.h"
 #include "models/incremental_potential/ip_simulator.h"
 #include "models/option_ranges.h"
 #include "models/registry.h"
