@@ -33,7 +33,9 @@ class ToyFolder : public ::testing::Test {
                        std::string(testing::kToyConfig) + "\n[smoke]\nxs = [1]\nrepeats = 1\n");
     testing::WriteFile(dir_ / "experiments/toy/claims.toml",
                        "[[claim]]\nid = \"toy.mean_metric\"\nexperiment = \"toy\"\ndescription = \"mean metric\"\n"
-                       "paper = \"0.5\"\ncriterion = \"between 0 and 1\"\n");
+                       "paper = \"0.5\"\ncriterion = \"between 0 and 1\"\n\n"
+                       "[[claim]]\nid = \"toy.rows\"\nexperiment = \"toy\"\nkind = \"observation\"\n"
+                       "description = \"rows\"\npaper = \"not reported\"\n");
     testing::WriteFile(dir_ / "experiments/toy/README.md", "# toy\n\nA toy experiment.\n");
     testing::WriteFile(dir_ / "plots/toy_fig1.py", "");
     testing::WriteFile(dir_ / "plots/toy_missing.py", "");
@@ -57,9 +59,10 @@ TEST_F(ToyFolder, IsCompleteAndRunsAndIsJudged) {
   report.plots_dir = dir_ / "plots/out";
   report.experiments = &experiments;
   const ReportSummary s = WriteReport(dir_ / "results", layout_.experiments_dir, report);
-  ASSERT_EQ(s.entries.size(), 1u);
+  ASSERT_EQ(s.entries.size(), 2u);
   EXPECT_EQ(s.entries[0].claim.id, "toy.mean_metric");
   EXPECT_EQ(s.reproduced, 1);
+  EXPECT_EQ(s.observed, 1);
 }
 
 TEST_F(ToyFolder, NamesEachMissingPart) {

@@ -80,7 +80,8 @@ TEST(Gradcheck, NimblePassesHalfCheetahAndCatchesGrazingContacts) {
 // A robot file with self-contact on: drchubo's 52 mesh links collide as convex hulls (pairs
 // overlapping at the default pose left out, as files load). Its random states include link
 // pairs pushed into each other, and both models' analytical Jacobians pass at 1e-5 there.
-TEST(Gradcheck, DrchuboPassesWithSelfContact) {
+// Minutes on 2 cores: the soak tier.
+TEST(Gradcheck, SoakDrchuboPassesWithSelfContact) {
   const std::string path = DartDataDir() + "/urdf/drchubo/drchubo.urdf";
   if (!std::filesystem::exists(path)) GTEST_SKIP() << "no dart-doc data at " << path;
   for (const char* model : {"penalty", "nimble"}) {

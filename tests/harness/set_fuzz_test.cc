@@ -8,7 +8,8 @@
 //   - no row is a success unless it stepped every step: a row without an error, with
 //     failed=false (or no failure, where the experiment has no failed column), has steps >= 1
 //     and steps_done == steps, no failed step, and finite numbers.
-// Seeded; ARENA_FUZZ_SEEDS=<n> runs n seeds (default 1), ARENA_FUZZ_DRAWS=<n> draws per seed,
+// Seeded: the unit tier draws 300 times from seed 1, the soak tier 2000 times from each of
+// ARENA_SOAK seeds; ARENA_FUZZ_SEEDS=<n> runs n seeds, ARENA_FUZZ_DRAWS=<n> draws per seed,
 // ARENA_FUZZ_VERBOSE=1 prints each draw before it runs (to find the one that crashed).
 #include <gtest/gtest.h>
 #include <spdlog/spdlog.h>
@@ -31,6 +32,7 @@
 #include "tests/experiments/experiment_test_config.h"
 #include "models/registry.h"
 #include "tests/harness/toy_experiment.h"
+#include "tests/soak.h"
 #include "tests/test_paths.h"
 
 namespace arena {
@@ -211,9 +213,10 @@ std::string SuccessViolation(const ResultTable& t, int r, bool has_failed_column
   return "";
 }
 
-TEST(SetFuzz, RandomSetValuesNeverCrashHangOrWriteAFalseSuccess) {
-  const int seeds = EnvInt("ARENA_FUZZ_SEEDS", 1);
-  const int draws = EnvInt("ARENA_FUZZ_DRAWS", 2000);
+// `seeds` seeds of `draws` draws each (ARENA_FUZZ_SEEDS and ARENA_FUZZ_DRAWS override them).
+void FuzzSetValues(int default_seeds, int default_draws) {
+  const int seeds = EnvInt("ARENA_FUZZ_SEEDS", default_seeds);
+  const int draws = EnvInt("ARENA_FUZZ_DRAWS", default_draws);
   const bool verbose = EnvInt("ARENA_FUZZ_VERBOSE", 0) > 0;  // each draw on stderr before it runs
   const std::vector<Target> targets = Targets();
   testing::ScratchDir dir;
@@ -313,6 +316,12 @@ TEST(SetFuzz, RandomSetValuesNeverCrashHangOrWriteAFalseSuccess) {
   EXPECT_GT(ran, 0);
   EXPECT_GT(rejected, 0);
 }
+
+// The unit tier: every experiment about ten times (a few seconds).
+TEST(SetFuzz, RandomSetValuesNeverCrashHangOrWriteAFalseSuccess) { FuzzSetValues(1, 300); }
+
+// The soak tier: 2000 draws for each of ARENA_SOAK seeds (`make soak`: 10).
+TEST(SetFuzz, SoakRandomSetValuesNeverCrashHangOrWriteAFalseSuccess) { FuzzSetValues(testing::SoakFactor(), 2000); }
 
 }  // namespace set_fuzz_test
 }  // namespace arena
