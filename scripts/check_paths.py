@@ -10,6 +10,7 @@ that each names a tracked file or folder. What a token may hold, and how it is c
 - a glob, `*_test.cc`: at least one tracked path must match;
 - a brace set, `experiments/ssdf_iso/ssdf_iso.{h,cc}`: every alternative must exist; a brace
   without a comma, `results/{exp}/` (a Python format field), is a placeholder;
+- a document named in capitals alone, `SNAPSHOT.md`: a tracked file must have that name;
 - `#anchor` and a trailing `:line` are dropped, as is trailing punctuation;
 - a generated output (GENERATED: what `arena run`, `make reproduce` and `make bench` write,
   which no clone holds) is accepted by its form only: `results/<experiment>/...` for a
@@ -19,7 +20,9 @@ In C++ (.h, .cc) only the comments are read: an #include is checked by the compi
 name a generated header), and a string literal is code, which its tests run (a test's scratch
 tree cites no repository path). A CMakeLists.txt may cite a path relative to its own folder, as
 CMake reads it. A token preceded by a word character, `/`, `.` or `-` is part of another path (`build/tests/`,
-`/usr/share/...`) and is not a repository path.
+`/usr/share/...`) and is not a repository path. A path cut by a line break after a `/` (a
+wrapped comment: `(experiments/` then `// tpush/tpush.h)`) is joined with the next line's first
+word when that looks like a path's rest (it holds a `.`, `/`, `_`, `<` or `*`).
 
   scripts/check_paths.py [--root DIR] [FILE ...]   # exit 1 naming each missing path
 """
@@ -37,6 +40,9 @@ NAMES = ("CMakeLists.txt", "Makefile")
 
 TOKEN = re.compile(r"(?<![\w/.\-])(?:" + "|".join(TOP) + r")/[\w./<>{}*,+\-]*")
 TRAILING = ".,;:)-"
+# A document named in capitals without its folder (README.md, SNAPSHOT.md): some tracked file
+# (or the report, results/REPORT.md) must have that name.
+BARE_DOC = re.compile(r"(?<![\w/.\-])[A-Z][A-Z_]*\.md\b")
 
 
 def tracked_files(root):
@@ -117,6 +123,7 @@ def clean(token):
 class Tree:
     def __init__(self, files, experiments):
         self.files = set(files)
+        self.basenames = {os.path.basename(f) for f in files}
         self.dirs = set()
         for f in files:
             parts = f.split("/")
@@ -165,9 +172,18 @@ def scan(root, files, targets):
         if target.endswith((".h", ".cc")):
             text = comments_only(text)
         here = os.path.dirname(target)
-        for number, line in enumerate(text.splitlines(), 1):
+        lines = text.splitlines()
+        for number, line in enumerate(lines, 1):
+            for match in BARE_DOC.finditer(line):
+                if match.group(0) not in tree.basenames | {"REPORT.md"}:
+                    missing.append((target, number, match.group(0)))
             for match in TOKEN.finditer(line):
-                token = clean(match.group(0))
+                token = match.group(0)
+                if token.endswith("/") and match.end() == len(line.rstrip()) and number < len(lines):
+                    rest = re.match(r"\s*(?://+|#+|\*+)?\s*([\w./<>{}*,+\-]+)", lines[number])
+                    if rest and re.search(r"[./_<*]", rest.group(1)):  # a path's rest, not a word
+                        token += rest.group(1)
+                token = clean(token)
                 for path in expand_braces(token):
                     if path.rstrip("/") in TOP:  # a bare top-level folder
                         continue
