@@ -63,7 +63,7 @@ reproduce: build-arena
 
 # BENCH_FLAGS: more Google Benchmark flags, e.g. --benchmark_repetitions=3 (medians) or a
 # --benchmark_filter; scripts/readme_bench.py --snapshot results/bench/bench.json keeps a whole
-# run as README's table.
+# run as docs/timings.md's table.
 BENCH_FLAGS ?=
 bench: build-bench
 	@mkdir -p results/bench

@@ -3,7 +3,7 @@
 // object per designed collider, named after it, in its body's frame: its design points as the
 // vertices, in their order (a point inside the hull is a vertex no face uses), and the faces of
 // their convex hull (qhull). `arena run <experiment> --set design=<file>` reads it back as the
-// start design (core/geometry/design_file.h).
+// start design (experiments/common/settings/design_file.h).
 #pragma once
 
 #include <string>

@@ -1,7 +1,7 @@
 // Runs one experiment: loads its config profile, expands the sweep, validates every case against
 // the model registry, runs the cases not already present (resume) in parallel with TBB, appends
 // each finished case's rows to <out>/<exp>/<exp>.partial.csv, and finally writes <exp>.csv
-// sorted by case index together with the sidecar <exp>.json (CONVENTIONS.md items 8-9).
+// sorted by case index together with the sidecar <exp>.json (docs/conventions.md items 8-9).
 //
 // Files of experiment E under out_dir:
 //   E/E.csv          the finished table: case_id, model, <E's columns>, error; sorted, so the

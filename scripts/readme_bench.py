@@ -1,21 +1,24 @@
 #!/usr/bin/env python3
-"""README's table of `make bench` figures, generated from a committed snapshot of one run of the
-benchmark suite (bench/readme_snapshot.json), so that README cannot quote a speed figure that
-run did not measure, nor mix figures of different runs. In README, the block
+"""docs/timings.md, the project's one page of timings, generated from committed records so that
+no page quotes a speed figure or a duration that no record holds, nor mixes figures of different
+runs. Its two blocks:
 
-    <!-- bench-snapshot -->
-    ...
-    <!-- end bench-snapshot -->
-
-is the table below (ROWS) with the snapshot's figures.
+    <!-- timings-snapshot -->  ...  <!-- end timings-snapshot -->
+        how long make test, make soak, make reproduce and make perf took, from bench/timings.json
+        (one record per command: commit, seconds, what ran, a note); a command with no record
+        reads "not timed yet";
+    <!-- bench-snapshot -->  ...  <!-- end bench-snapshot -->
+        the table below (ROWS) with the figures of one run of the benchmark suite, kept in
+        bench/readme_snapshot.json.
 
   scripts/readme_bench.py --snapshot results/bench/bench.json   # keep a run as the snapshot
-  scripts/readme_bench.py --check | --write [--readme README.md]
+  scripts/readme_bench.py --check | --write [--doc docs/timings.md]
 
 --snapshot trims a Google Benchmark JSON (`make bench`, best with
 BENCH_FLAGS=--benchmark_repetitions=3: the medians are kept) to the figures and counters, with
-the run's commit, date and machine. --write regenerates README's block; --check (a ctest) exits 1
-when the block differs from what the snapshot gives.
+the run's commit, date and machine. --write regenerates the page's blocks; --check (a ctest)
+exits 1 when a block differs from what the records give. A new duration is a record in
+bench/timings.json (replace the command's record), then --write.
 """
 import argparse
 import json
@@ -27,7 +30,12 @@ from readme_blocks import sync_blocks
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SNAPSHOT = os.path.join(ROOT, "bench", "readme_snapshot.json")
+TIMINGS = os.path.join(ROOT, "bench", "timings.json")
+DOC = os.path.join(ROOT, "docs", "timings.md")
 BLOCK = re.compile(r"(?P<open><!-- bench-snapshot -->\n)(?P<body>.*?)(?P<close><!-- end bench-snapshot -->)", re.S)
+TIMINGS_BLOCK = re.compile(r"(?P<open><!-- timings-snapshot -->\n)(?P<body>.*?)(?P<close><!-- end timings-snapshot -->)",
+                           re.S)
+COMMANDS = ["make test", "make soak", "make reproduce", "make perf"]
 CALIBRATION = "BM_Calibration/192"
 
 # (what, the benchmark column, figures). A figure is a benchmark's time, ("ratio", a, b): the
@@ -100,7 +108,7 @@ TO_NS = dict(UNITS)
 
 
 class MissingFigure(Exception):
-    """A figure of README's table that the snapshot (or a run) does not hold."""
+    """A figure of the bench table that the snapshot (or a run) does not hold."""
 
 
 def three_digits(v):
@@ -152,6 +160,28 @@ def table(snapshot):
     return head + "\n".join(rows) + "\n"
 
 
+def duration_text(seconds):
+    minutes, secs = divmod(int(round(seconds)), 60)
+    return f"{minutes} min {secs} s" if minutes else f"{secs} s"
+
+
+def timings_table(timings):
+    """One row per command of COMMANDS, from its record in bench/timings.json."""
+    records = {r["command"]: r for r in timings["runs"]}
+    unknown = sorted(set(records) - set(COMMANDS))
+    if unknown:
+        sys.exit(f"readme_bench: {TIMINGS} times {unknown}, which are not among {COMMANDS}")
+    rows = [f"Measured on {timings['machine']}.", ""]
+    for command in COMMANDS:
+        r = records.get(command)
+        if r is None:
+            rows.append(f"- **`{command}`**: not timed yet.")
+            continue
+        note = f" {r['note'][0].upper()}{r['note'][1:]}." if r.get("note") else ""
+        rows.append(f"- **`{command}`**: {duration_text(r['duration_s'])} at {r['commit']}, {r['what']}.{note}")
+    return "\n".join(rows) + "\n"
+
+
 def take_snapshot(path):
     with open(path) as f:
         run = json.load(f)
@@ -184,7 +214,7 @@ def take_snapshot(path):
     try:
         table(snapshot)
     except MissingFigure as missing:  # the committed snapshot is kept
-        sys.exit(f"readme_bench: {path} lacks the {missing} of README's table: run the whole suite")
+        sys.exit(f"readme_bench: {path} lacks the {missing} of the bench table: run the whole suite")
     with open(SNAPSHOT, "w") as f:
         json.dump(snapshot, f, indent=1, sort_keys=True)
         f.write("\n")
@@ -197,25 +227,29 @@ def main():
     mode.add_argument("--check", action="store_true")
     mode.add_argument("--write", action="store_true")
     mode.add_argument("--snapshot", metavar="BENCH_JSON", help="keep this run's figures as the snapshot")
-    parser.add_argument("--readme", default=os.path.join(ROOT, "README.md"))
+    parser.add_argument("--doc", default=DOC)
     args = parser.parse_args()
     if args.snapshot:
         take_snapshot(args.snapshot)
         return 0
     with open(SNAPSHOT) as f:
         snapshot = json.load(f)
+    with open(TIMINGS) as f:
+        timings = json.load(f)
     try:
-        stale = sync_blocks(args.readme, BLOCK, lambda m: table(snapshot), args.write, "readme_bench")
+        stale = sync_blocks(args.doc, BLOCK, lambda m: table(snapshot), args.write, "readme_bench")
     except MissingFigure as missing:
         sys.exit(f"readme_bench: {SNAPSHOT} has no {missing}; take a new snapshot (--snapshot)")
+    stale += sync_blocks(args.doc, TIMINGS_BLOCK, lambda m: timings_table(timings), args.write, "readme_bench")
+    name = os.path.relpath(args.doc, ROOT)
     if args.write:
-        print("readme_bench: " + ("rewrote the block" if stale else "the block was current"))
+        print(f"readme_bench: {len(stale)} block(s) of {name} rewritten")
         return 0
-    if stale:
-        print(f"readme_bench: README's bench-snapshot block differs from {SNAPSHOT}; "
+    for match in stale:
+        print(f"readme_bench: {name}'s {match.group('open').strip()} block differs from the records "
+              f"({os.path.relpath(SNAPSHOT, ROOT)}, {os.path.relpath(TIMINGS, ROOT)}); "
               "run scripts/readme_bench.py --write", file=sys.stderr)
-        return 1
-    return 0
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""README blocks generated from committed data (scripts/readme_results.py, scripts/readme_bench.py):
+"""Blocks of README.md and docs generated from committed data (scripts/readme_results.py: the
+paper-snapshot tables; scripts/readme_bench.py: docs/timings.md):
 each block is a pair of HTML comments with generated text between them. A block's pattern has
 the named groups `open` (the opening comment and its newline), `body` and `close`."""
 import sys

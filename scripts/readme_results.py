@@ -9,7 +9,15 @@ block
     <!-- end paper-snapshot -->
 
 is the table of every claim and observation of those experiments in the snapshot: description,
-the paper's value, ours, the verdict. --write regenerates every block; --check (a ctest) exits 1
+the paper's value, ours, the verdict. README's block
+
+    <!-- paper-verdicts -->
+    ...
+    <!-- end paper-verdicts -->
+
+is one row per experiment (each experiments/<name>/ with a config.toml): its paper and figures
+(the snapshot's REPORT.md headings) and how many of its claims the snapshot judges reproduced, differs or not run (and its
+observations), linked to its README. --write regenerates every block; --check (a ctest) exits 1
 naming each block that differs from what the snapshot gives. Without --readme, every README.md
 of the repository and docs/ page that holds a block.
 
@@ -64,6 +72,41 @@ def table(entries, experiments):
     return "\n".join(rows) + "\n"
 
 
+VERDICTS = re.compile(r"(?P<open><!-- paper-verdicts -->\n)(?P<body>.*?)(?P<close><!-- end paper-verdicts -->)", re.S)
+COUNTED = ["reproduced", "differs", "not_run", "observed"]
+
+
+def experiment_folders():
+    return sorted(os.path.basename(os.path.dirname(p)) for p in glob.glob(os.path.join(ROOT, "experiments", "*", "config.toml")))
+
+
+def report_sources(report_md):
+    """experiment -> its paper and figures, from the headings of the snapshot's REPORT.md."""
+    with open(report_md) as f:
+        return dict(re.findall(r"^## ([a-z0-9_]+) — (.+)$", f.read(), re.M))
+
+
+def verdict_table(entries, readme, sources):
+    """One row per experiment, in the report's order (by seed), then those without claims."""
+    order = []
+    for e in entries:
+        if e["experiment"] not in order:
+            order.append(e["experiment"])
+    order += [name for name in experiment_folders() if name not in order]
+    here = os.path.dirname(os.path.abspath(readme))
+    rows = ["| experiment | paper | claims | reproduced | differs | not run | observed |",
+            "|---|---|---|---|---|---|---|"]
+    for name in order:
+        chosen = [e for e in entries if e["experiment"] == name]
+        observations = sum(1 for e in chosen if e.get("kind") == "observation")
+        claims = f"{len(chosen) - observations}" + (f" + {observations} obs." if observations else "")
+        counts = [sum(1 for e in chosen if e["verdict"] == v) for v in COUNTED]
+        link = os.path.relpath(os.path.join(ROOT, "experiments", name, "README.md"), here)
+        rows.append(f"| [`{name}`]({link}) | {cell(sources.get(name, '-'))} | {claims} | "
+                    + " | ".join(str(c) for c in counts) + " |")
+    return "\n".join(rows) + "\n"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     mode = parser.add_mutually_exclusive_group(required=True)
@@ -77,15 +120,24 @@ def main():
     readmes = args.readme or documents_with_blocks()
     stale = []
     for readme in readmes:
-        for match in sync_blocks(readme, BLOCK, lambda m: table(entries, m.group("names").split()), args.write,
-                                 "readme_results"):
-            stale.append((readme, match))
+        with open(readme) as f:
+            text = f.read()
+        if BLOCK.search(text):
+            for match in sync_blocks(readme, BLOCK, lambda m: table(entries, m.group("names").split()), args.write,
+                                     "readme_results"):
+                stale.append((readme, match))
+        if VERDICTS.search(text):
+            sources = report_sources(os.path.join(os.path.dirname(args.report), "REPORT.md"))
+            for match in sync_blocks(readme, VERDICTS, lambda m: verdict_table(entries, readme, sources), args.write,
+                                     "readme_results"):
+                stale.append((readme, match))
     if args.write:
         print(f"readme_results: {len(stale)} block(s) rewritten")
         return 0
     for readme, match in stale:
-        print(f"readme_results: {os.path.relpath(readme, ROOT)}'s paper-snapshot block '{match.group('names')}' "
-              f"differs from {args.report}; run scripts/readme_results.py --write", file=sys.stderr)
+        what = f"paper-snapshot block '{match.group('names')}'" if "names" in match.groupdict() else "paper-verdicts block"
+        print(f"readme_results: {os.path.relpath(readme, ROOT)}'s {what} differs from {args.report}; "
+              "run scripts/readme_results.py --write", file=sys.stderr)
     return 1 if stale else 0
 
 
@@ -97,8 +149,9 @@ def documents_with_blocks():
     out = []
     for path in candidates:
         with open(path) as f:
-            if BLOCK.search(f.read()):
-                out.append(path)
+            text = f.read()
+        if BLOCK.search(text) or VERDICTS.search(text):
+            out.append(path)
     return out
 
 

@@ -79,17 +79,11 @@ class ContactLcpSolver {
   /// InvalidArgument when lcp.Check() fails.
   ContactLcpSolution Solve(const BoxedLcp& lcp);
 
-  /// Statistics since construction (or ResetCounters).
+  /// Statistics since construction.
   long solves() const { return solves_; }
   long attempts() const { return attempts_; }  // solves with a previous active set of the same size
   long hits() const { return hits_; }          // of those, solved by the guess
   long path_count(ContactLcpPath path) const { return paths_[static_cast<int>(path)]; }
-  void ResetCounters() {
-    solves_ = attempts_ = hits_ = 0;
-    paths_.fill(0);
-  }
-  /// Forget the previous active set (a new rollout).
-  void ForgetWarmStart() { previous_ = {}; }
 
  private:
   ContactLcpOptions options_;

@@ -1,4 +1,4 @@
-// The soak switch of the randomised oracle tests (CONVENTIONS: seeds and sample counts can be
+// The soak switch of the randomised oracle tests (docs/conventions.md 5: seeds and sample counts can be
 // raised by environment variable for soak runs).
 #pragma once
 

@@ -184,18 +184,4 @@ void ApplyOptions(const OptionMap& values, const std::string& owner, Options* op
   }
 }
 
-/// The fields whose value differs from a default-constructed Options, as text.
-template <class Options>
-OptionMap NonDefaultOptions(const Options& options) {
-  OptionMap out;
-  const auto defaults = DescribeOptions(Options{});
-  const auto current = DescribeOptions(options);
-  for (size_t i = 0; i < current.size(); ++i) {
-    if (current[i].default_value != defaults[i].default_value) {
-      out[current[i].key] = current[i].default_value;
-    }
-  }
-  return out;
-}
-
 }  // namespace arena

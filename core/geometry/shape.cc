@@ -7,7 +7,6 @@
 #include <fmt/format.h>
 
 #include "core/common/error.h"
-#include "core/common/strings.h"
 #include "core/geometry/mesh.h"
 
 namespace arena {
@@ -56,14 +55,6 @@ constexpr std::array<std::string_view, kNumShapeTypes> kNames = {
 }  // namespace
 
 std::string_view ToString(ShapeType type) { return kNames[static_cast<size_t>(type)]; }
-
-ShapeType ShapeTypeFromString(std::string_view name) {
-  for (size_t i = 0; i < kNames.size(); ++i) {
-    if (kNames[i] == name) return static_cast<ShapeType>(i);
-  }
-  const std::vector<std::string> valid(kNames.begin(), kNames.end());
-  throw InvalidArgument("unknown shape type '" + std::string(name) + "'; valid: " + Join(valid));
-}
 
 bool IsPlanar(ShapeType type) {
   return type == ShapeType::kPolygon2 || type == ShapeType::kDisk2 ||

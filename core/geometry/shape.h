@@ -37,8 +37,6 @@ enum class ShapeType {
 inline constexpr int kNumShapeTypes = 13;
 
 std::string_view ToString(ShapeType type);
-/// Parses "sphere", "box", ...; throws InvalidArgument listing the valid names.
-ShapeType ShapeTypeFromString(std::string_view name);
 /// True for the 2D shapes of planar scenes.
 bool IsPlanar(ShapeType type);
 

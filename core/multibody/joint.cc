@@ -2,8 +2,6 @@
 
 #include <array>
 
-#include "core/common/error.h"
-
 namespace arena {
 
 namespace {
@@ -22,14 +20,6 @@ std::string_view ToString(JointType type) {
     if (t == type) return name;
   }
   return "?";
-}
-
-JointType JointTypeFromString(std::string_view name) {
-  for (const auto& [t, n] : kNames) {
-    if (n == name) return t;
-  }
-  throw InvalidArgument("unknown joint type '" + std::string(name) +
-                        "'; valid: fixed, revolute, prismatic, ball, planar, free");
 }
 
 int JointNq(JointType type) {

@@ -28,8 +28,6 @@ namespace arena {
 enum class JointType { kFixed, kRevolute, kPrismatic, kBall, kPlanar, kFree };
 
 std::string_view ToString(JointType type);
-/// Parses "fixed", "revolute", ...; throws InvalidArgument listing the valid names.
-JointType JointTypeFromString(std::string_view name);
 
 int JointNq(JointType type);
 int JointNv(JointType type);

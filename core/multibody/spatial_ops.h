@@ -294,17 +294,6 @@ inline MotionSubspace JointSubspace(const JointModel& joint) {
   return S;
 }
 
-/// Matrix H(h) with m x* h == H(h) m for every motion m: the force cross product as a linear
-/// map of its motion argument. For h = [n; f]: H = -[[n], [f]; [f], 0].
-inline Mat6 ForceCrossMatrix(const Force& h) {
-  Mat6 H = Mat6::Zero();
-  const Mat3 N = Skew(h.head<3>()), F = Skew(h.tail<3>());
-  H.topLeftCorner<3, 3>() = -N;
-  H.topRightCorner<3, 3>() = -F;
-  H.bottomLeftCorner<3, 3>() = -F;
-  return H;
-}
-
 /// B <- M^-1 B for a row-major B, with data.M_ltdl from FactorizeMassMatrix (crba.cc).
 void SolveMassMatrixRows(const MultibodyData& data,
                          Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>& B);

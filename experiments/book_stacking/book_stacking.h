@@ -18,7 +18,7 @@
 //                   pushes the top plank from every other plank, so F_z falls short of the weight
 //                   by their share, which is proportional to mu; net_force_error_n compares the sum
 //                   over all bodies instead (zero at rest, up to the friction and the dynamics);
-//   min_distance_m  the smallest exact mesh-mesh distance over every state (experiments/common/
+//   min_distance_m  the smallest exact mesh-mesh distance over every state (experiments/common/meters/
 //                   collider_distances.h): no run may end interpenetrating.
 // Models that do not report contact forces leave the force columns empty.
 #pragma once

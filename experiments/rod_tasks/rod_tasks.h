@@ -1,5 +1,5 @@
 // push, gather and sort — seed 004 (long-range contact, Ye et al., ICLR 2025) Sec. 6, Figs. 7-8,
-// App. A.6: a rod under receding-horizon control pushes cubes to targets (experiments/
+// App. A.6: a rod under receding-horizon control pushes cubes to targets (experiments/rod_tasks/
 // rod_task.h), every model head-to-head. From rest the rod is far from the cubes: a contact
 // force that vanishes at a distance gives every window a zero gradient and the rod never moves;
 // the paper's long-range model goes around the cube (push), gathers the cubes (gather) and sorts

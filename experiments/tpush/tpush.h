@@ -1,5 +1,5 @@
 // tpush — seed 001 (SCM) Figs. 6-7: a T (25 x 20 cm) pushed in the plane by a position-controlled
-// sphere finger along five open-loop command sequences planned on mujoco (experiments/
+// sphere finger along five open-loop command sequences planned on mujoco (experiments/tpush/
 // tpush_pushes.h), replayed by scm and by mujoco at each timestep and integrator of the sweep,
 // scm with a coarse (~26 patches) and a fine (~4k) point cloud on the T. Per replay: the final T
 // pose, the contacts made and broken, the wall time per step; the claims compare each scm replay

@@ -1,6 +1,6 @@
 // The finger's open-loop push sequences of the T-push experiment (seed 001 Figs. 6-7): each a
-// piecewise-linear path of finger targets in time, planned once on mujoco (experiments/
-// tpush_planner.h, `arena plan-pushes`) and committed as data (experiments/data/
+// piecewise-linear path of finger targets in time, planned once on mujoco (experiments/tpush/
+// tpush_planner.h, `arena plan-pushes`) and committed as data (experiments/tpush/
 // tpush_pushes.csv, compiled into the binary), so every model replays the very same commands, as
 // the paper replays its MJX-optimised sequences with SCM.
 #pragma once

@@ -31,7 +31,7 @@ namespace fs = std::filesystem;
 
 // The barrier models (seed 004's longrange and its IPC baseline, seed 003's sdrs) each
 // experiment's quick profile runs. A barrier is infinite at contact, so no run of theirs may ever bring two meshes together:
-// every row records min_distance_m (the exact mesh-mesh distance over the run, experiments/common/
+// every row records min_distance_m (the exact mesh-mesh distance over the run, experiments/common/meters/
 // collider_distances.h), and it must be > 0 (it reads 0 when the meshes touch to within 1e-10 of
 // their size, < 0 when they interpenetrate). The reference match alone would not see a reference
 // regenerated without their rows or with a negative distance.

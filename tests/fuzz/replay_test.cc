@@ -1,6 +1,6 @@
 // Replays every fuzz input kept in the repository, without libFuzzer: the seed corpus
 // (tests/fuzz/corpus/<target>/) and the inputs that once crashed a target
-// (tests/fuzz/regressions/<target>/, each named after what it found). A regression shows up
+// (tests/fuzz/regressions/, a folder per target, named after what it found). A regression shows up
 // here as a test failure naming the file.
 #include <gtest/gtest.h>
 

@@ -29,7 +29,7 @@ struct Result {
 
 std::string ArenaBin() {
   if (const char* bin = std::getenv("ARENA_BIN")) return bin;
-  // tests/harness_tests -> bin/arena in the same build folder.
+  // <build>/tests/harness_tests -> <build>/bin/arena.
   return (fs::read_symlink("/proc/self/exe").parent_path().parent_path() / "bin/arena").string();
 }
 

@@ -56,8 +56,6 @@ inline const std::vector<ModelInfo>& ToyModels() {
   return models;
 }
 
-inline std::vector<std::string> ToyModelNames() { return {"alpha", "beta"}; }
-
 /// Sweep: model x xs x (the model's swept option) x repeats. Columns x, k, rep (params),
 /// metric, metric_sq (deterministic from the seed), run_time_s (timing).
 class ToyExperiment : public Experiment {

@@ -1,4 +1,4 @@
-// What a run of an experiment may not do (checked by OutcomeMonitor, experiments/common/
+// What a run of an experiment may not do (checked by OutcomeMonitor, experiments/common/meters/
 // outcome_checks.h). A plain struct of its own so that Experiment can declare its limits without
 // the geometry the monitor needs.
 #pragma once

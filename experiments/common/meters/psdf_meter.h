@@ -19,7 +19,6 @@ class PsdfMeter {
 
   /// max over floor pairs of max(0, -phi) at configuration q.
   double Violation(const VecX& q);
-  int num_pairs() const { return static_cast<int>(programs_.size()); }
 
  private:
   std::vector<silico::CollisionProgram> programs_;

@@ -1,5 +1,5 @@
 // BVH queries against brute force on seeded random triangle soups and point sets
-// (CONVENTIONS "Oracles"; ARENA_SOAK=<n> multiplies the sample counts).
+// (docs/conventions.md, "Oracles"; ARENA_SOAK=<n> multiplies the sample counts).
 #include "core/geometry/bvh.h"
 
 #include <gtest/gtest.h>
