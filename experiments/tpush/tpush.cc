@@ -13,6 +13,7 @@
 #include "experiments/common/settings/case_params.h"
 #include "experiments/common/sweeps/model_sweep.h"
 #include "experiments/common/summaries/table_stats.h"
+#include "experiments/tpush/tpush_planner.h"
 #include "experiments/tpush/tpush_pushes.h"
 #include "experiments/tpush/tpush_rollout.h"
 #include "models/registry.h"
@@ -253,6 +254,8 @@ Sweep TPushExperiment::Expand(const ProfileConfig& config, const std::vector<std
   }
   return sweep;
 }
+
+std::vector<ExperimentCommand> TPushExperiment::commands() const { return {PlanPushesCommand()}; }
 
 std::vector<Row> TPushExperiment::Run(const Case& c) const {
   using namespace tpush;
