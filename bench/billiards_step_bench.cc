@@ -17,7 +17,7 @@
 #include <string>
 
 #include "bench/bench_support.h"
-#include "models/incremental_potential/ip_simulator.h"
+#include "models/incremental_potential/contact_potential.h"
 #include "models/registry.h"
 #include "scenes/longrange_scenes.h"
 
@@ -68,10 +68,9 @@ void BM_BilliardsStep(benchmark::State& state, const std::string& model) {
   auto sim = Make(model);
   TimeStepsFrom(state, *sim, Settled(model));
   if (model.rfind("longrange", 0) == 0) {
-    const auto* lr = dynamic_cast<const IncrementalPotentialSimulator*>(sim.get());
-    if (lr != nullptr) {
-      state.counters["newton"] = lr->last_newton().iterations;
-      state.counters["line_search"] = lr->last_newton().line_search_evaluations;
+    if (const SolveBreakdown* solve = sim->last_solve_breakdown()) {
+      state.counters["newton"] = solve->newton_iterations;
+      state.counters["line_search"] = solve->line_search_evaluations;
     }
     // (seconds per step) / (MuJoCo's seconds per step): the inverse of a rate.
     state.counters["vs_mujoco"] = benchmark::Counter(
@@ -89,14 +88,14 @@ BENCHMARK_CAPTURE(BM_BilliardsStep, mujoco, std::string("mujoco"))->Unit(benchma
 // alternating between the step's start and end so that warm starts are a step old.
 void BM_BilliardsContact(benchmark::State& state, bool hessian) {
   auto sim = Make("longrange");
-  auto& ip = dynamic_cast<IncrementalPotentialSimulator&>(*sim);
+  MeshPotential& mesh = RequireMeshPotential(*sim);
   const State& start = Settled("longrange");
   State end = start;
   sim->Step(end, {});
   ContactConfiguration x[2];
-  ip.MeshConfiguration(start.q, &x[0]);
-  ip.MeshConfiguration(end.q, &x[1]);
-  ContactPotential& contact = *ip.contact_potential();
+  mesh.MeshConfiguration(start.q, &x[0]);
+  mesh.MeshConfiguration(end.q, &x[1]);
+  ContactPotential& contact = mesh.contact_potential();
   contact.BeginStep(x[0]);
   class NullSink final : public ContactDerivativeSink {
    public:

@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "models/incremental_potential/ip_simulator.h"
+#include "models/incremental_potential/contact_potential.h"
 #include "models/registry.h"
 #include "scenes/scene_registry.h"
 
@@ -29,13 +29,13 @@ void ContactPotentialAt(benchmark::State& state, const std::string& model, const
   if (model == "longrange") options["brute_force"] = brute_force;
   const auto scene = MakeScene("billiards");
   auto sim = MakeSimulator(model, scene, options);
-  auto& ip = dynamic_cast<IncrementalPotentialSimulator&>(*sim);
+  MeshPotential& mesh = RequireMeshPotential(*sim);
   ContactConfiguration x;
-  ip.MeshConfiguration(DefaultState(*scene).q, &x);
-  ip.contact_potential()->BeginStep(x);
+  mesh.MeshConfiguration(DefaultState(*scene).q, &x);
+  mesh.contact_potential().BeginStep(x);
   for (auto _ : state) {
     SumSink sink;
-    benchmark::DoNotOptimize(ip.contact_potential()->Evaluate(x, &sink, true, true));
+    benchmark::DoNotOptimize(mesh.contact_potential().Evaluate(x, &sink, true, true));
     benchmark::DoNotOptimize(sink.sum);
   }
   state.counters["triangles"] = 16.0 * (2.0 * static_cast<double>(state.range(0)) - 4.0);

@@ -12,7 +12,6 @@
 
 #include "bench/bench_support.h"
 #include "models/counting_simulator.h"
-#include "models/engines/dart/dart_simulator.h"
 #include "models/finite_difference_derivatives.h"
 #include "models/registry.h"
 #include "scenes/scene_registry.h"
@@ -49,18 +48,28 @@ void BM_DartAtlasStep(benchmark::State& state) {
 }
 BENCHMARK(BM_DartAtlasStep)->Unit(benchmark::kMillisecond);
 
-// What DartSimulator::Derivatives does (FiniteDifferenceStepDerivatives with the model's
-// FdOptions), through the counter.
+// dart's finite-difference options as its registry entry gives their defaults, with `method`.
+FdStepOptions DartFdOptions(const std::string& method) {
+  OptionMap values;
+  for (const OptionInfo& o : FindModel("dart").options()) {
+    if (o.key.rfind("fd_", 0) == 0) values[o.key] = o.default_value;
+  }
+  values["fd_method"] = method;
+  FdStepOptions fd;
+  ApplyOptions(values, "dart", &fd);
+  return fd;
+}
+
+// What dart's Derivatives() does (FiniteDifferenceStepDerivatives with the model's FdOptions),
+// through the counter.
 void BM_DartAtlasFdJacobians(benchmark::State& state, const std::string& method) {
   const AtlasFixture& atlas = Atlas();
-  DartOptions options;
-  options.timestep = 0.001;
-  FromString(method, &options.fd.fd_method);
-  DartSimulator sim(atlas.scene, options);
-  CountingSimulator counting(sim);
+  const FdStepOptions fd = DartFdOptions(method);
+  auto sim = MakeSimulator("dart", atlas.scene, {{"timestep", "0.001"}, {"fd_method", method}});
+  CountingSimulator counting(*sim);
   StepDerivatives d;
   for (auto _ : state) {
-    d = FiniteDifferenceStepDerivatives(counting, atlas.start, {}, options.fd.Fd());
+    d = FiniteDifferenceStepDerivatives(counting, atlas.start, {}, fd.Fd());
     benchmark::DoNotOptimize(d.dv_dq.data());
   }
   state.counters["inputs"] = 2 * atlas.scene->nv() + atlas.scene->nu();

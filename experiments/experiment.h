@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <map>
 #include <string>
@@ -88,6 +89,25 @@ struct Observation {
   std::string note;        // conditions: "variant planar, stiffness 1e4 N/m"
 };
 
+/// A command an experiment offers besides its cases, for work that is no case: it may write
+/// files and take long (tpush's planner writes the sequences its cases replay). The CLI offers
+/// each as `arena <name> [--<key> <value> ...]` without knowing what it does.
+struct ExperimentCommand {
+  struct Option {
+    std::string key;            // the CLI's --<key>
+    std::string default_value;  // text, as given on the command line
+    std::string help;
+    bool source_path = false;   // the default is a path relative to the repository's root
+  };
+  std::string name;             // CLI subcommand, unique over the registry and the CLI's own
+  std::string description;      // one line
+  std::vector<Option> options;
+  /// Runs with every option's value (its default where not given), sending progress lines to
+  /// `log`; returns the exit code. Throws InvalidArgument for a bad value.
+  std::function<int(const std::map<std::string, std::string>& values, const std::function<void(const std::string&)>& log)>
+      run;
+};
+
 class Experiment {
  public:
   virtual ~Experiment() = default;
@@ -114,6 +134,8 @@ class Experiment {
   /// experiment fails such rows itself, and the harness's tests check that no success row breaks
   /// them. Default: only the escape radius.
   virtual OutcomeLimits outcome_limits() const { return {}; }
+  /// Commands this experiment offers besides its cases (none by default).
+  virtual std::vector<ExperimentCommand> commands() const { return {}; }
   /// Model results worth a line in the report that are not paper claims.
   virtual std::vector<Observation> Observe(const ResultTable& table) const {
     (void)table;

@@ -44,7 +44,7 @@ std::shared_ptr<const TrajectoryLoss> WalkLoss(const Scene& scene, const WalkerT
 
 }  // namespace walker_task
 
-WalkerObjective::WalkerObjective(IncrementalPotentialSimulator& sim, const WalkerTaskOptions& options, bool codesign)
+WalkerObjective::WalkerObjective(Simulator& sim, const WalkerTaskOptions& options, bool codesign)
     : sim_(sim),
       options_(options),
       shooting_(sim, DefaultState(sim.scene()), options.steps, walker_task::WalkLoss(sim.scene(), options),
@@ -171,7 +171,7 @@ std::vector<Row> RunWalkerCase(const Case& c, const std::shared_ptr<const Scene>
   options.target_distance = ParamNumber(c, "target_distance_m");
   options.initial_amplitude = ParamNumber(c, "initial_amplitude_rad");
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
-  IncrementalPotentialSimulator& ip = AsContactPotentialModel(*sim);
+  Simulator& ip = AsContactPotentialModel(*sim);
   if (const std::string design = ParamText(c, "design"); !design.empty()) ip.SetDesignParameters(DesignFromFile(ip, design));
   WalkerObjective objective(ip, options, variant == "codesign");
   RecordingObjective recording(objective);

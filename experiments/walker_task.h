@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "experiments/experiment.h"
-#include "models/incremental_potential/ip_simulator.h"
+#include "models/simulator.h"
 #include "solvers/objective.h"
 #include "trajectory/controller_objective.h"
 #include "trajectory/shooting_objective.h"
@@ -47,7 +47,7 @@ class WalkerObjective final : public Objective {
  public:
   /// `sim` (not owned; a scene whose q starts with slides along x and y) must outlive the
   /// objective; with `codesign` it must have design parameters (throws Unsupported otherwise).
-  WalkerObjective(IncrementalPotentialSimulator& sim, const WalkerTaskOptions& options, bool codesign);
+  WalkerObjective(Simulator& sim, const WalkerTaskOptions& options, bool codesign);
 
   int dimension() const override { return controller_.dimension(); }
   /// Also records the walking distance of the rollout (walks()).
@@ -69,7 +69,7 @@ class WalkerObjective final : public Objective {
   const Rollout& last_rollout() const { return shooting_.last_rollout(); }
 
  private:
-  IncrementalPotentialSimulator& sim_;
+  Simulator& sim_;
   WalkerTaskOptions options_;
   ShootingObjective shooting_;
   ControllerObjective controller_;

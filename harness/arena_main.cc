@@ -29,13 +29,13 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/common/error.h"
 #include "core/common/strings.h"
 #include "experiments/registry.h"
-#include "experiments/tpush/tpush_planner.h"
 #include "harness/compare.h"
 #include "harness/inspect_colliders.h"
 #include "harness/design_export.h"
@@ -425,19 +425,30 @@ int Gradcheck(const GradcheckOptions& options) {
   return r.passed ? 0 : kFailure;
 }
 
-// `arena plan-pushes`: plans the T-push sequences on mujoco and writes them as CSV
-// (experiments/tpush/tpush_planner.h); the experiment replays the copy committed in the repository.
-int PlanPushes(const std::string& out_file, const PushPlannerOptions& options) {
-  const std::vector<PlannedPushes> planned = PlanPushSequences(DefaultPushGoals(), options, [](const std::string& line) {
-    spdlog::info("{}", line);
-  });
-  std::vector<PushSequence> sequences;
-  for (const PlannedPushes& p : planned) sequences.push_back(p.sequence);
-  std::ofstream out(out_file);
-  out << FormatPushSequences(sequences);
-  if (!out) throw Error("cannot write " + out_file);
-  std::printf("wrote %zu sequences to %s\n", sequences.size(), out_file.c_str());
-  return 0;
+// The commands the registered experiments offer (Experiment::commands), each a subcommand of its
+// own with its options as --<key> <value>; the CLI knows nothing of what they do.
+struct OfferedCommand {
+  ExperimentCommand command;
+  CLI::App* app = nullptr;
+  std::map<std::string, std::string> values;
+};
+
+std::vector<std::unique_ptr<OfferedCommand>> AddExperimentCommands(CLI::App& app) {
+  std::vector<std::unique_ptr<OfferedCommand>> offered;
+  for (const auto& e : Experiments()) {
+    for (ExperimentCommand& c : e->commands()) {
+      auto o = std::make_unique<OfferedCommand>();
+      o->command = std::move(c);
+      o->app = app.add_subcommand(o->command.name, o->command.description + " (experiment " + e->name() + ")");
+      for (const ExperimentCommand::Option& option : o->command.options) {
+        std::string& value = o->values[option.key];
+        value = option.source_path ? SourceDir() + "/" + option.default_value : option.default_value;
+        o->app->add_option("--" + option.key, value, option.help)->capture_default_str();
+      }
+      offered.push_back(std::move(o));
+    }
+  }
+  return offered;
 }
 
 int Main(int argc, char** argv) {
@@ -479,16 +490,7 @@ int Main(int argc, char** argv) {
                     "Scene key (key=value), or with --model a model option; repeatable. self_collision=false: "
                     "links of one robot (one tree under the world) are not tested against each other");
 
-  auto* plan_pushes = app.add_subcommand(
-      "plan-pushes", "Plan the tpush experiment's five finger sequences on mujoco (cross-entropy method) and write them as CSV");
-  std::string plan_out = SourceDir() + "/experiments/tpush/tpush_pushes.csv";
-  PushPlannerOptions plan_options;
-  plan_pushes->add_option("--out", plan_out, "CSV to write (the experiment replays the committed copy)")->capture_default_str();
-  plan_pushes->add_option("--population", plan_options.population, "Samples per iteration")
-      ->check(CLI::Range(2, 10000))->capture_default_str();
-  plan_pushes->add_option("--iterations", plan_options.iterations, "Iterations per goal")
-      ->check(CLI::Range(1, 1000))->capture_default_str();
-  plan_pushes->add_option("--seed", plan_options.seed, "Random seed")->capture_default_str();
+  const std::vector<std::unique_ptr<OfferedCommand>> offered = AddExperimentCommands(app);
 
   auto* export_design = app.add_subcommand(
       "export-design", "Write a co-design run's designed hulls (its design rows) as an OBJ file to open or print");
@@ -632,7 +634,9 @@ int Main(int argc, char** argv) {
     merge_options.progress = false;
     return Merge(merge_target, merge_dirs, merge_options);
   }
-  if (*plan_pushes) return PlanPushes(plan_out, plan_options);
+  for (const auto& o : offered) {
+    if (*o->app) return o->command.run(o->values, [](const std::string& line) { spdlog::info("{}", line); });
+  }
   if (*export_design) {
     const int objects = ExportDesign(export_options);
     std::printf("wrote %d hulls (%s) to %s\n", objects, export_options.stage.c_str(), export_options.out.c_str());

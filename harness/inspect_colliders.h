@@ -1,8 +1,9 @@
-// What a contact model makes of a scene's colliders, for `arena inspect SCENE --model M`: the
-// incremental-potential models (longrange, ipc, sdrs) see triangle meshes (spheres tessellated,
-// half-spaces as boxes; models/incremental_potential/collider_meshes.h), and sdrs the convex hull of each mesh
-// (models/sdrs/collider_hulls.h), which replaces a non-convex collider by its hull. The other
-// models take the colliders' shapes as they are.
+// What a contact model makes of a scene's colliders, for `arena inspect SCENE --model M`, asked
+// through the Simulator contract: a model with collider meshes (Simulator::mesh_potential: the
+// incremental-potential models longrange, ipc, sdrs) sees triangle meshes (spheres tessellated,
+// half-spaces as boxes; models/incremental_potential/collider_meshes.h), and a model that works on
+// hulls (Simulator::collider_hulls: sdrs) the convex hull of each mesh, which replaces a
+// non-convex collider by its hull. The other models take the colliders' shapes as they are.
 #pragma once
 
 #include <map>

@@ -23,8 +23,13 @@ class CountingSimulator final : public Simulator {
   VecX DesignParameters() const override { return inner_.DesignParameters(); }
   void SetDesignParameters(const VecX& p) override { inner_.SetDesignParameters(p); }
   std::vector<ModelCounter> Counters() const override { return inner_.Counters(); }
-  std::vector<BodyPairForce> ContactForces() override { return inner_.ContactForces(); }
+  bool ReportsContactForces() const override { return inner_.ReportsContactForces(); }
   bool ReportsContactPoints() const override { return inner_.ReportsContactPoints(); }
+  MeshPotential* mesh_potential() override { return inner_.mesh_potential(); }
+  const SolveBreakdown* last_solve_breakdown() const override { return inner_.last_solve_breakdown(); }
+  const DesignVertices* design_vertices() const override { return inner_.design_vertices(); }
+  const ColliderPoints* collider_points() const override { return inner_.collider_points(); }
+  const ColliderHulls* collider_hulls() const override { return inner_.collider_hulls(); }
 
   long steps() const { return steps_; }
   /// Steps since Reset whose contact count or contact mode differed from the reference's

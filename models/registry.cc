@@ -38,6 +38,13 @@ ModelInfo Entry(std::string description, std::string paper, ConformanceSpec conf
     Options options;
     ApplyOptions(values, name, &options);
   };
+  if constexpr (requires(const Options& o) { Sim::StackingGap(o, 1.0); }) {
+    info.stacking_gap = [name](const OptionMap& values, double weight_n) {
+      Options options;
+      ApplyOptions(values, name, &options);
+      return Sim::StackingGap(options, weight_n);
+    };
+  }
   info.make = [name](std::shared_ptr<const Scene> scene, const OptionMap& values) {
     Options options;
     ApplyOptions(values, name, &options);

@@ -54,6 +54,11 @@ struct ModelInfo {
   /// Throws InvalidArgument (naming the model, key and problem) if `options` would be rejected
   /// by `make`: unknown key, unparsable value, or a value Options::Validate refuses.
   std::function<void(const OptionMap&)> validate;
+  /// Where two of this model's stacked boxes (faces of 12-triangle meshes) start so that they
+  /// rest as they are, from its options (the given ones, defaults for the rest) and the weight
+  /// each contact carries (N -> m). Set for the barrier models, which refuse touching meshes
+  /// (their Sim::StackingGap); null for the others, whose boxes start touching (0).
+  std::function<double(const OptionMap&, double weight_n)> stacking_gap;
   /// Builds a simulator; throws InvalidArgument (bad option) or Unsupported (scene).
   std::function<std::unique_ptr<Simulator>(std::shared_ptr<const Scene>, const OptionMap&)> make;
 };

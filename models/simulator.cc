@@ -1,5 +1,6 @@
 #include "models/simulator.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -121,6 +122,40 @@ StepReport Simulator::Step(State& state, const Control& control) {
 std::vector<ContactPoint> Simulator::ContactPoints() {
   if (!last_step_taken_) return {};
   return DoContactPoints();
+}
+
+std::vector<BodyPairForce> SumPairForces(const std::vector<ContactPoint>& points) {
+  std::vector<BodyPairForce> out;
+  for (const ContactPoint& p : points) {
+    const Vec3 f = p.force_on_a - p.friction_on_a;
+    auto same = [&](const BodyPairForce& e) {
+      return (e.body_a == p.body_a && e.body_b == p.body_b) || (e.body_a == p.body_b && e.body_b == p.body_a);
+    };
+    auto it = std::find_if(out.begin(), out.end(), same);
+    if (it == out.end()) {
+      out.push_back({p.body_a, p.body_b, f});
+    } else {
+      it->force_on_a += it->body_a == p.body_a ? f : Vec3(-f);
+    }
+  }
+  return out;
+}
+
+MeshPotential& RequireMeshPotential(Simulator& sim) {
+  MeshPotential* m = sim.mesh_potential();
+  if (m == nullptr) throw Unsupported(std::string(sim.name()) + " has no contact potential of collider meshes (MeshPotential)");
+  return *m;
+}
+
+const DesignVertices& RequireDesignVertices(const Simulator& sim) {
+  const DesignVertices* d = sim.design_vertices();
+  if (d == nullptr) throw Unsupported(std::string(sim.name()) + " has no design vertices (DesignVertices)");
+  return *d;
+}
+
+std::vector<BodyPairForce> Simulator::ContactForces() {
+  if (!ReportsContactForces()) return {};
+  return SumPairForces(ContactPoints());
 }
 
 void Simulator::Derivatives(const State& state, const Control& control, StepDerivatives* out) {

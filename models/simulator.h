@@ -124,12 +124,103 @@ struct ContactPoint {
   bool at_start = true;
   Vec3 force_on_a = Vec3::Zero();  // N, normal and friction: the step's contact impulse on a / dt
   double friction = 0.0;           // the pair's Coulomb coefficient
+  // N: the friction law's share of force_on_a, where the model keeps it apart (the
+  // incremental-potential models' lagged friction); zero where it does not.
+  Vec3 friction_on_a = Vec3::Zero();
 };
+
+/// The net contact forces of `points` summed per pair of bodies, one entry per pair in the order
+/// of its first point (a pair met as (b, a) is added with its sign flipped), friction aside
+/// (force_on_a - friction_on_a): the reduction behind Simulator::ContactForces.
+std::vector<BodyPairForce> SumPairForces(const std::vector<ContactPoint>& points);
 
 /// A named count a model keeps since construction (nimble: how its LCPs were solved).
 struct ModelCounter {
   std::string name;  // snake_case, e.g. "lcp_warm_start_hits"
   std::int64_t value = 0;
+};
+
+// --- Optional interfaces -------------------------------------------------------------------
+// What some models have and others do not, typed: Simulator returns each by pointer, null by
+// default; a model that has one overrides the getter. An experiment asks for the interface and
+// skips (or refuses, naming the model) a model that returns null, so no experiment, harness or
+// trajectory code names a model's class. tests/models/conformance_test.cc checks, for every
+// registered model, that each interface is null or consistent with the model's other outputs.
+
+struct ColliderMesh;          // models/incremental_potential/collider_meshes.h
+struct ContactConfiguration;  // models/incremental_potential/contact_potential.h
+class ContactPotential;       // models/incremental_potential/contact_potential.h
+
+/// A model whose contact is a potential of the world positions of its colliders' triangle-mesh
+/// vertices (the incremental-potential models: ipc, longrange, sdrs). For timing the potential
+/// without the step around it (seed 004 Fig. 6) and for measuring on the meshes the model sees.
+class MeshPotential {
+ public:
+  virtual ~MeshPotential() = default;
+  /// One mesh per collider (mesh i is collider i), vertices in the body frame.
+  virtual const std::vector<ColliderMesh>& meshes() const = 0;
+  /// The meshes' body poses and world vertices at configuration q (size nq).
+  virtual void MeshConfiguration(const VecX& q, ContactConfiguration* out) = 0;
+  /// The contact potential the steps minimise with. Evaluating it changes only its warm starts
+  /// and statistics, never a later step's result.
+  virtual ContactPotential& contact_potential() = 0;
+};
+
+/// Where the last solve of a model that minimises an energy per step went (seed 003 Table II
+/// breaks a step down this way): a Step's, or the re-solve of a Derivatives call.
+struct SolveBreakdown {
+  double contact_s = 0.0;       // wall clock in the contact potential (set-up and evaluations)
+  double step_bound_s = 0.0;    // in the step bound along the line searches' paths
+  double linear_solve_s = 0.0;  // in the Newton systems' factorizations and solves
+  int newton_iterations = 0;
+  int line_search_evaluations = 0;  // energy evaluations of the line searches (no derivatives)
+};
+
+/// A design vertex: the collider's name (its index when unnamed) and the vertex's row in its mesh.
+struct DesignVertexId {
+  std::string collider;
+  int vertex = 0;
+};
+
+/// A model whose design parameters are body-frame positions of collider-mesh vertices
+/// (co-design, seed 003 Sec. V): parameters 3 k .. 3 k + 2 are vertex k's x, y and z.
+class DesignVertices {
+ public:
+  virtual ~DesignVertices() = default;
+  /// In the parameters' order: DesignParameterNames() has three names per id (empty: no design).
+  virtual std::vector<DesignVertexId> DesignVertexIds() const = 0;
+  /// How a point fixed in `body`'s frame moves with the design parameters at configuration q
+  /// (3 x np): through the joint attachment points that follow the vertices (zero without them).
+  /// A loss on such a point adds (dL/dx) J to the gradient the backward pass gives.
+  virtual MatX BodyPointDesignJacobian(const VecX& q, int body) const = 0;
+};
+
+/// A model that samples its colliders' surfaces with points (scm's patches, seed 005).
+class ColliderPoints {
+ public:
+  virtual ~ColliderPoints() = default;
+  /// The points sampling collider `collider` (scm: a half-space is one patch, its plane).
+  virtual std::int64_t PointCount(int collider) const = 0;
+};
+
+/// One collider's convex hull as a model that works on hulls built it (sdrs, seed 003 Sec. III).
+struct ColliderHullSummary {
+  int collider = -1;         // index in Scene::colliders
+  int body = kWorldBody;
+  int mesh_vertices = 0;
+  int mesh_triangles = 0;
+  int hull_vertices = 0;     // the vertices the contact sums over
+  double mesh_volume = 0.0;  // m^3; NaN for a mesh that encloses none (open: a ground's top face)
+  double hull_volume = 0.0;  // m^3; NaN when the vertices are flat
+  bool convex = true;        // the mesh is its own hull (open and flat meshes count as convex)
+};
+
+/// A model that replaces each collider's mesh by its convex hull (`arena inspect --model`).
+class ColliderHulls {
+ public:
+  virtual ~ColliderHulls() = default;
+  /// Every collider's hull, in collider order.
+  virtual std::vector<ColliderHullSummary> Hulls() const = 0;
 };
 
 class Simulator {
@@ -180,10 +271,15 @@ class Simulator {
   /// most models. Experiments read them by name and skip models that do not have them.
   virtual std::vector<ModelCounter> Counters() const { return {}; }
 
-  /// The contact forces between bodies at the end of the last Step, one entry per pair that
-  /// touches (or, for a long-range model, interacts); empty for models that do not report
-  /// them. Experiments that need contact forces (book_stacking) skip the models that do not.
-  virtual std::vector<BodyPairForce> ContactForces() { return {}; }
+  /// The contact forces between bodies at the end of the last Step, friction aside: one entry
+  /// per pair of bodies that touch (or, for a long-range model, interact), SumPairForces of
+  /// ContactPoints(). Empty unless ReportsContactForces(). Experiments that need contact forces
+  /// (book_stacking) skip the models that do not report them.
+  std::vector<BodyPairForce> ContactForces();
+  /// Whether ContactForces() reports: the models whose ContactPoints() are each pair's net force
+  /// at the step's end (the incremental-potential models, one point per pair of meshes). The
+  /// time-stepping models' points carry a step's impulses at its start, not forces at its end.
+  virtual bool ReportsContactForces() const { return false; }
 
   /// The contact points of the last Step with the force each carried; empty before the first
   /// step, after a step that was not taken, and for models that do not report them.
@@ -191,6 +287,14 @@ class Simulator {
   /// Whether this model reports ContactPoints() (false: an empty list means "unknown", and the
   /// criteria columns of its rows stay empty rather than zero).
   virtual bool ReportsContactPoints() const { return false; }
+
+  /// The optional interfaces (see above); null when the model has none.
+  virtual MeshPotential* mesh_potential() { return nullptr; }
+  /// Zeros before the first solve.
+  virtual const SolveBreakdown* last_solve_breakdown() const { return nullptr; }
+  virtual const DesignVertices* design_vertices() const { return nullptr; }
+  virtual const ColliderPoints* collider_points() const { return nullptr; }
+  virtual const ColliderHulls* collider_hulls() const { return nullptr; }
 
  protected:
   /// The model's step, on a state already checked (right sizes, finite) and a control of size
@@ -212,6 +316,32 @@ class Simulator {
   State scratch_;  // Step's working copy of the state: a failed step leaves the caller's alone
   StepDerivatives vjp_jacobians_;  // the default DoVjp's scratch
 };
+
+/// The accessors every model writes alike, written once (CRTP): name() is Model::kName,
+/// capabilities() the static Model::CapabilitiesFor(options()), timestep() the options'
+/// `timestep`, and the model keeps its shared Scene and its Options here. A model derives from
+/// SimulatorBase<ItsClass, ItsOptions> and implements the steps.
+template <class Model, class Options>
+class SimulatorBase : public Simulator {
+ public:
+  std::string_view name() const override { return Model::kName; }
+  Capabilities capabilities() const override { return Model::CapabilitiesFor(options_); }
+  const Scene& scene() const override { return *scene_; }
+  double timestep() const override { return options_.timestep; }
+  const Options& options() const { return options_; }
+
+ protected:
+  SimulatorBase(std::shared_ptr<const Scene> scene, const Options& options)
+      : scene_(std::move(scene)), options_(options) {}
+
+  std::shared_ptr<const Scene> scene_;
+  Options options_;
+};
+
+/// `sim`'s optional interface, for code that cannot go on without it; throws Unsupported naming
+/// the model when it has none.
+MeshPotential& RequireMeshPotential(Simulator& sim);
+const DesignVertices& RequireDesignVertices(const Simulator& sim);
 
 /// The transposed step Jacobians applied to (dl_dq_next, dl_dv_next): the default
 /// vector-Jacobian product, and the reference the conformance suite checks Vjp against.

@@ -18,7 +18,6 @@
 #include "experiments/common/meters/recording_objective.h"
 #include "experiments/common/sweeps/sweep_limits.h"
 #include "experiments/common/summaries/table_stats.h"
-#include "models/incremental_potential/ip_simulator.h"
 #include "models/option_ranges.h"
 #include "models/registry.h"
 #include "scenes/spider_scenes.h"
@@ -60,9 +59,7 @@ void DescribeBest(Simulator& sim, const ComTargetLoss& loss, const Rollout& best
   const Vec3 end = best.states.back().q.segment<3>(i);
   (*last)["box_travel_m"] = (end - best.states.front().q.segment<3>(i)).head<2>().norm();
   (*last)["box_distance_m"] = (end - loss.targets[0]).norm();
-  if (auto* ip = dynamic_cast<IncrementalPotentialSimulator*>(&sim)) {
-    (*last)["min_distance_m"] = MinimumHullDistance(*ip, best.states);
-  }
+  if (sim.mesh_potential() != nullptr) (*last)["min_distance_m"] = MinimumHullDistance(sim, best.states);
   AppendPaths(best, i, paths);
 }
 

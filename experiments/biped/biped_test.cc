@@ -38,7 +38,7 @@ TEST(Biped, StandsOnItsFeetForASecond) {
   EXPECT_LT(std::abs(end.q[kBipedRootPitch]), 0.05);
   EXPECT_LT(std::abs(end.q[kBipedRootRoll]), 0.01);
   EXPECT_NEAR(end.q[kBipedRootZ], -0.04, 0.01) << "landed its 4 cm and stays up";
-  EXPECT_GT(MinimumHullDistance(dynamic_cast<IncrementalPotentialSimulator&>(*sim), r.states), 0.0);
+  EXPECT_GT(MinimumHullDistance(*sim, r.states), 0.0);
 }
 
 const char* kConfig =

@@ -17,9 +17,7 @@
 #include "experiments/common/meters/step_tally.h"
 #include "experiments/common/sweeps/sweep_limits.h"
 #include "experiments/common/summaries/table_stats.h"
-#include "models/longrange/longrange_simulator.h"
 #include "models/registry.h"
-#include "models/sdrs/sdrs_simulator.h"
 #include "scenes/longrange_scenes.h"
 
 namespace arena {
@@ -117,7 +115,7 @@ int StepCount(const Case& c, double duration_s, double dt) {
 // the drop (mu <= 1e-8) that a 2 mm margin does not survive. ipc keeps the config's 1 mm: its
 // 0.8 dhat rule is box_drop's 1 kg cube, not a 0.16 kg plank.
 double StartGap(const std::string& model, const ModelSetting& s, bool equilibrium, double gap) {
-  if (!equilibrium || (model != LongRangeSimulator::kName && model != SdrsSimulator::kName)) return gap;
+  if (!equilibrium || (model != "longrange" && model != "sdrs")) return gap;
   return std::min(StackStartGap(model, s.options, kPlankMass * kGravity), 0.5);
 }
 

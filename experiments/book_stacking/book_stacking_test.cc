@@ -15,8 +15,7 @@
 #include "core/common/error.h"
 #include "core/geometry/mesh.h"
 #include "models/incremental_potential/collider_meshes.h"
-#include "models/sdrs/resting_gap.h"
-#include "models/sdrs/sdrs_simulator.h"
+#include "models/registry.h"
 #include "scenes/longrange_scenes.h"
 #include "tests/experiments/experiment_test_config.h"
 
@@ -59,7 +58,7 @@ TEST(BookStacking, SweepsLongrangeOverMuAndRunsTheOthersOnce) {
   };
   EXPECT_NEAR(gap(sweep.cases[0]), std::sqrt(48e-5 / (0.16 * 9.81)), 1e-15);
   EXPECT_DOUBLE_EQ(gap(ipc), 1e-3);
-  EXPECT_DOUBLE_EQ(gap(Find(sweep, "sdrs/planks=3")), sdrs::RestingGap(SdrsModelOptions{}.Pair(), 0.16 * 9.81));
+  EXPECT_DOUBLE_EQ(gap(Find(sweep, "sdrs/planks=3")), FindModel("sdrs").stacking_gap({}, 0.16 * 9.81));
   EXPECT_THAT(::testing::PrintToString(sweep.notes), HasSubstr("bilevel: skipped"));
 }
 

@@ -18,7 +18,6 @@
 #include "experiments/common/meters/potential_timing.h"
 #include "experiments/common/sweeps/sweep_limits.h"
 #include "experiments/common/summaries/table_stats.h"
-#include "models/incremental_potential/ip_simulator.h"
 #include "models/registry.h"
 #include "scenes/rotating_chains_scenes.h"
 
@@ -51,7 +50,7 @@ struct Tally {
 
 // One step and its derivatives from `state` (advanced), added to `tally`; false when the step
 // failed (the run stops: a failed step's state is not the chains').
-bool TimedStep(IncrementalPotentialSimulator& sim, State& state, double dt, bool derivatives, Tally* tally) {
+bool TimedStep(Simulator& sim, State& state, double dt, bool derivatives, Tally* tally) {
   Control control{RotatingChainsTargets(state.t + dt)};
   const State before = state;
   const StepReport report = sim.Step(state, control);
@@ -59,11 +58,12 @@ bool TimedStep(IncrementalPotentialSimulator& sim, State& state, double dt, bool
     tally->failure = "step " + std::to_string(tally->steps) + ": " + std::string(ToString(report.status)) + ": " + report.message;
     return false;
   }
-  const IpSolveTimes times = sim.last_solve_times();
+  const SolveBreakdown* times = sim.last_solve_breakdown();
+  if (times == nullptr) throw Unsupported(std::string(sim.name()) + " does not break its steps down (last_solve_breakdown)");
   tally->step_s += report.wall_time_s;
-  tally->contact_s += times.contact_s;
-  tally->step_bound_s += times.step_bound_s;
-  tally->linear_solve_s += times.linear_solve_s;
+  tally->contact_s += times->contact_s;
+  tally->step_bound_s += times->step_bound_s;
+  tally->linear_solve_s += times->linear_solve_s;
   tally->newton_iterations += report.iterations;
   if (derivatives) {
     StepDerivatives d;
@@ -180,7 +180,7 @@ std::vector<Row> ChainCostExperiment::Run(const Case& c) const {
   const std::shared_ptr<const Scene> scene =
       RotatingChainsScene({.links = static_cast<int>(ParamNumber(c, "links")), .cap_points = static_cast<int>(ParamNumber(c, "cap_points"))});
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
-  IncrementalPotentialSimulator* ip = &AsContactPotentialModel(*sim);
+  Simulator* ip = &AsContactPotentialModel(*sim);
   if (ip->scene().nv() != static_cast<int>(ParamNumber(c, "dof"))) throw Error("the chains have " + std::to_string(ip->scene().nv()) + " DOF, not 8N + 13");
   ColliderDistances distances(*scene);
   State state = DefaultState(*scene);

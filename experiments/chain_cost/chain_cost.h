@@ -7,7 +7,7 @@
 // targets on their circles, each step followed by its derivatives (Simulator::Derivatives, the
 // implicit function theorem: the backward pass of a trajectory gradient). Recorded per step and
 // averaged: the forward step's wall time split into the contact potential, the step bound, the
-// Newton systems and the rest (IncrementalPotentialSimulator::last_solve_times), and the
+// Newton systems and the rest (Simulator::last_solve_breakdown), and the
 // derivatives' time. After each step the smallest exact distance between colliders that may
 // touch (experiments/common/meters/collider_distances.h): negative would be interpenetration.
 // One thread (serial()); the models use no threads within a pair of hulls, sdrs's pair solves

@@ -124,7 +124,7 @@ std::vector<Row> ChainReachExperiment::Run(const Case& c) const {
   const std::string variant = ParamText(c, "variant");
   const ReachingChains chains = ReachingChainsScene({.links = links, .cap_points = static_cast<int>(ParamNumber(c, "cap_points"))});
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, chains.scene, c.model_options);
-  IncrementalPotentialSimulator& ip = AsContactPotentialModel(*sim);
+  Simulator& ip = AsContactPotentialModel(*sim);
   ChainReachObjective objective(ip, chains, static_cast<int>(ParamNumber(c, "steps")), variant == "codesign");
   RecordingObjective recording(objective);
   const AdamOptions adam = AdamOptionsOf(c);

@@ -27,7 +27,7 @@ MatX CubicControlBasis(int steps) {
   return B;
 }
 
-ChainReachObjective::ChainReachObjective(IncrementalPotentialSimulator& sim, const ReachingChains& chains, int steps,
+ChainReachObjective::ChainReachObjective(Simulator& sim, const ReachingChains& chains, int steps,
                                          bool codesign)
     : sim_(sim),
       loss_(chain_reach_task::TipLoss(chains)),
@@ -58,7 +58,8 @@ double ChainReachObjective::Evaluate(const VecX& x, VecX* gradient) {
     // The tip also moves with the design at fixed q_T: dL/dp += (dL/dx) dx/dp.
     const VecX& qT = shooting_.last_rollout().states.back().q;
     const Vec3 tip = loss_->Point(sim_.scene(), qT);
-    gradient->tail(np_) = g.tail(np_) + sim_.BodyPointDesignJacobian(qT, loss_->body).transpose() * (2.0 * (tip - loss_->target));
+    const MatX dtip_dp = RequireDesignVertices(sim_).BodyPointDesignJacobian(qT, loss_->body);
+    gradient->tail(np_) = g.tail(np_) + dtip_dp.transpose() * (2.0 * (tip - loss_->target));
   }
   return loss;
 }

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "models/incremental_potential/ip_simulator.h"
+#include "models/simulator.h"
 #include "scenes/reaching_chains_scenes.h"
 #include "solvers/objective.h"
 #include "trajectory/body_point_loss.h"
@@ -27,7 +27,7 @@ class ChainReachObjective final : public Objective {
  public:
   /// `sim` (not owned) must outlive the objective; with `codesign` it must have design
   /// parameters (throws Unsupported otherwise).
-  ChainReachObjective(IncrementalPotentialSimulator& sim, const ReachingChains& chains, int steps, bool codesign);
+  ChainReachObjective(Simulator& sim, const ReachingChains& chains, int steps, bool codesign);
 
   int dimension() const override { return 4 + np_; }
   double Evaluate(const VecX& x, VecX* gradient) override;
@@ -39,10 +39,10 @@ class ChainReachObjective final : public Objective {
   /// The last Evaluate's rollout.
   const Rollout& last_rollout() const { return shooting_.last_rollout(); }
   const BodyPointLoss& loss() const { return *loss_; }
-  IncrementalPotentialSimulator& simulator() { return sim_; }
+  Simulator& simulator() { return sim_; }
 
  private:
-  IncrementalPotentialSimulator& sim_;
+  Simulator& sim_;
   std::shared_ptr<BodyPointLoss> loss_;
   ShootingObjective shooting_;
   MatX basis_;

@@ -32,7 +32,7 @@ void CheckDirections(bool codesign) {
     options["design_colliders"] = "chain0_";
   }
   std::unique_ptr<Simulator> sim = MakeSimulator("sdrs", chains.scene, options);
-  auto& ip = dynamic_cast<IncrementalPotentialSimulator&>(*sim);
+  auto& ip = *sim;
   ChainReachObjective objective(ip, chains, 12, codesign);
   VecX x = objective.Start();
   x.head<4>() << 0.3, -0.2, 0.5, 0.4;

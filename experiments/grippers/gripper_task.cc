@@ -162,8 +162,8 @@ GripperMeasures MeasureGrasp(const Scene& scene, const GripperGraspLoss& loss, c
   return m;
 }
 
-double HoleDepth(const IncrementalPotentialSimulator& sim, const VecX& p) {
-  const std::vector<IncrementalPotentialSimulator::DesignVertexId> ids = sim.DesignVertexIds();
+double HoleDepth(const Simulator& sim, const VecX& p) {
+  const std::vector<DesignVertexId> ids = RequireDesignVertices(sim).DesignVertexIds();
   double depth = std::numeric_limits<double>::infinity();
   for (std::size_t k = 0; k < ids.size(); ++k) {
     if (ids[k].collider == kGripperMiddleBlock) depth = std::min(depth, p[static_cast<Eigen::Index>(3 * k + 1)]);
@@ -171,7 +171,7 @@ double HoleDepth(const IncrementalPotentialSimulator& sim, const VecX& p) {
   return std::isfinite(depth) ? depth : std::numeric_limits<double>::quiet_NaN();
 }
 
-GripperObjective::GripperObjective(IncrementalPotentialSimulator& sim, const GripperStages& stages, double timestep,
+GripperObjective::GripperObjective(Simulator& sim, const GripperStages& stages, double timestep,
                                    double kp, double push_weight, double lift_weight)
     : sim_(sim),
       loss_(GripperGraspLoss::For(sim.scene(), stages, push_weight, lift_weight)),

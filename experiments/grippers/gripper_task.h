@@ -18,7 +18,7 @@
 #include <memory>
 #include <vector>
 
-#include "models/incremental_potential/ip_simulator.h"
+#include "models/simulator.h"
 #include "scenes/gripper_scenes.h"
 #include "solvers/objective.h"
 #include "trajectory/shooting_objective.h"
@@ -68,7 +68,7 @@ GripperMeasures MeasureGrasp(const Scene& scene, const GripperGraspLoss& loss, c
 
 /// How deep the hole is: the smallest body-frame y of the middle block's vertices in design `p`
 /// (0 at the start: the wall's front face; the wall is kGripperThickness thick).
-double HoleDepth(const IncrementalPotentialSimulator& sim, const VecX& p);
+double HoleDepth(const Simulator& sim, const VecX& p);
 
 /// Shape only: x = the design's offsets from the start design p0 (m), each coordinate within
 /// +-kGripperDesignReach but y up to +kGripperDesignReachBack (back through the wall); the
@@ -77,7 +77,7 @@ class GripperObjective final : public Objective {
  public:
   /// `sim` (not owned; the gripper scene with its jaw's blocks as design vertices) must outlive
   /// the objective. Throws Unsupported without design parameters.
-  GripperObjective(IncrementalPotentialSimulator& sim, const GripperStages& stages, double timestep, double kp,
+  GripperObjective(Simulator& sim, const GripperStages& stages, double timestep, double kp,
                    double push_weight, double lift_weight);
 
   int dimension() const override { return np_; }
@@ -103,7 +103,7 @@ class GripperObjective final : public Objective {
   const GripperGraspLoss& loss() const { return *loss_; }
 
  private:
-  IncrementalPotentialSimulator& sim_;
+  Simulator& sim_;
   std::shared_ptr<GripperGraspLoss> loss_;
   ShootingObjective shooting_;
   VecX controls_, p0_, inner_;

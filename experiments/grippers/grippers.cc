@@ -157,7 +157,7 @@ std::vector<Row> GrippersExperiment::Run(const Case& c) const {
   const std::string variant = ParamText(c, "variant");
   const GripperOptions scene_options{.friction = ParamNumber(c, "friction")};
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, GripperScene(scene_options), c.model_options);
-  IncrementalPotentialSimulator& ip = AsContactPotentialModel(*sim);
+  Simulator& ip = AsContactPotentialModel(*sim);
   if (const std::string design = ParamText(c, "design"); !design.empty()) ip.SetDesignParameters(DesignFromFile(ip, design));
   GripperObjective objective(ip, StagesOf(c), ParamNumber(c, "timestep_s"), scene_options.kp, ParamNumber(c, "push_weight"),
                              ParamNumber(c, "lift_weight"));
@@ -205,7 +205,7 @@ std::vector<Row> GrippersExperiment::Run(const Case& c) const {
   std::vector<Row> extra;
   auto verify = [&](const VecX& x, const std::string& stage) {
     std::unique_ptr<Simulator> fresh = MakeSimulator(c.model, GripperScene(scene_options), c.model_options);
-    IncrementalPotentialSimulator& fip = AsContactPotentialModel(*fresh);
+    Simulator& fip = AsContactPotentialModel(*fresh);
     fip.SetDesignParameters(objective.DesignOf(x));
     GripperObjective once(fip, StagesOf(c), ParamNumber(c, "timestep_s"), scene_options.kp, ParamNumber(c, "push_weight"),
                           ParamNumber(c, "lift_weight"));

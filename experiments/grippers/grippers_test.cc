@@ -40,12 +40,10 @@ std::unique_ptr<Simulator> Sdrs(double timestep = 0.01) {
   return MakeSimulator("sdrs", GripperScene(), options);
 }
 
-IncrementalPotentialSimulator& Ip(Simulator& sim) { return dynamic_cast<IncrementalPotentialSimulator&>(sim); }
-
 // The middle block collapsed onto the wall's back face: the hole the optimiser should find.
-VecX HoleDesign(const IncrementalPotentialSimulator& sim) {
+VecX HoleDesign(const Simulator& sim) {
   VecX p = sim.DesignParameters();
-  const auto ids = sim.DesignVertexIds();
+  const auto ids = RequireDesignVertices(sim).DesignVertexIds();
   for (size_t k = 0; k < ids.size(); ++k) {
     if (ids[k].collider == kGripperMiddleBlock) p[static_cast<Eigen::Index>(3 * k + 1)] = kGripperThickness;
   }
@@ -58,7 +56,7 @@ TEST(Grippers, SceneHasNineDesignedBlocksAndAFreeX) {
   EXPECT_EQ(scene.nv(), 9);  // three slides and the X's free joint
   EXPECT_EQ(scene.nu(), 6);
   EXPECT_EQ(scene.model.body(scene.model.FindBody(kGripperObject)).joint.type, JointType::kFree);
-  const auto ids = Ip(*sim).DesignVertexIds();
+  const auto ids = RequireDesignVertices(*sim).DesignVertexIds();
   ASSERT_EQ(ids.size(), 72u);  // 3 x 3 blocks of 8 vertices
   std::set<std::string> blocks;
   for (const auto& id : ids) blocks.insert(id.collider);
@@ -71,7 +69,7 @@ TEST(Grippers, SceneHasNineDesignedBlocksAndAFreeX) {
 // corners that bring the blocks nearest the X, the table and the ground (forward and down).
 TEST(Grippers, StartIsClearForAnyDesignInTheBox) {
   auto sim = Sdrs();
-  IncrementalPotentialSimulator& ip = Ip(*sim);
+  Simulator& ip = *sim;
   const State start = DefaultState(sim->scene());
   EXPECT_GT(MinimumHullDistance(ip, {start}), 1e-3);  // the X 1 mm above the table
   const VecX p0 = ip.DesignParameters();
@@ -105,14 +103,14 @@ TEST(Grippers, ScriptEndsEachStageAtItsWaypoint) {
 TEST(Grippers, ShapeGradientMatchesDifferencesAtAContactState) {
   auto sim = Sdrs();
   const GripperStages stages{.lower = 3, .approach = 12, .lift = 4, .hold = 0};
-  GripperObjective objective(Ip(*sim), stages, 0.01, 1e4, 10.0, 1.0);
+  GripperObjective objective(*sim, stages, 0.01, 1e4, 10.0, 1.0);
   const VecX x = VecX::Zero(objective.dimension());
   VecX g;
   ASSERT_TRUE(std::isfinite(objective.Evaluate(x, &g)));
   EXPECT_GT(objective.last_rollout().contact_steps(), 5);
   EXPECT_GT(objective.records().back().measures.push, 1e-5) << "the wall pushes the X";
   Rng rng(3);
-  const auto ids = Ip(*sim).DesignVertexIds();
+  const auto ids = RequireDesignVertices(*sim).DesignVertexIds();
   for (int d = 0; d < 3; ++d) {
     VecX w(x.size());
     for (int i = 0; i < w.size(); ++i) {
@@ -132,7 +130,7 @@ TEST(Grippers, ShapeGradientMatchesDifferencesAtAContactState) {
 // under it carries the X up. No hull pair touches in either.
 TEST(Grippers, StartPushesTheXAndAHoleLiftsIt) {
   auto sim = Sdrs();
-  IncrementalPotentialSimulator& ip = Ip(*sim);
+  Simulator& ip = *sim;
   GripperObjective start(ip, {}, 0.01, 1e4, 10.0, 1.0);
   ASSERT_TRUE(std::isfinite(start.Evaluate(VecX::Zero(start.dimension()), nullptr)));
   const GripperMeasures pushed = start.records().back().measures;
@@ -142,7 +140,7 @@ TEST(Grippers, StartPushesTheXAndAHoleLiftsIt) {
   EXPECT_NEAR(HoleDepth(ip, ip.DesignParameters()), 0.0, 1e-15);
 
   auto fresh = Sdrs();
-  IncrementalPotentialSimulator& holed = Ip(*fresh);
+  Simulator& holed = *fresh;
   holed.SetDesignParameters(HoleDesign(holed));
   EXPECT_NEAR(HoleDepth(holed, holed.DesignParameters()), kGripperThickness, 1e-15);
   GripperObjective hole(holed, {}, 0.01, 1e4, 10.0, 1.0);
@@ -156,7 +154,7 @@ TEST(Grippers, StartPushesTheXAndAHoleLiftsIt) {
 
 TEST(Grippers, DesignBoxLetsBlocksGoBackThroughTheWall) {
   auto sim = Sdrs();
-  GripperObjective objective(Ip(*sim), {}, 0.01, 1e4, 1.0, 1.0);
+  GripperObjective objective(*sim, {}, 0.01, 1e4, 1.0, 1.0);
   ASSERT_EQ(objective.dimension(), 216);
   EXPECT_DOUBLE_EQ(objective.upper()[0], kGripperDesignReach);
   EXPECT_DOUBLE_EQ(objective.upper()[1], kGripperDesignReachBack);
@@ -221,8 +219,8 @@ TEST(Grippers, RunsAndStartsFromADesignFile) {
   EXPECT_LE(RowNumber(*last, "best_loss"), RowNumber(rows.front(), "loss"));
 
   auto sim = Sdrs();
-  const VecX hole = HoleDesign(Ip(*sim));
-  const auto ids = Ip(*sim).DesignVertexIds();
+  const VecX hole = HoleDesign(*sim);
+  const auto ids = RequireDesignVertices(*sim).DesignVertexIds();
   const testing::ScratchDir scratch;
   const std::string& dir = scratch.path();
   {
@@ -232,7 +230,7 @@ TEST(Grippers, RunsAndStartsFromADesignFile) {
       obj << "v " << hole[3 * k] << " " << hole[3 * k + 1] << " " << hole[3 * k + 2] << "\n";
     }
   }
-  EXPECT_LT((DesignFromFile(Ip(*sim), dir + "/hole.obj") - hole).lpNorm<Eigen::Infinity>(), 1e-15);
+  EXPECT_LT((DesignFromFile(*sim, dir + "/hole.obj") - hole).lpNorm<Eigen::Infinity>(), 1e-15);
   std::string config = kConfig;
   config.replace(config.find("design = \"\""), 11, "design = \"" + dir + "/hole.obj\"");
   config.replace(config.find("iterations = 2"), 14, "iterations = 1");

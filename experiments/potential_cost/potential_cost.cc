@@ -15,9 +15,8 @@
 #include "experiments/common/meters/potential_timing.h"
 #include "experiments/common/sweeps/sweep_limits.h"
 #include "experiments/common/summaries/table_stats.h"
-#include "models/ipc/ipc_contact.h"
+#include "models/incremental_potential/contact_potential.h"
 #include "models/registry.h"
-#include "models/sdrs/sdrs_contact.h"
 #include "scenes/hull_pair_scenes.h"
 
 namespace arena {
@@ -84,13 +83,9 @@ std::vector<std::int64_t> CheckedVertices(const ProfileConfig& config) {
   return v;
 }
 
-// Terms the potential evaluated with nonzero derivatives: sdrs's vertices within x0 of the
-// plane, ipc's primitive pairs within dhat; NaN for another model.
-double Terms(IncrementalPotentialSimulator& ip) {
-  if (const auto* s = dynamic_cast<const SdrsContact*>(ip.contact_potential())) return s->stats().active_vertices;
-  if (const auto* i = dynamic_cast<const IpcContact*>(ip.contact_potential())) return i->stats().active_pairs;
-  return NAN;
-}
+// Terms the potential evaluated with nonzero derivatives (ContactPotential::ActiveTerms): sdrs's
+// vertices within x0 of the plane, ipc's primitive pairs within dhat; NaN for another model.
+double Terms(MeshPotential& mesh) { return mesh.contact_potential().ActiveTerms(); }
 
 // Per vertex count, the median over the hull pairs of `column` for `method` (failed rows out).
 std::map<double, double> Series(const ResultTable& table, const std::string& method, const std::string& column) {
@@ -224,17 +219,17 @@ std::vector<Row> PotentialCostExperiment::Run(const Case& c) const {
     TimeContactPotential(AsContactPotentialModel(*warmup), DefaultState(*scene), 1);
   }
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
-  IncrementalPotentialSimulator& ip = AsContactPotentialModel(*sim);
+  MeshPotential& mesh = *AsContactPotentialModel(*sim).mesh_potential();
   std::int64_t triangles = 0;
-  for (const ColliderMesh& m : ip.meshes()) triangles = std::max<std::int64_t>(triangles, m.triangles.rows());
+  for (const ColliderMesh& m : mesh.meshes()) triangles = std::max<std::int64_t>(triangles, m.triangles.rows());
   if (triangles != static_cast<std::int64_t>(ParamNumber(c, "triangles"))) {
     throw Error("a hull has " + std::to_string(triangles) + " triangles, not 2V - 4 = " + ParamText(c, "triangles"));
   }
   const int repeats = static_cast<int>(ParamNumber(c, "eval_repeats"));
-  const PotentialTiming t = TimeContactPotential(ip, DefaultState(*scene), repeats);
+  const PotentialTiming t = TimeContactPotential(*sim, DefaultState(*scene), repeats);
   Row row;
   row["potential"] = t.value;
-  row["terms"] = Terms(ip);
+  row["terms"] = Terms(mesh);
   row["eval_first_s"] = t.first_s;
   row["eval_s"] = t.median_s;
   std::string failure;

@@ -17,6 +17,7 @@
 #include "experiments/common/meters/potential_timing.h"
 #include "experiments/common/sweeps/sweep_limits.h"
 #include "experiments/common/summaries/table_stats.h"
+#include "models/incremental_potential/contact_potential.h"
 #include "models/registry.h"
 #include "scenes/longrange_scenes.h"
 #include "scenes/scene_registry.h"
@@ -71,11 +72,11 @@ State CueState(const Scene& scene, double cue_speed) {
 // `start` with every ball lowered or raised so that its mesh's lowest vertex is `gap` above the
 // ground's top face z = 0: a tessellated ball's lowest vertex lies above its sphere's bottom by
 // up to centimetres, which would leave IPC's dhat empty at any sphere gap below that.
-State PlaceOnMeshGap(IncrementalPotentialSimulator& ip, const State& start, double gap) {
+State PlaceOnMeshGap(Simulator& sim, const State& start, double gap) {
   State s = start;
   ContactConfiguration x;
-  ip.MeshConfiguration(s.q, &x);
-  const Scene& scene = ip.scene();
+  RequireMeshPotential(sim).MeshConfiguration(s.q, &x);
+  const Scene& scene = sim.scene();
   for (size_t m = 0; m < x.world.size(); ++m) {
     const int body = (*x.meshes)[m].body;
     if (body == kWorldBody) continue;
@@ -85,9 +86,9 @@ State PlaceOnMeshGap(IncrementalPotentialSimulator& ip, const State& start, doub
 }
 
 // Triangles of the moving meshes (the balls; the ground box is static).
-std::int64_t BallTriangles(const IncrementalPotentialSimulator& sim) {
+std::int64_t BallTriangles(Simulator& sim) {
   std::int64_t n = 0;
-  for (const ColliderMesh& m : sim.meshes()) n += m.body == kWorldBody ? 0 : m.triangles.rows();
+  for (const ColliderMesh& m : RequireMeshPotential(sim).meshes()) n += m.body == kWorldBody ? 0 : m.triangles.rows();
   return n;
 }
 
@@ -133,9 +134,7 @@ StepTiming TimeStep(Simulator& sim, const State& start, int repeats) {
     const StepReport r = sim.Step(s, Control{});
     seconds.push_back(r.wall_time_s);
     out.iterations = r.iterations;
-    if (const auto* ip = dynamic_cast<const IncrementalPotentialSimulator*>(&sim)) {
-      out.line_search_evaluations = ip->last_newton().line_search_evaluations;
-    }
+    if (const SolveBreakdown* solve = sim.last_solve_breakdown()) out.line_search_evaluations = solve->line_search_evaluations;
     if (!r.ok() && out.failure.empty()) out.failure = std::string(ToString(r.status)) + ": " + r.message;
     OutcomeMonitor outcome(sim.scene(), start, kPotentialScalingLimits);
     if (std::string why = outcome.Observe(s); !why.empty() && out.failure.empty()) out.failure = why;
@@ -150,12 +149,6 @@ std::int64_t StepsAt(const Method& m, std::int64_t triangles, std::int64_t step_
                      std::int64_t repeats) {
   const bool capped = triangles > step_cap || (m.name == "brute" && triangles > brute_step_cap);
   return capped ? 0 : repeats;
-}
-
-IncrementalPotentialSimulator& AsIncrementalPotential(Simulator& sim) {
-  auto* ip = dynamic_cast<IncrementalPotentialSimulator*>(&sim);
-  if (ip == nullptr) throw Unsupported(std::string(sim.name()) + " is not an incremental-potential model");
-  return *ip;
 }
 
 // Which ground gap a series is read at: the authors' layout (the run's largest) or the nearest
@@ -291,7 +284,7 @@ std::vector<Row> PotentialScalingExperiment::Run(const Case& c) const {
   State start;
   {
     std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
-    IncrementalPotentialSimulator& ip = AsIncrementalPotential(*sim);
+    Simulator& ip = AsContactPotentialModel(*sim);
     start = PlaceOnMeshGap(ip, CueState(*scene, ParamNumber(c, "cue_speed_mps")), ParamNumber(c, "ground_gap_m"));
     const std::int64_t triangles = BallTriangles(ip);
     if (triangles != static_cast<std::int64_t>(ParamNumber(c, "triangles"))) {

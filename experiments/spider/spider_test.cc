@@ -60,14 +60,14 @@ TEST(Spider, StandsOnItsFeetOnTheSlope) {
   EXPECT_LT(std::abs(end.q[kSpiderRootX] - r.states[40].q[kSpiderRootX]), 1e-3) << "it slides down the slope";
   EXPECT_LT(end.v.head<3>().norm(), 0.01);
   EXPECT_GT(end.q[kSpiderRootZ], -0.05) << "the body sank";
-  EXPECT_GT(MinimumHullDistance(dynamic_cast<IncrementalPotentialSimulator&>(*sim), r.states), 0.0);
+  EXPECT_GT(MinimumHullDistance(*sim, r.states), 0.0);
 }
 
 // dL/dx . w against (L(x + h w) - L(x - h w)) / 2h over 20 steps, the feet on the ground in the
 // last ten: the directional gradcheck of the co-design gradient at 1e-5.
 void CheckDirections(bool codesign) {
   auto sim = Sdrs(codesign);
-  auto& ip = dynamic_cast<IncrementalPotentialSimulator&>(*sim);
+  auto& ip = *sim;
   WalkerTaskOptions o;
   o.steps = 20;
   WalkerObjective objective(ip, o, codesign);
@@ -103,7 +103,7 @@ TEST(Spider, CodesignGradientMatchesDifferencesAtAContactState) { CheckDirection
 
 TEST(Spider, DesignIsBoundedAboutTheStart) {
   auto sim = Sdrs(true);
-  WalkerObjective objective(dynamic_cast<IncrementalPotentialSimulator&>(*sim), {}, true);
+  WalkerObjective objective(*sim, {}, true);
   const int np = objective.num_design_parameters();
   ASSERT_EQ(np, 4 * 3 * 32 * 3);  // 4 feet of 3 hulls of 32 vertices
   EXPECT_TRUE(objective.upper().head(objective.dimension() - np).array().isInf().all());
@@ -198,7 +198,7 @@ TEST(Spider, StartsFromAnExportedDesign) {
   ExportDesign(export_options);
   // Read back: the same numbers, in the design parameters' order.
   auto sim = Sdrs(true);
-  auto& ip = dynamic_cast<IncrementalPotentialSimulator&>(*sim);
+  auto& ip = *sim;
   EXPECT_LT((DesignFromFile(ip, dir + "/feet.obj") - optimised).lpNorm<Eigen::Infinity>(), 1e-15);
   // A sweep that starts there: both variants carry the design.
   std::string config = kConfig;

@@ -12,8 +12,7 @@
 #include <set>
 
 #include "core/common/error.h"
-#include "models/sdrs/resting_gap.h"
-#include "models/sdrs/sdrs_simulator.h"
+#include "models/registry.h"
 #include "tests/experiments/experiment_test_config.h"
 
 namespace arena {
@@ -66,9 +65,8 @@ TEST(Stacking, BarrierModelsStartWhereTheirBlocksRest) {
       EXPECT_NEAR(Gap(c), std::sqrt(48.0 * value / 9.81), 1e-15) << c.id;
     } else if (c.model == "sdrs") {
       EXPECT_EQ(Param(c, "variant"), "spatial");
-      SdrsModelOptions o;
-      o.kappa = value;
-      EXPECT_DOUBLE_EQ(Gap(c), sdrs::RestingGap(o.Pair(), 9.81)) << c.id;
+      // sdrs::RestingGap (tests/models/sdrs), reached through the registry entry.
+      EXPECT_DOUBLE_EQ(Gap(c), FindModel("sdrs").stacking_gap({{"kappa", Param(c, "param_value")}}, 9.81)) << c.id;
       EXPECT_GT(Gap(c), 0.0) << c.id;
     } else {
       EXPECT_EQ(Param(c, "variant"), "spatial");

@@ -13,10 +13,10 @@
 #include "experiments/common/settings/case_params.h"
 #include "experiments/common/sweeps/model_sweep.h"
 #include "experiments/common/summaries/table_stats.h"
+#include "experiments/tpush/tpush_planner.h"
 #include "experiments/tpush/tpush_pushes.h"
 #include "experiments/tpush/tpush_rollout.h"
 #include "models/registry.h"
-#include "models/scm/scm_simulator.h"
 #include "scenes/tpush_scenes.h"
 
 namespace arena {
@@ -54,13 +54,14 @@ const PushSequence& FindSequence(int index) {
                         std::to_string(CommittedPushSequences().size()) + ")");
 }
 
-// The patches of the T's colliders and of the finger's (scm), or none.
+// The surface points of the T's colliders and of the finger's (Simulator::collider_points: scm's
+// patches), or none for a model without them.
 std::pair<Value, Value> PointCounts(Simulator& sim) {
-  const auto* scm = dynamic_cast<const ScmSimulator*>(&sim);
-  if (scm == nullptr) return {};
+  const ColliderPoints* points = sim.collider_points();
+  if (points == nullptr) return {};
   std::int64_t t = 0, finger = 0;
   for (int i = 0; i < static_cast<int>(sim.scene().colliders.size()); ++i) {
-    const auto n = static_cast<std::int64_t>(scm->cloud(i).patches.points.rows());
+    const std::int64_t n = points->PointCount(i);
     (sim.scene().colliders[static_cast<std::size_t>(i)].name == "finger" ? finger : t) += n;
   }
   return {t, finger};
@@ -253,6 +254,8 @@ Sweep TPushExperiment::Expand(const ProfileConfig& config, const std::vector<std
   }
   return sweep;
 }
+
+std::vector<ExperimentCommand> TPushExperiment::commands() const { return {PlanPushesCommand()}; }
 
 std::vector<Row> TPushExperiment::Run(const Case& c) const {
   using namespace tpush;

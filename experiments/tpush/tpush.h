@@ -29,6 +29,8 @@ class TPushExperiment final : public Experiment {
   std::vector<Row> Run(const Case& c) const override;
   bool serial() const override { return true; }  // step times are compared
   std::vector<std::string> plots() const override { return {"scm_fig6_tpush"}; }
+  /// plan-pushes (experiments/tpush/tpush_planner.h): re-plans the sequences the cases replay.
+  std::vector<ExperimentCommand> commands() const override;
   std::vector<ClaimResult> Summarize(const ResultTable& table) const override;
   std::vector<Observation> Observe(const ResultTable& table) const override;
 };

@@ -3,8 +3,14 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
+#include <exception>
+#include <fstream>
+#include <limits>
+#include <map>
 #include <sstream>
 
+#include "core/common/error.h"
 #include "experiments/tpush/tpush_rollout.h"
 #include "models/registry.h"
 #include "solvers/cross_entropy.h"
@@ -210,6 +216,57 @@ std::vector<PlannedPushes> PlanPushSequences(const std::vector<Vec3>& goals, con
     out.push_back(std::move(best));
   }
   return out;
+}
+
+namespace tpush_planner {
+
+// values[key] as an integer in [lo, hi]; InvalidArgument naming the option otherwise.
+std::int64_t IntegerIn(const std::map<std::string, std::string>& values, const std::string& key, std::int64_t lo,
+                       std::int64_t hi) {
+  const std::string& text = values.at(key);
+  std::size_t used = 0;
+  long long v = 0;
+  try {
+    v = std::stoll(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || v < lo || v > hi) {
+    throw InvalidArgument("plan-pushes: --" + key + " " + text + ": not an integer in [" + std::to_string(lo) + ", " +
+                          std::to_string(hi) + "]");
+  }
+  return v;
+}
+
+int PlanPushes(const std::map<std::string, std::string>& values, const std::function<void(const std::string&)>& log) {
+  PushPlannerOptions options;
+  options.population = static_cast<int>(IntegerIn(values, "population", 2, 10000));
+  options.iterations = static_cast<int>(IntegerIn(values, "iterations", 1, 1000));
+  options.seed = static_cast<std::uint64_t>(IntegerIn(values, "seed", 0, std::numeric_limits<std::int64_t>::max()));
+  const std::string& out_file = values.at("out");
+  const std::vector<PlannedPushes> planned = PlanPushSequences(DefaultPushGoals(), options, log);
+  std::vector<PushSequence> sequences;
+  for (const PlannedPushes& p : planned) sequences.push_back(p.sequence);
+  std::ofstream out(out_file);
+  out << FormatPushSequences(sequences);
+  if (!out) throw Error("cannot write " + out_file);
+  std::printf("wrote %zu sequences to %s\n", sequences.size(), out_file.c_str());
+  return 0;
+}
+
+}  // namespace tpush_planner
+
+ExperimentCommand PlanPushesCommand() {
+  const PushPlannerOptions defaults;
+  ExperimentCommand c;
+  c.name = "plan-pushes";
+  c.description = "Plan the tpush experiment's five finger sequences on mujoco (cross-entropy method) and write them as CSV";
+  c.options = {{"out", "experiments/tpush/tpush_pushes.csv", "CSV to write (the experiment replays the committed copy)", true},
+               {"population", std::to_string(defaults.population), "Samples per iteration, in [2, 10000]"},
+               {"iterations", std::to_string(defaults.iterations), "Iterations per goal, in [1, 1000]"},
+               {"seed", std::to_string(defaults.seed), "Random seed"}};
+  c.run = tpush_planner::PlanPushes;
+  return c;
 }
 
 }  // namespace arena

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "experiments/experiment.h"
 #include "experiments/tpush/tpush_pushes.h"
 
 namespace arena {
@@ -41,5 +42,10 @@ std::vector<Vec3> DefaultPushGoals();
 /// One planned sequence per goal, numbered from 1. `progress` (optional) gets a line per goal.
 std::vector<PlannedPushes> PlanPushSequences(const std::vector<Vec3>& goals, const PushPlannerOptions& options,
                                              const std::function<void(const std::string&)>& progress = {});
+
+/// `arena plan-pushes [--out CSV] [--population N] [--iterations N] [--seed S]`: plans the
+/// sequences for DefaultPushGoals on mujoco and writes them as CSV (default: the committed
+/// experiments/tpush/tpush_pushes.csv, which the experiment replays). TPushExperiment offers it.
+ExperimentCommand PlanPushesCommand();
 
 }  // namespace arena

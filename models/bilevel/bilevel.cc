@@ -69,7 +69,7 @@ Capabilities BilevelSimulator::CapabilitiesFor(const BilevelOptions& options) {
 }
 
 BilevelSimulator::BilevelSimulator(std::shared_ptr<const Scene> scene, const BilevelOptions& options)
-    : scene_(std::move(scene)), options_(options), data_(scene_->model) {
+    : SimulatorBase(std::move(scene), options), data_(scene_->model) {
   if (std::string why = options_.Validate(); !why.empty()) throw InvalidArgument("bilevel: " + why);
   problem_ = std::make_unique<bilevel::OuterProblem>(*scene_, options_.Inner());
   solver_.options() = options_.Outer();

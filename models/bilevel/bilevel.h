@@ -80,7 +80,7 @@ struct BilevelOptions {
   InteriorPointOptions Inner() const;
 };
 
-class BilevelSimulator final : public Simulator {
+class BilevelSimulator final : public SimulatorBase<BilevelSimulator, BilevelOptions> {
  public:
   /// Throws InvalidArgument for bad options, Unsupported for scenes silico's pairs reject.
   BilevelSimulator(std::shared_ptr<const Scene> scene, const BilevelOptions& options);
@@ -88,11 +88,6 @@ class BilevelSimulator final : public Simulator {
   static constexpr std::string_view kName = "bilevel";
   static Capabilities CapabilitiesFor(const BilevelOptions& options);
 
-  std::string_view name() const override { return kName; }
-  Capabilities capabilities() const override { return CapabilitiesFor(options_); }
-  const Scene& scene() const override { return *scene_; }
-  double timestep() const override { return options_.timestep; }
-  const BilevelOptions& options() const { return options_; }
 
 
   /// The last step: outer solver report, nested-solve counters (of the solve only) and the
@@ -115,8 +110,6 @@ class BilevelSimulator final : public Simulator {
 
  private:
   void RecordContactPoints(const State& end);
-  std::shared_ptr<const Scene> scene_;
-  BilevelOptions options_;
   std::unique_ptr<bilevel::OuterProblem> problem_;
   InteriorPointSolver solver_;
   InteriorPointReport last_solve_;

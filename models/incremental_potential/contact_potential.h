@@ -5,6 +5,7 @@
 // derivatives from vertices to joint coordinates through a ContactDerivativeSink.
 #pragma once
 
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -126,6 +127,10 @@ class ContactPotential {
   /// The contact terms active at the last Evaluate (the step's StepReport::contacts): IPC's
   /// primitive pairs within dhat, longrange's triangle pairs resolved exactly.
   virtual int ActiveContacts() const { return 0; }
+  /// The terms with nonzero derivatives at the last Evaluate, where the potential counts them
+  /// (IPC's primitive pairs within dhat, sdrs's hull vertices within x0 of their plane); NaN
+  /// where it does not. What potential_cost compares the methods' costs per term by.
+  virtual double ActiveTerms() const { return std::numeric_limits<double>::quiet_NaN(); }
 };
 
 }  // namespace arena

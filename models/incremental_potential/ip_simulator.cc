@@ -151,9 +151,11 @@ NewtonReport IncrementalPotentialSimulator::Solve(const State& state, const Cont
   StepProblem problem(*energy_, contact_.get(), state.q);
   const NewtonReport report = MinimizeNewton(problem, options_.Newton());
   q_next_ = problem.q();
-  solve_times_.contact_s = energy_->contact_seconds() - contact_before;
-  solve_times_.step_bound_s = problem.step_bound_seconds();
-  solve_times_.linear_solve_s = report.linear_solve_s;
+  solve_breakdown_.contact_s = energy_->contact_seconds() - contact_before;
+  solve_breakdown_.step_bound_s = problem.step_bound_seconds();
+  solve_breakdown_.linear_solve_s = report.linear_solve_s;
+  solve_breakdown_.newton_iterations = report.iterations;
+  solve_breakdown_.line_search_evaluations = report.line_search_evaluations;
   // A solve the deadline cut short is not this state's minimiser: the next Derivatives re-solves.
   snapshot_valid_ = report.status != NewtonStatus::kDeadline;
   snapshot_state_ = state;
@@ -200,27 +202,6 @@ StepReport IncrementalPotentialSimulator::DoStep(State& state, const Control& co
   return report;
 }
 
-std::vector<BodyPairForce> IncrementalPotentialSimulator::ContactForces() {
-  std::vector<BodyPairForce> out;
-  if (!stepped_ || contact_ == nullptr) return out;
-  ContactConfiguration x;
-  energy_->WorldVertices(q_next_, &x);
-  std::vector<MeshPairContact> pairs;
-  contact_->PairContacts(x, &pairs);
-  for (const MeshPairContact& c : pairs) {
-    const int a = c.mesh_a, b = c.mesh_b;
-    const Vec3& f = c.repulsion_on_a;
-    const int ka = (*x.meshes)[a].body, kb = (*x.meshes)[b].body;
-    bool merged = false;
-    for (BodyPairForce& e : out) {
-      if (e.body_a == ka && e.body_b == kb) e.force_on_a += f, merged = true;
-      if (e.body_a == kb && e.body_b == ka) e.force_on_a -= f, merged = true;
-    }
-    if (!merged) out.push_back({ka, kb, f});
-  }
-  return out;
-}
-
 // The contact potential's pairs at the step's end (models/incremental_potential/contact_potential.h): one point per
 // pair of meshes, where its repulsion acts, with the repulsion's direction as the normal and the
 // distance from that point to the other mesh as the gap. A pair's criteria are thus those of its
@@ -247,7 +228,8 @@ std::vector<ContactPoint> IncrementalPotentialSimulator::DoContactPoints() {
       gap = std::min(gap, d.distance);
     }
     out.push_back({meshes[c.mesh_a].body, meshes[c.mesh_b].body, c.point_a - 0.5 * gap * n, n, gap, false,
-                   c.repulsion_on_a + c.friction_on_a, std::min(meshes[c.mesh_a].friction, meshes[c.mesh_b].friction)});
+                   c.repulsion_on_a + c.friction_on_a, std::min(meshes[c.mesh_a].friction, meshes[c.mesh_b].friction),
+                   c.friction_on_a});
   }
   return out;
 }

@@ -72,17 +72,12 @@ struct IpOptions {
 /// shapes, analytical derivatives; `smooth` is the model's contact potential's own property.
 Capabilities IpCapabilities(bool smooth);
 
-/// Where the last solve's time went (wall clock, s): the contact potential (BeginStep and every
-/// evaluation), the step bound along the line searches' paths, and the Newton systems; the rest
-/// of a step (kinematics, inertia, joint terms, assembly) is its total minus these. Seed 003
-/// Table II breaks a step down this way.
-struct IpSolveTimes {
-  double contact_s = 0.0;
-  double step_bound_s = 0.0;
-  double linear_solve_s = 0.0;
-};
-
-class IncrementalPotentialSimulator : public Simulator {
+/// Seed 003 Table II breaks a step down as Simulator::last_solve_breakdown does: the contact
+/// potential (BeginStep and every evaluation), the step bound along the line searches' paths, and
+/// the Newton systems; the rest of a step (kinematics, inertia, joint terms, assembly) is its
+/// total minus these. The base offers its meshes and potential (MeshPotential) and its design
+/// vertices (DesignVertices) through the Simulator contract.
+class IncrementalPotentialSimulator : public Simulator, public MeshPotential, public DesignVertices {
  public:
   /// Builds the collider meshes, then the contact potential with `make_contact` (null: none).
   /// Throws Unsupported for shapes without a mesh or actuators on multi-DOF joints,
@@ -96,36 +91,30 @@ class IncrementalPotentialSimulator : public Simulator {
   double timestep() const override { return options_.timestep; }
   /// The last step's Newton report.
   const NewtonReport& last_newton() const { return newton_; }
-  /// The last solve's time breakdown (a Step's, or the re-solve of a Derivatives call).
-  const IpSolveTimes& last_solve_times() const { return solve_times_; }
-  const std::vector<ColliderMesh>& meshes() const { return energy_->meshes(); }
-  /// The contact potential's pair forces at the last step's end (friction aside).
-  std::vector<BodyPairForce> ContactForces() override;
+  const SolveBreakdown* last_solve_breakdown() const override { return &solve_breakdown_; }
+  const std::vector<ColliderMesh>& meshes() const override { return energy_->meshes(); }
   bool ReportsContactPoints() const override { return contact_ != nullptr; }
-  /// The contact potential on its own (null when the model has none) and the meshes' world
-  /// configuration at q: for timing the potential without the step around it
-  /// (experiments/potential_scaling/potential_scaling.h). Evaluating it changes only its warm starts and stats.
-  ContactPotential* contact_potential() { return contact_.get(); }
-  void MeshConfiguration(const VecX& q, ContactConfiguration* out) { energy_->WorldVertices(q, out); }
+  bool ReportsContactForces() const override { return contact_ != nullptr; }
+  /// Null when the model has no contact potential.
+  MeshPotential* mesh_potential() override { return contact_ != nullptr ? this : nullptr; }
+  /// The contact potential on its own and the meshes' world configuration at q: for timing the
+  /// potential without the step around it (experiments/potential_scaling/potential_scaling.h).
+  /// contact_potential() needs mesh_potential() non-null.
+  ContactPotential& contact_potential() override { return *contact_; }
+  void MeshConfiguration(const VecX& q, ContactConfiguration* out) override { energy_->WorldVertices(q, out); }
+  /// Every incremental-potential model answers (with no ids when it made no design vertices).
+  const DesignVertices* design_vertices() const override { return this; }
 
   /// Design parameters (when the model made some vertices design vertices): the body-frame
   /// position of each, "vertex:<collider>:<row>:<x|y|z>", with dq+/dp and dv+/dp by the implicit
   /// function theorem (StepEnergy::DesignJacobian).
   std::vector<std::string> DesignParameterNames() const override;
-  /// The design vertices in the parameters' order (parameters 3 k .. 3 k + 2 are vertex k's x, y
-  /// and z): the collider's name (its index when unnamed) and the vertex's row in its points.
-  struct DesignVertexId {
-    std::string collider;
-    int vertex = 0;
-  };
-  std::vector<DesignVertexId> DesignVertexIds() const;
+  /// The design vertices in the parameters' order (DesignVertices).
+  std::vector<DesignVertexId> DesignVertexIds() const override;
   VecX DesignParameters() const override;
   /// Throws InvalidArgument for a wrong size or a non-finite entry, naming the parameter.
   void SetDesignParameters(const VecX& p) override;
-  /// How a point fixed in `body`'s frame moves with the design parameters at configuration q
-  /// (3 x np): through the joint attachment points that follow the vertices (zero without them).
-  /// A loss on such a point adds (dL/dx) J to the gradient the backward pass gives.
-  MatX BodyPointDesignJacobian(const VecX& q, int body) const;
+  MatX BodyPointDesignJacobian(const VecX& q, int body) const override;
 
  protected:
   StepReport DoStep(State& state, const Control& control) override;
@@ -153,7 +142,7 @@ class IncrementalPotentialSimulator : public Simulator {
   std::unique_ptr<ContactPotential> contact_;
   std::unique_ptr<StepEnergy> energy_;
   NewtonReport newton_;
-  IpSolveTimes solve_times_;
+  SolveBreakdown solve_breakdown_;
   VecX q_next_;
   bool stepped_ = false;  // q_next_ is the end of a taken step
   // The (q, v, u) whose minimiser q_next_ holds: Derivatives after Step reuses it.
@@ -171,6 +160,23 @@ class IncrementalPotentialSimulator : public Simulator {
   // The weights of body c's attachment point a over the design vertices of the first of its
   // parent's meshes that holds a with every vertex designed (empty: none does).
   std::vector<std::pair<int, double>> AttachmentIn(int c, const std::map<std::pair<int, int>, int>& design_index) const;
+};
+
+/// The accessors of an incremental-potential model written once (CRTP, as SimulatorBase):
+/// name() is Model::kName, capabilities() the static Model::CapabilitiesFor(options()), and the
+/// model's Options (which embed IpOptions as `ip`) are kept here.
+template <class Model, class Options>
+class IncrementalPotentialModel : public IncrementalPotentialSimulator {
+ public:
+  std::string_view name() const override { return Model::kName; }
+  Capabilities capabilities() const override { return Model::CapabilitiesFor(options_); }
+  const Options& options() const { return options_; }
+
+ protected:
+  IncrementalPotentialModel(std::shared_ptr<const Scene> scene, const Options& options, const ContactFactory& make_contact)
+      : IncrementalPotentialSimulator(std::move(scene), options.ip, make_contact), options_(options) {}
+
+  Options options_;
 };
 
 }  // namespace arena

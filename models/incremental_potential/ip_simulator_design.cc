@@ -21,7 +21,7 @@ void IncrementalPotentialSimulator::SetDesignVertices(std::vector<StepEnergy::De
   snapshot_valid_ = false;
 }
 
-std::vector<IncrementalPotentialSimulator::DesignVertexId> IncrementalPotentialSimulator::DesignVertexIds() const {
+std::vector<DesignVertexId> IncrementalPotentialSimulator::DesignVertexIds() const {
   std::vector<DesignVertexId> ids;
   for (const StepEnergy::DesignVertex& d : design_) {
     const int collider = energy_->meshes()[d.mesh].collider;

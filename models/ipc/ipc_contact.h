@@ -91,6 +91,7 @@ class IpcContact final : public ContactPotential {
   const IpcContactParameters& parameters() const { return params_; }
   const IpcContactStats& stats() const { return stats_; }
   int ActiveContacts() const override { return stats_.active_pairs; }
+  double ActiveTerms() const override { return stats_.active_pairs; }
   /// Pairs whose friction the current step lags.
   int friction_pairs() const { return static_cast<int>(friction_.size()); }
 

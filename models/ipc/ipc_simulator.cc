@@ -78,9 +78,13 @@ IncrementalPotentialSimulator::ContactFactory Factory(const Scene& scene, const 
 
 }  // namespace
 
+double IpcSimulator::StackingGap(const IpcModelOptions& options, double weight_n) {
+  (void)weight_n;
+  return 0.8 * options.dhat;
+}
+
 IpcSimulator::IpcSimulator(std::shared_ptr<const Scene> scene, const IpcModelOptions& options)
-    : IncrementalPotentialSimulator(scene, Checked(options).ip, Factory(*scene, options)),
-      options_(options),
+    : IncrementalPotentialModel(scene, Checked(options), Factory(*scene, options)),
       kappa_(KappaFor(*scene, options)) {}
 
 const IpcContact& IpcSimulator::ipc_contact() const {

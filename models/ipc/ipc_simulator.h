@@ -57,10 +57,13 @@ struct IpcModelOptions {
   std::string Validate() const;
 };
 
-class IpcSimulator final : public IncrementalPotentialSimulator {
+class IpcSimulator final : public IncrementalPotentialModel<IpcSimulator, IpcModelOptions> {
  public:
   static constexpr std::string_view kName = "ipc";
   static Capabilities CapabilitiesFor(const IpcModelOptions& options);
+  /// Where stacked boxes start (ModelInfo::stacking_gap): 0.8 dhat, where box_drop's 1 kg cube
+  /// rests with the automatic kappa (0.82 dhat at dhat = 1e-3 and 1e-4), whatever the weight.
+  static double StackingGap(const IpcModelOptions& options, double weight_n);
   /// kappa = m g / F(dhat / 2): m the mean mass of the scene's bodies with mass (1 kg if none),
   /// g = 9.81 m/s^2, F(s) the force of one pair at distance s per unit kappa (clamped log:
   /// 2 s |b'(s^2)| = 4.33 dhat^3 at s = dhat / 2; global: 1 / s^2).
@@ -69,16 +72,12 @@ class IpcSimulator final : public IncrementalPotentialSimulator {
   /// InvalidArgument for bad options.
   IpcSimulator(std::shared_ptr<const Scene> scene, const IpcModelOptions& options);
 
-  std::string_view name() const override { return kName; }
-  Capabilities capabilities() const override { return CapabilitiesFor(options_); }
-  const IpcModelOptions& options() const { return options_; }
   /// The barrier stiffness in use (options().kappa, or the automatic one).
   double kappa() const { return kappa_; }
   /// The contact potential (its stats: pairs of the last evaluation, step-bound iterations).
   const IpcContact& ipc_contact() const;
 
  private:
-  IpcModelOptions options_;
   double kappa_ = 0.0;
 };
 

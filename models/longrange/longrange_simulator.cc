@@ -22,8 +22,12 @@ const LongRangeModelOptions& Checked(const LongRangeModelOptions& o) {
 
 }  // namespace
 
+double LongRangeSimulator::StackingGap(const LongRangeModelOptions& options, double weight_n) {
+  return std::sqrt(48.0 * options.mu / weight_n);
+}
+
 LongRangeSimulator::LongRangeSimulator(std::shared_ptr<const Scene> scene, const LongRangeModelOptions& options)
-    : IncrementalPotentialSimulator(std::move(scene), Checked(options).ip,
+    : IncrementalPotentialModel(std::move(scene), Checked(options),
                                     [&options](const std::vector<ColliderMesh>& meshes) {
                                       longrange::LongRangeOptions o;
                                       o.eps = options.epsilon;
@@ -34,7 +38,6 @@ LongRangeSimulator::LongRangeSimulator(std::shared_ptr<const Scene> scene, const
                                       o.pair.initial_damping = 1e-6;
                                       return std::make_unique<LongRangeContact>(meshes, options.mu, o, options.ip.timestep,
                                                                                 options.friction_epsilon);
-                                    }),
-      options_(options) {}
+                                    }) {}
 
 }  // namespace arena

@@ -38,19 +38,20 @@ struct LongRangeModelOptions {
   std::string Validate() const;
 };
 
-class LongRangeSimulator final : public IncrementalPotentialSimulator {
+class LongRangeSimulator final : public IncrementalPotentialModel<LongRangeSimulator, LongRangeModelOptions> {
  public:
   static constexpr std::string_view kName = "longrange";
   static Capabilities CapabilitiesFor(const LongRangeModelOptions& options);
+  /// Where two stacked boxes (12-triangle meshes) rest under `weight_n` (N): the two triangles of
+  /// a face and the two of the face below give 4 near triangle pairs, each pushing with
+  /// 12 mu / s^2 (seed 004 Sec. 4: six 1/s vertex terms, s split between the two sides), so the
+  /// weight is carried at s = sqrt(48 mu / weight_n) (m). ModelInfo::stacking_gap.
+  static double StackingGap(const LongRangeModelOptions& options, double weight_n);
   /// Throws Unsupported for shapes without a triangle mesh (capsules, cylinders, ...).
   LongRangeSimulator(std::shared_ptr<const Scene> scene, const LongRangeModelOptions& options);
 
-  std::string_view name() const override { return kName; }
-  Capabilities capabilities() const override { return CapabilitiesFor(options_); }
-  const LongRangeModelOptions& options() const { return options_; }
 
  private:
-  LongRangeModelOptions options_;
 };
 
 }  // namespace arena

@@ -39,7 +39,7 @@ Capabilities NimbleSimulator::CapabilitiesFor(const NimbleOptions& options) {
 }
 
 NimbleSimulator::NimbleSimulator(std::shared_ptr<const Scene> scene, const NimbleOptions& options)
-    : scene_(std::move(scene)), options_(options), data_(scene_->model) {
+    : SimulatorBase(std::move(scene), options), data_(scene_->model) {
   if (std::string error = options_.Validate(); !error.empty()) throw InvalidArgument("nimble: " + error);
   if (scene_->IsPlanar()) {
     throw Unsupported("nimble: scene '" + scene_->name + "' is planar; nimble simulates 3D scenes");

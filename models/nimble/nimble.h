@@ -95,7 +95,7 @@ struct NimbleOptions {
   std::string Validate() const;
 };
 
-class NimbleSimulator final : public Simulator {
+class NimbleSimulator final : public SimulatorBase<NimbleSimulator, NimbleOptions> {
  public:
   /// Throws Unsupported for a planar scene or a collider pair without a kernel,
   /// InvalidArgument for bad options.
@@ -104,10 +104,6 @@ class NimbleSimulator final : public Simulator {
   static constexpr std::string_view kName = "nimble";
   static Capabilities CapabilitiesFor(const NimbleOptions& options);
 
-  std::string_view name() const override { return kName; }
-  Capabilities capabilities() const override { return CapabilitiesFor(options_); }
-  const Scene& scene() const override { return *scene_; }
-  double timestep() const override { return options_.timestep; }
 
   /// One step of backpropagation (as Nimble's code chains it): given the loss gradient at
   /// (q+, v+) (q+ in tangent coordinates), the gradient at (q, v, u). Standard: the transposed
@@ -163,8 +159,6 @@ class NimbleSimulator final : public Simulator {
   // The Jacobians of the snapshot's step with the rows' classes of `set` held.
   void Jacobians(const State& state, const Control& control, const LcpActiveSet& set, StepDerivatives* out);
 
-  std::shared_ptr<const Scene> scene_;
-  NimbleOptions options_;
   std::vector<contact::ColliderGeometry> geometry_;
   std::vector<nimble::ColliderPair> pairs_;
   ContactLcpSolver lcp_;

@@ -46,7 +46,7 @@ Capabilities PenaltySimulator::CapabilitiesFor(const PenaltyOptions& options) {
 }
 
 PenaltySimulator::PenaltySimulator(std::shared_ptr<const Scene> scene, const PenaltyOptions& options)
-    : scene_(std::move(scene)), options_(options), data_(scene_->model) {
+    : SimulatorBase(std::move(scene), options), data_(scene_->model) {
   if (std::string error = options_.Validate(); !error.empty()) {
     throw InvalidArgument("penalty: " + error);
   }

@@ -47,7 +47,7 @@ struct PenaltyOptions {
   std::string Validate() const;
 };
 
-class PenaltySimulator final : public Simulator {
+class PenaltySimulator final : public SimulatorBase<PenaltySimulator, PenaltyOptions> {
  public:
   /// Throws Unsupported for a collider pair without a kernel, InvalidArgument for bad options.
   PenaltySimulator(std::shared_ptr<const Scene> scene, const PenaltyOptions& options);
@@ -55,11 +55,6 @@ class PenaltySimulator final : public Simulator {
   static constexpr std::string_view kName = "penalty";
   static Capabilities CapabilitiesFor(const PenaltyOptions& options);
 
-  std::string_view name() const override { return kName; }
-  Capabilities capabilities() const override { return CapabilitiesFor(options_); }
-  const Scene& scene() const override { return *scene_; }
-  double timestep() const override { return options_.timestep; }
-  const PenaltyOptions& options() const { return options_; }
   bool ReportsContactPoints() const override { return true; }
 
  protected:
@@ -78,8 +73,6 @@ class PenaltySimulator final : public Simulator {
   int ContactWrenches(std::vector<Force>* f_ext, double* min_phi, std::vector<ContactPoint>* points = nullptr);
 
   // Immutable after construction.
-  std::shared_ptr<const Scene> scene_;
-  PenaltyOptions options_;
   std::vector<contact::ColliderGeometry> geometry_;
   std::vector<Pair> pairs_;
 

@@ -71,7 +71,7 @@ Capabilities ScmSimulator::CapabilitiesFor(const ScmOptions& options) {
 }
 
 ScmSimulator::ScmSimulator(std::shared_ptr<const Scene> scene, const ScmOptions& options)
-    : scene_(std::move(scene)), options_(options), data_(scene_->model) {
+    : SimulatorBase(std::move(scene), options), data_(scene_->model) {
   if (std::string error = options_.Validate(); !error.empty()) throw InvalidArgument("scm: " + error);
   scene_->Validate();
   if (std::string why = CheckSupport(CapabilitiesFor(options_), *scene_); !why.empty()) {

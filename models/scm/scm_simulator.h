@@ -84,7 +84,7 @@ struct ScmOptions {
   double SsdfTemperature() const { return ssdf_temperature > 0.0 ? ssdf_temperature : 0.0625 * patch_size * patch_size; }
 };
 
-class ScmSimulator final : public Simulator {
+class ScmSimulator final : public SimulatorBase<ScmSimulator, ScmOptions>, public ColliderPoints {
  public:
   /// Throws Unsupported for a collider without a patch cloud, InvalidArgument for bad options.
   ScmSimulator(std::shared_ptr<const Scene> scene, const ScmOptions& options);
@@ -92,14 +92,12 @@ class ScmSimulator final : public Simulator {
   static constexpr std::string_view kName = "scm";
   static Capabilities CapabilitiesFor(const ScmOptions& options);
 
-  std::string_view name() const override { return kName; }
-  Capabilities capabilities() const override { return CapabilitiesFor(options_); }
-  const Scene& scene() const override { return *scene_; }
-  double timestep() const override { return options_.timestep; }
-  const ScmOptions& options() const { return options_; }
   bool ReportsContactPoints() const override { return true; }
   /// Patches of each collider (for tests and figures).
   const scm::PatchCloud& cloud(int collider) const { return clouds_[static_cast<std::size_t>(collider)]; }
+  /// Each collider's patches (ColliderPoints).
+  const ColliderPoints* collider_points() const override { return this; }
+  std::int64_t PointCount(int collider) const override { return cloud(collider).patches.points.rows(); }
 
   /// Joint accelerations at (q, v) under u with the contact forces (the step's right-hand side);
   /// with `report`, the contact points and the smallest SSDF of this evaluation go there.
@@ -126,8 +124,6 @@ class ScmSimulator final : public Simulator {
   // d(generalised contact force)/d(q, v) at the current kinematics (forward-mode AD per pair).
   void ContactForceJacobians(MatX* dtau_dq, MatX* dtau_dv);
 
-  std::shared_ptr<const Scene> scene_;
-  ScmOptions options_;
   scm::SoftminSettings softmin_;
   std::vector<scm::PatchCloud> clouds_;
   std::vector<Pair> pairs_;

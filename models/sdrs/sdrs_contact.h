@@ -65,6 +65,7 @@ class SdrsContact final : public ContactPotential {
   /// the mean of its active vertices weighted by their force. Leaves the warm starts alone.
   void PairContacts(const ContactConfiguration& x, std::vector<MeshPairContact>* out) override;
   int ActiveContacts() const override { return stats_.active_pairs; }
+  double ActiveTerms() const override { return stats_.active_vertices; }
   void BeginStep(const ContactConfiguration& start) override;
   void StartDerivatives(const ContactConfiguration& x, ContactStartSink* sink) override;
   /// Pairs whose friction the current step lags.

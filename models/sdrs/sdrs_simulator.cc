@@ -3,6 +3,7 @@
 #include "core/common/error.h"
 #include "core/common/strings.h"
 #include "models/sdrs/collider_hulls.h"
+#include "models/sdrs/resting_gap.h"
 
 namespace arena {
 
@@ -36,13 +37,16 @@ const SdrsModelOptions& Checked(const SdrsModelOptions& o) {
 
 }  // namespace
 
+double SdrsSimulator::StackingGap(const SdrsModelOptions& options, double weight_n) {
+  return sdrs::RestingGap(options.Pair(), weight_n);
+}
+
 SdrsSimulator::SdrsSimulator(std::shared_ptr<const Scene> scene, const SdrsModelOptions& options)
-    : IncrementalPotentialSimulator(std::move(scene), Checked(options).ip,
+    : IncrementalPotentialModel(std::move(scene), Checked(options),
                                     [&options](const std::vector<ColliderMesh>& meshes) {
                                       return std::make_unique<SdrsContact>(meshes, options.Pair(), options.ip.timestep,
                                                                           options.friction_epsilon);
-                                    }),
-      options_(options) {
+                                    }) {
   if (!options_.design_derivatives) return;
   // Sec. V: the shape is the hulls' vertices, the ones the potential sums over.
   const std::vector<std::string> prefixes = SplitTrimmed(options_.design_colliders, ',');
@@ -63,6 +67,15 @@ SdrsSimulator::SdrsSimulator(std::shared_ptr<const Scene> scene, const SdrsModel
   }
   SetDesignVertices(std::move(design));
   if (options_.design_attachments) FollowAttachments();
+}
+
+std::vector<ColliderHullSummary> SdrsSimulator::Hulls() const {
+  std::vector<ColliderHullSummary> out;
+  for (const sdrs::ColliderHull& h : sdrs::DescribeColliderHulls(meshes())) {
+    out.push_back({h.collider, h.body, h.mesh_vertices, h.mesh_triangles, h.hull_vertices, h.mesh_volume, h.hull_volume,
+                   h.Convex()});
+  }
+  return out;
 }
 
 }  // namespace arena

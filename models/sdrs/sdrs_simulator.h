@@ -69,20 +69,23 @@ struct SdrsModelOptions {
   sdrs::HullPairOptions Pair() const;
 };
 
-class SdrsSimulator final : public IncrementalPotentialSimulator {
+class SdrsSimulator final : public IncrementalPotentialModel<SdrsSimulator, SdrsModelOptions>, public ColliderHulls {
  public:
   static constexpr std::string_view kName = "sdrs";
   static Capabilities CapabilitiesFor(const SdrsModelOptions& options);
+  /// The gap (m) where the separating-plane potential carries `weight_n` (N) between two box
+  /// faces (sdrs::RestingGap): where stacked boxes start (ModelInfo::stacking_gap).
+  static double StackingGap(const SdrsModelOptions& options, double weight_n);
   /// Throws Unsupported for shapes without a mesh (capsules, cylinders, ...), InvalidArgument for
   /// bad options.
   SdrsSimulator(std::shared_ptr<const Scene> scene, const SdrsModelOptions& options);
 
-  std::string_view name() const override { return kName; }
-  Capabilities capabilities() const override { return CapabilitiesFor(options_); }
-  const SdrsModelOptions& options() const { return options_; }
+  /// The hull the potential sums over, per collider (models/sdrs/collider_hulls.h).
+  const ColliderHulls* collider_hulls() const override { return this; }
+  std::vector<ColliderHullSummary> Hulls() const override;
+
 
  private:
-  SdrsModelOptions options_;
 };
 
 }  // namespace arena

@@ -50,7 +50,7 @@ Capabilities SilicoSimulator::CapabilitiesFor(const SilicoOptions& options) {
 }
 
 SilicoSimulator::SilicoSimulator(std::shared_ptr<const Scene> scene, const SilicoOptions& options)
-    : scene_(std::move(scene)), options_(options), data_(scene_->model) {
+    : SimulatorBase(std::move(scene), options), data_(scene_->model) {
   if (std::string why = options_.Validate(); !why.empty()) throw InvalidArgument("silico: " + why);
   if (scene_->IsPlanar()) {
     problem_ = std::make_unique<silico::PlanarProblem>(*scene_);

@@ -73,18 +73,13 @@ struct SilicoOptions {
   InteriorPointOptions Solver(double relaxation) const;
 };
 
-class SilicoSimulator final : public Simulator {
+class SilicoSimulator final : public SimulatorBase<SilicoSimulator, SilicoOptions> {
  public:
   SilicoSimulator(std::shared_ptr<const Scene> scene, const SilicoOptions& options);
 
   static constexpr std::string_view kName = "silico";
   static Capabilities CapabilitiesFor(const SilicoOptions& options);
 
-  std::string_view name() const override { return kName; }
-  Capabilities capabilities() const override { return CapabilitiesFor(options_); }
-  const Scene& scene() const override { return *scene_; }
-  double timestep() const override { return options_.timestep; }
-  const SilicoOptions& options() const { return options_; }
 
 
   /// The last step's solver report and problem (tests and experiments read the solution).
@@ -114,8 +109,6 @@ class SilicoSimulator final : public Simulator {
   void ReportConvergence(StepReport* report) const;
   ComplementarityProblem& active_problem();
 
-  std::shared_ptr<const Scene> scene_;
-  SilicoOptions options_;
   std::unique_ptr<silico::PlanarProblem> problem_;   // planar scenes
   std::unique_ptr<silico::SpatialProblem> spatial_;  // spatial scenes
   InteriorPointSolver solver_;

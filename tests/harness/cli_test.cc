@@ -10,6 +10,7 @@
 #include "core/scene/loader.h"
 #include "harness/compare.h"
 #include "experiments/registry.h"
+#include "experiments/tpush/tpush_pushes.h"
 #include "models/registry.h"
 #include "scenes/scene_registry.h"
 #include "tests/harness/toy_experiment.h"
@@ -139,6 +140,27 @@ TEST_F(CliTest, ScenesListsTheRegistry) {
 }
 
 // A registered name works where a scene file does, and an unknown one lists the registry.
+// The commands experiments offer (Experiment::commands) are subcommands the CLI builds from the
+// registry: tpush's planner writes five sequences the experiment can read back, and refuses a
+// population below 2 as bad input (the command checks its own values).
+TEST_F(CliTest, ExperimentCommandsAreSubcommands) {
+  for (const auto& e : Experiments()) {
+    for (const ExperimentCommand& c : e->commands()) {
+      const Result help = Arena(c.name + " --help");
+      EXPECT_EQ(help.status, 0) << c.name << ": " << help.err;
+      for (const ExperimentCommand::Option& o : c.options) EXPECT_TRUE(Contains(help.out, "--" + o.key)) << c.name;
+    }
+  }
+  const std::string csv = dir_.path() + "/pushes.csv";
+  const Result r = Arena("plan-pushes --out '" + csv + "' --population 2 --iterations 1 --seed 3");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(Contains(r.out, "wrote 5 sequences")) << r.out;
+  EXPECT_EQ(ParsePushSequences(testing::ReadFile(csv), csv).size(), 5u);
+  const Result bad = Arena("plan-pushes --out '" + csv + "' --population 1");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_TRUE(Contains(bad.err, "--population 1")) << bad.err;
+}
+
 TEST_F(CliTest, InspectTakesARegisteredScene) {
   const Result r = Arena("inspect catapult");
   ASSERT_EQ(r.status, 0) << r.err;

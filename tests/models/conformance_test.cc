@@ -9,6 +9,9 @@
 //   - where the model has derivatives: Derivatives() agrees with Ridders differences of its own
 //     Step at a contact state and at a free-flight state; Vjp equals J^T times the cotangents
 //     to 1e-8 relative; asking a model without derivatives is Unsupported;
+//   - each optional interface (mesh_potential, last_solve_breakdown, design_vertices,
+//     collider_points, collider_hulls, ContactForces) is null or consistent with the model's
+//     other outputs on the resting box;
 //   - two instances stepping on two threads give the states one instance gives on one thread,
 //     bit for bit (to 1e-9 where the model declares it is not bit-reproducible).
 #include <gtest/gtest.h>
@@ -23,6 +26,7 @@
 #include "scenes/nimble_robots.h"
 #include "models/contact_criteria.h"
 #include "models/finite_difference_derivatives.h"
+#include "models/incremental_potential/contact_potential.h"
 #include "models/registry.h"
 
 namespace arena {
@@ -215,6 +219,135 @@ TEST_P(Conformance, ReadingContactPointsChangesNoStep) {
       ASSERT_LT((a.q - b.q).lpNorm<Eigen::Infinity>(), 1e-9) << "step " << i;
     }
   }
+}
+
+// --- The optional interfaces (models/simulator.h): each is null, or consistent with the model's
+// other outputs on the resting box (collider 0 the box, collider 1 the ground).
+
+// Options under which the model makes the most of its optional interfaces: its design
+// parameters on, where it has that option.
+OptionMap InterfaceOptions(const ModelInfo& info) {
+  OptionMap options = info.conformance.resting_options;
+  for (const OptionInfo& o : info.options()) {
+    if (o.key == "design_derivatives") options["design_derivatives"] = "true";
+  }
+  return options;
+}
+
+// Collider meshes: one per collider in collider order, their world vertices at q where the
+// scene puts the box (its lowest corner at the start clearance), and the potential's active
+// contacts those of the step's report.
+TEST_P(Conformance, MeshPotentialIsNullOrDescribesTheColliders) {
+  const auto scene = BoxFor(info());
+  ASSERT_NE(scene, nullptr);
+  auto sim = MakeSimulator(info().name, scene, InterfaceOptions(info()));
+  MeshPotential* mesh = sim->mesh_potential();
+  if (mesh == nullptr) GTEST_SKIP() << "no collider meshes";
+  const std::vector<ColliderMesh>& meshes = mesh->meshes();
+  ASSERT_EQ(meshes.size(), scene->colliders.size());
+  State s = DefaultState(*scene);
+  ContactConfiguration x;
+  mesh->MeshConfiguration(s.q, &x);
+  ASSERT_EQ(x.world.size(), meshes.size());
+  for (size_t m = 0; m < meshes.size(); ++m) {
+    EXPECT_EQ(meshes[m].collider, static_cast<int>(m));
+    EXPECT_EQ(x.world[m].rows(), meshes[m].vertices.rows());
+  }
+  EXPECT_EQ(meshes[0].body, 0);
+  EXPECT_NEAR(x.world[0].col(2).minCoeff(), info().conformance.resting_clearance_m, 1e-12);  // the box's bottom
+  mesh->contact_potential().BeginStep(x);
+  EXPECT_TRUE(std::isfinite(mesh->contact_potential().Evaluate(x, nullptr, false, false)));
+  const StepReport r = sim->Step(s, {});
+  ASSERT_TRUE(r.ok()) << r.message;
+  EXPECT_EQ(r.contacts, mesh->contact_potential().ActiveContacts());
+}
+
+// The solve's breakdown: the step's iterations, phases that fit inside the step's time.
+TEST_P(Conformance, SolveBreakdownIsNullOrFitsInsideTheStep) {
+  const auto scene = BoxFor(info());
+  ASSERT_NE(scene, nullptr);
+  auto sim = MakeSimulator(info().name, scene, InterfaceOptions(info()));
+  State s = DefaultState(*scene);
+  const StepReport r = sim->Step(s, {});
+  ASSERT_TRUE(r.ok()) << r.message;
+  const SolveBreakdown* b = sim->last_solve_breakdown();
+  if (b == nullptr) GTEST_SKIP() << "no solve breakdown";
+  EXPECT_EQ(b->newton_iterations, r.iterations);
+  EXPECT_GE(b->line_search_evaluations, 0);
+  for (double t : {b->contact_s, b->step_bound_s, b->linear_solve_s}) EXPECT_GE(t, 0.0);
+  EXPECT_LE(b->contact_s + b->step_bound_s + b->linear_solve_s, r.wall_time_s);
+}
+
+// Design vertices: three design parameters per id, named after it, and a body point's design
+// Jacobian of 3 x np.
+TEST_P(Conformance, DesignVerticesAreNullOrNameTheDesignParameters) {
+  const auto scene = BoxFor(info());
+  ASSERT_NE(scene, nullptr);
+  auto sim = MakeSimulator(info().name, scene, InterfaceOptions(info()));
+  const DesignVertices* design = sim->design_vertices();
+  if (design == nullptr) GTEST_SKIP() << "no design vertices";
+  const std::vector<DesignVertexId> ids = design->DesignVertexIds();
+  const std::vector<std::string> names = sim->DesignParameterNames();
+  ASSERT_EQ(names.size(), 3 * ids.size());
+  EXPECT_EQ(sim->DesignParameters().size(), static_cast<int>(names.size()));
+  for (size_t k = 0; k < ids.size(); ++k) {
+    EXPECT_EQ(names[3 * k + 2], "vertex:" + ids[k].collider + ":" + std::to_string(ids[k].vertex) + ":z");
+  }
+  const MatX J = design->BodyPointDesignJacobian(DefaultState(*scene).q, 0);
+  EXPECT_EQ(J.rows(), 3);
+  EXPECT_EQ(J.cols(), static_cast<int>(names.size()));
+}
+
+// Surface points: some on every collider, and more on the box than its 8 corners.
+TEST_P(Conformance, ColliderPointsAreNullOrSampleTheBox) {
+  const auto scene = BoxFor(info());
+  ASSERT_NE(scene, nullptr);
+  auto sim = MakeSimulator(info().name, scene, InterfaceOptions(info()));
+  const ColliderPoints* points = sim->collider_points();
+  if (points == nullptr) GTEST_SKIP() << "no collider points";
+  EXPECT_GT(points->PointCount(0), 8);
+  EXPECT_GT(points->PointCount(1), 0);
+}
+
+// Convex hulls: one per collider in collider order; the box is convex, its hull its 8 corners.
+TEST_P(Conformance, ColliderHullsAreNullOrOnePerCollider) {
+  const auto scene = BoxFor(info());
+  ASSERT_NE(scene, nullptr);
+  auto sim = MakeSimulator(info().name, scene, InterfaceOptions(info()));
+  const ColliderHulls* hulls = sim->collider_hulls();
+  if (hulls == nullptr) GTEST_SKIP() << "no collider hulls";
+  const std::vector<ColliderHullSummary> h = hulls->Hulls();
+  ASSERT_EQ(h.size(), scene->colliders.size());
+  for (size_t i = 0; i < h.size(); ++i) {
+    EXPECT_EQ(h[i].collider, static_cast<int>(i));
+    EXPECT_LE(h[i].hull_vertices, h[i].mesh_vertices);
+  }
+  EXPECT_TRUE(h[0].convex);
+  EXPECT_EQ(h[0].hull_vertices, 8);
+  EXPECT_NEAR(h[0].hull_volume, std::pow(2 * kHalf, 3), 1e-12);
+}
+
+// Contact forces are the contact points' pair sums (friction aside), and for the box resting 1 s
+// the ground's force on it carries its weight; a model that does not report them gives none.
+TEST_P(Conformance, ContactForcesAreThePairSumsOfContactPoints) {
+  const auto scene = BoxFor(info());
+  ASSERT_NE(scene, nullptr);
+  auto sim = MakeSimulator(info().name, scene, info().conformance.resting_options);
+  State s = DefaultState(*scene);
+  const int steps = static_cast<int>(std::lround(1.0 / sim->timestep()));
+  for (int i = 0; i < steps; ++i) ASSERT_TRUE(sim->Step(s, {}).ok() || i + 1 < steps);
+  const std::vector<BodyPairForce> forces = sim->ContactForces();
+  if (!sim->ReportsContactForces()) {
+    EXPECT_TRUE(forces.empty());
+    GTEST_SKIP() << "the model does not report contact forces";
+  }
+  const std::vector<BodyPairForce> sums = SumPairForces(sim->ContactPoints());
+  ASSERT_EQ(forces.size(), sums.size());
+  ASSERT_EQ(forces.size(), 1u) << "one pair: the box and the ground";
+  EXPECT_EQ(forces[0].body_a, sums[0].body_a);
+  EXPECT_EQ(forces[0].force_on_a, sums[0].force_on_a);
+  const double up = forces[0].body_a == 0 ? forces[0].force_on_a.z() : -forces[0].force_on_a.z();
+  EXPECT_NEAR(up, 9.81, 0.02 * 9.81);
 }
 
 // A contact state and a free-flight state, both moving. In contact: the box tilted so that one

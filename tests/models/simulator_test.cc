@@ -35,5 +35,25 @@ TEST(Simulator, PassedDeadlineRefusesTheStepAndKeepsTheState) {
   }
 }
 
+// SumPairForces (Simulator::ContactForces): one entry per pair of bodies in the order of its
+// first point, a pair met the other way round added with its sign flipped, friction left out.
+TEST(SumPairForces, SumsEachPairOnceWithoutFriction) {
+  std::vector<ContactPoint> points(4);
+  points[0].body_a = 0, points[0].body_b = kWorldBody, points[0].force_on_a = Vec3(1, 2, 10);
+  points[0].friction_on_a = Vec3(1, 2, 0);
+  points[1].body_a = 1, points[1].body_b = 0, points[1].force_on_a = Vec3(0, 0, 4);
+  points[2].body_a = kWorldBody, points[2].body_b = 0, points[2].force_on_a = Vec3(0, 0, -3);  // on the world
+  points[3].body_a = 0, points[3].body_b = 1, points[3].force_on_a = Vec3(0, 0, -1);
+  const std::vector<BodyPairForce> f = SumPairForces(points);
+  ASSERT_EQ(f.size(), 2u);
+  EXPECT_EQ(f[0].body_a, 0);
+  EXPECT_EQ(f[0].body_b, kWorldBody);
+  EXPECT_EQ(f[0].force_on_a, Vec3(0, 0, 13));
+  EXPECT_EQ(f[1].body_a, 1);
+  EXPECT_EQ(f[1].body_b, 0);
+  EXPECT_EQ(f[1].force_on_a, Vec3(0, 0, 5));
+  EXPECT_TRUE(SumPairForces({}).empty());
+}
+
 }  // namespace simulator_test
 }  // namespace arena

@@ -6,10 +6,11 @@
 
 #include <vector>
 
-#include "models/incremental_potential/ip_simulator.h"
+#include "models/simulator.h"
 
 namespace arena {
 
-double MinimumHullDistance(IncrementalPotentialSimulator& sim, const std::vector<State>& states);
+/// Throws Unsupported for a model without collider meshes (Simulator::mesh_potential null).
+double MinimumHullDistance(Simulator& sim, const std::vector<State>& states);
 
 }  // namespace arena

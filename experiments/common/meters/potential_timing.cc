@@ -7,6 +7,7 @@
 
 #include "core/common/deadline.h"
 #include "core/common/error.h"
+#include "models/incremental_potential/contact_potential.h"
 #include "models/registry.h"
 
 namespace arena {
@@ -30,12 +31,13 @@ class ChecksumSink final : public ContactDerivativeSink {
 
 }  // namespace
 
-PotentialTiming TimeContactPotential(IncrementalPotentialSimulator& sim, const State& state, int repeats) {
-  ContactPotential* potential = sim.contact_potential();
-  if (potential == nullptr) throw InvalidArgument(std::string(sim.name()) + " has no contact potential");
+PotentialTiming TimeContactPotential(Simulator& sim, const State& state, int repeats) {
+  MeshPotential* mesh = sim.mesh_potential();
+  if (mesh == nullptr) throw InvalidArgument(std::string(sim.name()) + " has no contact potential");
   if (repeats < 1) throw InvalidArgument("TimeContactPotential: repeats must be >= 1");
+  ContactPotential* potential = &mesh->contact_potential();
   ContactConfiguration x;
-  sim.MeshConfiguration(state.q, &x);
+  mesh->MeshConfiguration(state.q, &x);
   potential->BeginStep(x);
   std::vector<double> seconds;
   PotentialTiming out;
@@ -61,17 +63,14 @@ std::string WhyNoContactPotential(const std::string& model, const std::shared_pt
   } catch (const std::exception& e) {  // a model that cannot load the scene (MuJoCo: massless links)
     return std::string("cannot load the scene: ") + e.what();
   }
-  auto* ip = dynamic_cast<IncrementalPotentialSimulator*>(sim.get());
-  return ip != nullptr && ip->contact_potential() != nullptr ? ""
-                                                               : "not an incremental-potential model: no contact potential of its own";
+  return sim->mesh_potential() != nullptr ? "" : "not an incremental-potential model: no contact potential of its own";
 }
 
-IncrementalPotentialSimulator& AsContactPotentialModel(Simulator& sim) {
-  auto* ip = dynamic_cast<IncrementalPotentialSimulator*>(&sim);
-  if (ip == nullptr || ip->contact_potential() == nullptr) {
+Simulator& AsContactPotentialModel(Simulator& sim) {
+  if (sim.mesh_potential() == nullptr) {
     throw Unsupported(std::string(sim.name()) + " is not an incremental-potential model with a contact potential");
   }
-  return *ip;
+  return sim;
 }
 
 }  // namespace arena

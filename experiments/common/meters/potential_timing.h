@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "models/incremental_potential/ip_simulator.h"
+#include "models/simulator.h"
 
 namespace arena {
 
@@ -20,21 +20,21 @@ struct PotentialTiming {
   int repeats = 0;        // evaluations timed: fewer than asked when the case's deadline passed
 };
 
-/// Evaluates the contact potential of `sim` at state.q `repeats` (>= 1) times with its gradient
+/// Evaluates the contact potential of `sim` (its MeshPotential) at state.q `repeats` (>= 1) times with its gradient
 /// and per-term PSD-projected Hessian (what projected Newton requests), after BeginStep at the
 /// same configuration (untimed) so the lagged friction terms a step would add are included. The
 /// derivatives go to a sink that only sums their magnitudes, so the time is the potential's, not
 /// the chain rule's to the joint coordinates. One evaluation cannot be interrupted; the repeats
 /// stop once the case's deadline (core/common/deadline.h) has passed. Throws InvalidArgument when the model has no
-/// contact potential or repeats < 1.
-PotentialTiming TimeContactPotential(IncrementalPotentialSimulator& sim, const State& state, int repeats);
+/// contact potential (mesh_potential() null) or repeats < 1.
+PotentialTiming TimeContactPotential(Simulator& sim, const State& state, int repeats);
 
-/// "" when `model` runs `scene` as an incremental-potential model with a contact potential of its
-/// own (what potential_cost times and chain_cost breaks down), else why not: its capabilities'
-/// reason, or that it is no such model. Builds the model on the scene to ask.
+/// "" when `model` runs `scene` with a contact potential of its own (Simulator::mesh_potential: what
+/// potential_cost times and chain_cost breaks down), else why not: its capabilities' reason, or
+/// that it has none. Builds the model on the scene to ask.
 std::string WhyNoContactPotential(const std::string& model, const std::shared_ptr<const Scene>& scene);
 
-/// `sim` as such a model; throws Unsupported naming it otherwise.
-IncrementalPotentialSimulator& AsContactPotentialModel(Simulator& sim);
+/// `sim`, checked to be such a model (RequireMeshPotential: throws Unsupported naming it otherwise).
+Simulator& AsContactPotentialModel(Simulator& sim);
 
 }  // namespace arena

@@ -40,9 +40,9 @@ std::map<std::string, std::vector<Vec3>> ReadDesignFile(const std::string& path)
   return objects;
 }
 
-VecX DesignFromFile(const IncrementalPotentialSimulator& sim, const std::string& path) {
+VecX DesignFromFile(const Simulator& sim, const std::string& path) {
   const std::map<std::string, std::vector<Vec3>> objects = ReadDesignFile(path);
-  const std::vector<IncrementalPotentialSimulator::DesignVertexId> ids = sim.DesignVertexIds();
+  const std::vector<DesignVertexId> ids = RequireDesignVertices(sim).DesignVertexIds();
   std::map<std::string, int> points;  // per designed collider
   for (const auto& id : ids) points[id.collider] = std::max(points[id.collider], id.vertex + 1);
   for (const auto& [collider, n] : points) {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "models/incremental_potential/ip_simulator.h"
+#include "models/simulator.h"
 
 namespace arena {
 
@@ -19,6 +19,6 @@ std::map<std::string, std::vector<Vec3>> ReadDesignFile(const std::string& path)
 /// `sim`'s design parameters (its DesignVertexIds, x y z each) from a design file. Throws
 /// InvalidArgument naming the file and the collider when one of the designed colliders is not an
 /// object of the file or has another number of points.
-VecX DesignFromFile(const IncrementalPotentialSimulator& sim, const std::string& path);
+VecX DesignFromFile(const Simulator& sim, const std::string& path);
 
 }  // namespace arena

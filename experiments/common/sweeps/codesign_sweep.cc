@@ -89,9 +89,9 @@ double FinalIterationValue(const ResultTable& table, const std::string& variant,
   return t.Number(t.num_rows() - 1, column);
 }
 
-void AppendDesignRows(const IncrementalPotentialSimulator& sim, const VecX& p, const std::string& stage,
+void AppendDesignRows(const Simulator& sim, const VecX& p, const std::string& stage,
                       const std::string& variant, std::vector<Row>* rows) {
-  const std::vector<IncrementalPotentialSimulator::DesignVertexId> ids = sim.DesignVertexIds();
+  const std::vector<DesignVertexId> ids = RequireDesignVertices(sim).DesignVertexIds();
   for (std::size_t k = 0; k < ids.size(); ++k) {
     const auto i = static_cast<Eigen::Index>(3 * k);
     rows->push_back({{"record", std::string("design")},

@@ -12,7 +12,7 @@
 #include "experiments/result_table.h"
 #include "core/scene/scene.h"
 #include "experiments/experiment.h"
-#include "models/incremental_potential/ip_simulator.h"
+#include "models/simulator.h"
 #include "solvers/optimizer_trace.h"
 #include "trajectory/rollout.h"
 
@@ -50,9 +50,9 @@ double FinalIterationValue(const ResultTable& table, const std::string& variant,
 
 /// A design as rows (record "design", `stage`, `variant`): per designed vertex its collider, its
 /// row in the collider's hull points and its body-frame coordinates x_m, y_m, z_m, from the design
-/// parameters `p` of `sim` (IncrementalPotentialSimulator::DesignVertexIds). `arena
+/// parameters `p` of `sim` (DesignVertices::DesignVertexIds). `arena
 /// export-design` writes such rows as a mesh file.
-void AppendDesignRows(const IncrementalPotentialSimulator& sim, const VecX& p, const std::string& stage,
+void AppendDesignRows(const Simulator& sim, const VecX& p, const std::string& stage,
                       const std::string& variant, std::vector<Row>* rows);
 
 /// Into the last iteration row: why the optimiser stopped, and for a failed run why (with the

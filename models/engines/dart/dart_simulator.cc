@@ -114,7 +114,7 @@ Capabilities DartSimulator::CapabilitiesFor(const DartOptions& options) {
 }
 
 DartSimulator::DartSimulator(std::shared_ptr<const Scene> scene, const DartOptions& options)
-    : scene_(std::move(scene)), options_(options), engine_(std::make_unique<Engine>()) {
+    : SimulatorBase(std::move(scene), options), engine_(std::make_unique<Engine>()) {
   if (std::string error = options_.Validate(); !error.empty()) {
     throw InvalidArgument("dart: " + error);
   }

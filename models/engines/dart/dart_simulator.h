@@ -78,7 +78,7 @@ struct DartOptions {
   std::string Validate() const;
 };
 
-class DartSimulator final : public Simulator {
+class DartSimulator final : public SimulatorBase<DartSimulator, DartOptions> {
  public:
   /// Throws InvalidArgument for bad options, Unsupported for a 2D shape, a shape the chosen
   /// detector cannot collide (naming the collider) or a joint with armature.
@@ -88,11 +88,6 @@ class DartSimulator final : public Simulator {
   static constexpr std::string_view kName = "dart";
   static Capabilities CapabilitiesFor(const DartOptions& options);
 
-  std::string_view name() const override { return kName; }
-  Capabilities capabilities() const override { return CapabilitiesFor(options_); }
-  const Scene& scene() const override { return *scene_; }
-  double timestep() const override { return options_.timestep; }
-  const DartOptions& options() const { return options_; }
   bool ReportsContactPoints() const override { return true; }
 
  protected:
@@ -105,8 +100,6 @@ class DartSimulator final : public Simulator {
   struct Engine;  // the DART World and the body/shape maps (DART types stay in the .cc)
   void RecordContactPoints(const dart::collision::CollisionResult& contacts);
 
-  std::shared_ptr<const Scene> scene_;
-  DartOptions options_;
   std::unique_ptr<Engine> engine_;
   std::vector<ContactPoint> step_points_;  // the last taken step's contacts and forces
 };

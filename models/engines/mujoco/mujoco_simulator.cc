@@ -101,7 +101,7 @@ Capabilities MujocoSimulator::CapabilitiesFor(const MujocoOptions& options) {
 }
 
 MujocoSimulator::MujocoSimulator(std::shared_ptr<const Scene> scene, const MujocoOptions& options)
-    : scene_(std::move(scene)), options_(options) {
+    : SimulatorBase(std::move(scene), options) {
   if (std::string error = options_.Validate(); !error.empty()) {
     throw InvalidArgument("mujoco: " + error);
   }

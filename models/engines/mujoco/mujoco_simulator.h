@@ -91,7 +91,7 @@ struct MujocoOptions {
   std::string Validate() const;
 };
 
-class MujocoSimulator final : public Simulator {
+class MujocoSimulator final : public SimulatorBase<MujocoSimulator, MujocoOptions> {
  public:
   /// Throws Unsupported naming the collider, joint or actuator MuJoCo cannot represent (or
   /// MuJoCo's own compiler message), InvalidArgument for bad options.
@@ -101,11 +101,6 @@ class MujocoSimulator final : public Simulator {
   static constexpr std::string_view kName = "mujoco";
   static Capabilities CapabilitiesFor(const MujocoOptions& options);
 
-  std::string_view name() const override { return kName; }
-  Capabilities capabilities() const override { return CapabilitiesFor(options_); }
-  const Scene& scene() const override { return *scene_; }
-  double timestep() const override { return options_.timestep; }
-  const MujocoOptions& options() const { return options_; }
 
 
   /// The MJCF the scene was translated to (options are set on mjModel.opt, not in the text).
@@ -141,8 +136,6 @@ class MujocoSimulator final : public Simulator {
   void ReadState(State* state) const;
 
   // Immutable after construction.
-  std::shared_ptr<const Scene> scene_;
-  MujocoOptions options_;
   std::string mjcf_;
   std::unique_ptr<mjModel_, ModelDeleter> model_;
   std::vector<JointMap> joints_;
