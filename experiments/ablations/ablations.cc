@@ -8,7 +8,6 @@
 #include "config/profile_config.h"
 #include "experiments/result_table.h"
 #include "core/common/error.h"
-#include "experiments/common/settings/adam_config.h"
 #include "experiments/common/settings/settings.h"
 #include "experiments/common/sweeps/sweep_limits.h"
 #include "experiments/common/summaries/table_stats.h"

@@ -6,7 +6,6 @@
 #include "config/profile_config.h"
 #include "experiments/result_table.h"
 #include "core/common/error.h"
-#include "experiments/common/settings/adam_config.h"
 #include "experiments/common/settings/bundle_config.h"
 #include "experiments/common/settings/settings.h"
 #include "experiments/common/sweeps/model_sweep.h"

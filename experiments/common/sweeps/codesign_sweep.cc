@@ -58,7 +58,7 @@ Sweep ExpandCodesignSweep(const ProfileConfig& config, const std::vector<std::st
           c.model_options["design_derivatives"] = "true";
           c.model_options["design_colliders"] = spec.designed;
         }
-        c.params = CaseParams(CodesignCase{.variant = variant});
+        c.params = CaseParams(CodesignCase{.variants = {}, .variant = variant});
         c.params.insert(c.params.end(), spec.params.begin(), spec.params.end());
         c.seed = DeriveSeed(spec.experiment, c.id);
         sweep.cases.push_back(std::move(c));
