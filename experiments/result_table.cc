@@ -138,6 +138,29 @@ double ResultTable::Number(int row, const std::string& column) const {
   return x;
 }
 
+bool ResultTable::Bool(int row, const std::string& column) const {
+  const std::string& text = Text(row, column);
+  if (text != "true" && text != "false" && !text.empty()) {
+    throw InvalidArgument("ResultTable: column '" + column + "', row " + std::to_string(row) + ": '" + text +
+                          "' is not true or false");
+  }
+  return text == "true";
+}
+
+ResultTable ResultTable::FilterBool(const std::string& column, bool value) const {
+  return Filter(column, value ? "true" : "false");
+}
+
+ResultTable ResultTable::FilterNumber(const std::string& column, double value) const {
+  RequireColumn(column);
+  ResultTable out;
+  out.columns_ = columns_;
+  for (int i = 0; i < num_rows(); ++i) {
+    if (Number(i, column) == value) out.cells_.push_back(cells_[i]);
+  }
+  return out;
+}
+
 ResultTable ResultTable::Filter(const std::string& column, const std::string& value) const {
   const int c = RequireColumn(column);
   ResultTable out;

@@ -23,8 +23,14 @@ class ResultTable {
   const std::string& Text(int row, const std::string& column) const;
   /// Cell as a number: NaN when empty or not numeric; "true"/"false" give 1/0.
   double Number(int row, const std::string& column) const;
+  /// Cell of a true/false column as a bool: an empty cell is false; other text throws InvalidArgument.
+  bool Bool(int row, const std::string& column) const;
   /// Rows whose `column` equals `value`.
   ResultTable Filter(const std::string& column, const std::string& value) const;
+  /// Rows whose true/false `column` is `value` (an empty cell is neither).
+  ResultTable FilterBool(const std::string& column, bool value) const;
+  /// Rows whose numeric `column` equals `value` as a number.
+  ResultTable FilterNumber(const std::string& column, double value) const;
   /// Distinct values of a column, in first-seen order.
   std::vector<std::string> Distinct(const std::string& column) const;
   const std::vector<std::vector<std::string>>& cells() const { return cells_; }

@@ -4,7 +4,6 @@
 #include <limits>
 
 #include "experiments/common/settings/adam_config.h"
-#include "experiments/common/settings/case_params.h"
 #include "experiments/common/sweeps/codesign_sweep.h"
 #include "experiments/common/settings/design_file.h"
 #include "experiments/common/meters/hull_distances.h"
@@ -88,58 +87,41 @@ double WalkerObjective::Evaluate(const VecX& x, VecX* gradient) {
   return loss;
 }
 
+WalkerTaskOptions WalkerSettings::TaskOptions(WalkerTaskOptions options) const {
+  options.steps = static_cast<int>(steps);
+  options.timestep = timestep_s;
+  options.terms = static_cast<int>(terms);
+  options.target_distance = target_distance_m;
+  options.initial_amplitude = initial_amplitude_rad;
+  return options;
+}
+
 Sweep ExpandWalkerSweep(const ProfileConfig& config, const std::vector<std::string>& models, const std::string& experiment,
                         const std::shared_ptr<const Scene>& scene, const std::string& designed,
-                        const std::vector<std::pair<std::string, Value>>& extra) {
-  const double dt = config.Double("timestep_s", NumberRange::Between(1e-4, 0.1));
-  const std::int64_t steps = config.Int("steps", 1, kMaxStepsPerCase);
-  const std::int64_t terms = config.Int("terms", 1, 16);
-  const std::int64_t iterations = config.Int("iterations", 1, kMaxIterationsPerCase);
-  const AdamOptions adam = ReadAdamOptions(config);
-  const double target = config.Double("target_distance_m", NumberRange::Between(0.0, 100.0));
-  const double amplitude = config.Double("initial_amplitude_rad", NumberRange::Between(0.0, 1.5));
-  const std::string design = config.String("design");
-  if (!design.empty()) ReadDesignFile(design);  // a bad file fails the sweep here, naming the file and line
+                        const WalkerSettings& walker, const std::vector<std::pair<std::string, Value>>& params) {
+  if (!walker.design.empty()) ReadDesignFile(walker.design);  // a bad file fails the sweep here, naming the file and line
   CodesignSweepSpec spec;
   spec.experiment = experiment;
   spec.scene = scene;
   spec.variants = ReadCodesignVariants(config);
-  spec.timestep = dt;
+  spec.timestep = walker.timestep_s;
   spec.designed = designed;
-  spec.params = {{"timestep_s", dt},
-                 {"steps", steps},
-                 {"terms", terms},
-                 {"iterations", iterations},
-                 {"learning_rate", adam.learning_rate},
-                 {"adam_beta1", adam.beta1},
-                 {"adam_beta2", adam.beta2},
-                 {"target_distance_m", target},
-                 {"initial_amplitude_rad", amplitude},
-                 {"design", design}};
-  spec.params.insert(spec.params.end(), extra.begin(), extra.end());
+  spec.params = params;
   Sweep sweep = ExpandCodesignSweep(config, models, spec);
   // A start design needs the design parameters in the control variant too (not optimised there).
   for (Case& c : sweep.cases) {
-    if (design.empty() || !DesignsHulls(c.model)) continue;
+    if (walker.design.empty() || !DesignsHulls(c.model)) continue;
     c.model_options["design_derivatives"] = "true";
     c.model_options["design_colliders"] = designed;
   }
   return sweep;
 }
 
-std::vector<Column> WalkerColumns() {
-  return {
-      {"variant", "control (the sines of the leg DOFs) or codesign (and the feet's hulls)", false, ColumnType::kText},
-      {"timestep_s", "step length (s)"},
-      {"steps", "horizon: the loss is at its last state"},
-      {"terms", "sines per leg DOF"},
-      {"iterations", "Adam iterations"},
-      {"learning_rate", "Adam's step size"},
-      {"adam_beta1", "Adam's first-moment decay"},
-      {"adam_beta2", "Adam's second-moment decay"},
-      {"target_distance_m", "the target's distance along +x from the start"},
-      {"initial_amplitude_rad", "every sine's amplitude at the start"},
-      {"design", "the start design's file (arena export-design's OBJ; empty: the scene's feet)", false, ColumnType::kText},
+std::vector<Column> WalkerColumns(const std::vector<Column>& params) {
+  std::vector<Column> columns = {
+      {"variant", "control (the sines of the leg DOFs) or codesign (and the feet's hulls)", false, ColumnType::kText}};
+  columns.insert(columns.end(), params.begin(), params.end());
+  const std::vector<Column> rows = {
       {"design_parameters", "decision variables beyond the sines (the feet's hull vertex coordinates)"},
       {"record", "iteration (one Adam iteration) or design (a vertex of a foot hull)", false, ColumnType::kText},
       {"iteration", "iteration: 0 = the start"},
@@ -160,26 +142,24 @@ std::vector<Column> WalkerColumns() {
       {"y_m", "design: y in the foot's body frame"},
       {"z_m", "design: z in the foot's body frame"},
   };
+  columns.insert(columns.end(), rows.begin(), rows.end());
+  return columns;
 }
 
-std::vector<Row> RunWalkerCase(const Case& c, const std::shared_ptr<const Scene>& scene, WalkerTaskOptions options,
+std::vector<Row> RunWalkerCase(const Case& c, const std::shared_ptr<const Scene>& scene, const WalkerSettings& walker,
+                               const WalkerTaskOptions& options,
                                const std::function<void(const Rollout& best, Row* last)>& describe_best) {
-  const std::string variant = ParamText(c, "variant");
-  options.steps = static_cast<int>(ParamNumber(c, "steps"));
-  options.timestep = ParamNumber(c, "timestep_s");
-  options.terms = static_cast<int>(ParamNumber(c, "terms"));
-  options.target_distance = ParamNumber(c, "target_distance_m");
-  options.initial_amplitude = ParamNumber(c, "initial_amplitude_rad");
+  const std::string variant = DecodeSettings<CodesignCase>(c).variant;
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
   Simulator& ip = AsContactPotentialModel(*sim);
-  if (const std::string design = ParamText(c, "design"); !design.empty()) ip.SetDesignParameters(DesignFromFile(ip, design));
-  WalkerObjective objective(ip, options, variant == "codesign");
+  if (!walker.design.empty()) ip.SetDesignParameters(DesignFromFile(ip, walker.design));
+  WalkerObjective objective(ip, walker.TaskOptions(options), variant == "codesign");
   RecordingObjective recording(objective);
   OptimizerBudget budget;
-  budget.max_iterations = static_cast<std::int64_t>(ParamNumber(c, "iterations"));
+  budget.max_iterations = walker.iterations;
   budget.threshold = 0.0;
   const VecX start = objective.Start();
-  const OptimizerTrace trace = MinimizeAdam(recording, start, AdamOptionsOf(c), budget);
+  const OptimizerTrace trace = MinimizeAdam(recording, start, walker.adam.options(), budget);
 
   std::vector<Row> rows;
   const auto& records = recording.records();

@@ -20,6 +20,8 @@
 #include <utility>
 #include <vector>
 
+#include "experiments/common/settings/adam_config.h"
+#include "experiments/common/sweeps/sweep_limits.h"
 #include "experiments/experiment.h"
 #include "models/simulator.h"
 #include "solvers/objective.h"
@@ -79,25 +81,55 @@ class WalkerObjective final : public Objective {
   std::vector<double> walks_;
 };
 
-/// The sweep of a walker experiment: the config's timestep_s, steps, terms, iterations, Adam keys,
-/// target_distance_m, initial_amplitude_rad and design (a design file, read here so that a bad
-/// one fails the sweep), `extra` parameters after them, over the models and variants
-/// (ExpandCodesignSweep; a start design puts the design parameters in the control variant too).
+/// The settings every walker experiment shares (its config keys and case parameters, after the
+/// sweep's variant). An experiment's own fields go after Adam's: its VisitFields passes them as
+/// `own`, called at that place, so its columns keep their order.
+struct WalkerSettings {
+  double timestep_s = 0.01;
+  std::int64_t steps = 0;
+  std::int64_t terms = 0;
+  std::int64_t iterations = 0;
+  AdamSettings adam;
+  double target_distance_m = 0.0;
+  double initial_amplitude_rad = 0.0;
+  std::string design;
+
+  template <class V, class Own>
+  void VisitFields(V&& v, Own&& own) {
+    v("timestep_s", timestep_s, "step length (s)", "s", Closed(1e-4, 0.1));
+    v("steps", steps, "horizon: the loss is at its last state", "", Closed(1, kMaxStepsPerCase));
+    v("terms", terms, "sines per leg DOF", "", Closed(1, 16));
+    v("iterations", iterations, "Adam iterations", "", Closed(1, kMaxIterationsPerCase));
+    adam.VisitFields(v);
+    own();
+    v("target_distance_m", target_distance_m, "the target's distance along +x from the start", "m", Closed(0.0, 100.0));
+    v("initial_amplitude_rad", initial_amplitude_rad, "every sine's amplitude at the start", "rad", Closed(0.0, 1.5));
+    v("design", design, "the start design's file (arena export-design's OBJ; empty: the scene's feet)");
+  }
+  /// `options` with this case's steps, timestep, terms, target and amplitude.
+  WalkerTaskOptions TaskOptions(WalkerTaskOptions options) const;
+};
+
+/// The sweep of a walker experiment: `params` (its settings' CaseParams; `walker` among them) over
+/// the models and the config's variants (ExpandCodesignSweep). A design file is read here, so
+/// that a bad one fails the sweep; a start design puts the design parameters in the control
+/// variant too.
 Sweep ExpandWalkerSweep(const ProfileConfig& config, const std::vector<std::string>& models, const std::string& experiment,
                         const std::shared_ptr<const Scene>& scene, const std::string& designed,
-                        const std::vector<std::pair<std::string, Value>>& extra = {});
+                        const WalkerSettings& walker, const std::vector<std::pair<std::string, Value>>& params);
 
-/// The columns every walker experiment writes (iteration and design rows; see RunWalkerCase).
-std::vector<Column> WalkerColumns();
+/// The columns every walker experiment writes: the variant, `params` (its settings'
+/// ParamColumns), then the iteration and design rows' (see RunWalkerCase).
+std::vector<Column> WalkerColumns(const std::vector<Column>& params);
 
-/// One case of a walker experiment on `scene`: Adam on the case's model (params: steps,
-/// timestep_s, terms, iterations, the Adam keys, target_distance_m, initial_amplitude_rad,
-/// design, variant), a row per iteration (loss, best loss, the iterate's walk along +x and the
+/// One case of a walker experiment on `scene`: Adam on the case's model with `walker`'s settings
+/// (`options` the rest), a row per iteration (loss, best loss, the iterate's walk along +x and the
 /// best iterate's, gradient norm), the optimiser's stop and the smallest hull distance over the
 /// best rollout in the last, and (co-design) the design rows of the start and the best iterate.
 /// `describe_best` (optional) adds the experiment's own measures of the best rollout to the last
 /// iteration row.
-std::vector<Row> RunWalkerCase(const Case& c, const std::shared_ptr<const Scene>& scene, WalkerTaskOptions options,
+std::vector<Row> RunWalkerCase(const Case& c, const std::shared_ptr<const Scene>& scene, const WalkerSettings& walker,
+                               const WalkerTaskOptions& options,
                                const std::function<void(const Rollout& best, Row* last)>& describe_best = {});
 
 }  // namespace arena

@@ -58,15 +58,17 @@ TEST(Ablations, ARunThatNeverConvergesCountsAsItsHorizon) {
 }
 
 TEST(Ablations, SummarizeComparesTimesToConverge) {
-  const std::vector<std::string> columns = {"study", "variant", "record", "reached", "time_to_converge_s"};
-  const ResultTable table(columns, {{"smoothness", "longrange", "step", "true", "3.2"},
-                                    {"smoothness", "ipc_global_barrier", "step", "false", "8"},
-                                    {"timestep", "dt=0.01", "step", "true", "5.76"},
-                                    {"timestep", "dt=0.08", "step", "true", "2.8"},
-                                    {"mu", "mu=1e-06", "step", "true", "3.2"},
-                                    {"mu", "mu=1e-08", "step", "true", "3.24"},
-                                    {"mu", "mu=1e-10", "step", "true", "4.8"},
-                                    {"mu", "mu=1e-10", "cube", "", ""}});
+  // The runs are found by their timestep_s and mu, as the CSV has them (the variant is a label).
+  const std::vector<std::string> columns = {"study", "variant", "timestep_s", "mu", "record", "reached",
+                                            "time_to_converge_s"};
+  const ResultTable table(columns, {{"smoothness", "longrange", "0.04", "1e-06", "step", "true", "3.2"},
+                                    {"smoothness", "ipc_global_barrier", "0.04", "", "step", "false", "8"},
+                                    {"timestep", "dt=0.01", "0.01", "1e-07", "step", "true", "5.76"},
+                                    {"timestep", "dt=0.08", "0.08", "1e-07", "step", "true", "2.8"},
+                                    {"mu", "mu=1e-06", "0.04", "1e-06", "step", "true", "3.2"},
+                                    {"mu", "mu=1e-08", "0.04", "1e-08", "step", "true", "3.24"},
+                                    {"mu", "mu=1e-10", "0.04", "1e-10", "step", "true", "4.8"},
+                                    {"mu", "mu=1e-10", "0.04", "1e-10", "cube", "", ""}});
   const std::vector<ClaimResult> claims = AblationsExperiment().Summarize(table);
   ASSERT_EQ(claims.size(), 3u);
   EXPECT_DOUBLE_EQ(claims[0].ours, 2.5);
@@ -75,8 +77,8 @@ TEST(Ablations, SummarizeComparesTimesToConverge) {
   EXPECT_DOUBLE_EQ(claims[2].ours, 1.5);
   for (const ClaimResult& r : claims) EXPECT_TRUE(Reproduced(r)) << r.id;
   // Neither converged: two horizons' ratio is no measurement.
-  const ResultTable none(columns, {{"timestep", "dt=0.01", "step", "false", "8"},
-                                   {"timestep", "dt=0.08", "step", "false", "8"}});
+  const ResultTable none(columns, {{"timestep", "dt=0.01", "0.01", "1e-07", "step", "false", "8"},
+                                   {"timestep", "dt=0.08", "0.08", "1e-07", "step", "false", "8"}});
   const std::vector<ClaimResult> unmeasured = AblationsExperiment().Summarize(none);
   ASSERT_EQ(unmeasured.size(), 1u);
   EXPECT_TRUE(std::isnan(unmeasured[0].ours));

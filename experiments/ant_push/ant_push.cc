@@ -11,7 +11,7 @@
 #include "core/common/strings.h"
 #include "experiments/common/settings/adam_config.h"
 #include "experiments/common/settings/bundle_config.h"
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/meters/hull_distances.h"
 #include "experiments/common/sweeps/method_comparison.h"
 #include "experiments/common/sweeps/model_sweep.h"
@@ -76,6 +76,42 @@ std::shared_ptr<ComTargetLoss> AntPushBoxLoss(const Scene& scene, double ahead, 
   return loss;
 }
 
+namespace ant_push {
+
+// The config's keys and a case's parameters (its columns are listed in columns(), in the CSV's order).
+struct AntPushSettings {
+  std::string method, gradient;
+  double timestep_s = 0.0;
+  std::int64_t steps = 0;
+  std::int64_t terms = 0;
+  std::int64_t iterations = 0;
+  AdamSettings adam;
+  double target_distance_m = 0.0;
+  double target_tolerance_m = 0.0;
+  double initial_amplitude_rad = 0.0;
+  std::int64_t foot_points = 0;
+  BundleSettings bundle;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    v("method", method, "gradient or bundle", "", std::nullopt, SettingRole::kCase);
+    v("gradient", gradient, "where the model's gradient comes from", "", std::nullopt, SettingRole::kCase);
+    v("timestep_s", timestep_s, "dt", "s", kTimestepRange);
+    v("steps", steps, "rollout length T; the loss is at step T", "", Closed(1, kMaxStepsPerCase));
+    v("terms", terms, "sines per leg DOF", "", Closed(1, 16));
+    v("iterations", iterations, "Adam iterations", "", Closed(1, kMaxIterationsPerCase));
+    adam.VisitFields(v);
+    v("target_distance_m", target_distance_m, "the target's distance along +x from the box's start", "m",
+      Closed(0.0, 100.0));
+    v("target_tolerance_m", target_tolerance_m, "eps_target of the loss", "m", Closed(0.0, 100.0));
+    v("initial_amplitude_rad", initial_amplitude_rad, "every sine's amplitude at the start", "rad", Closed(0.0, 1.5));
+    v("foot_points", foot_points, "points per foot hull (three hulls a foot)", "", Closed(4, 256));
+    bundle.VisitFields(v);
+  }
+};
+
+}  // namespace ant_push
+
 std::vector<Column> AntPushExperiment::columns() const {
   return {
       {"method", "gradient (the model's own derivatives) or bundle (gradient bundle around the model)", false,
@@ -119,20 +155,13 @@ std::vector<Column> AntPushExperiment::columns() const {
 }
 
 Sweep AntPushExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const double dt = config.Double("timestep_s", NumberRange::Between(kTimestepRange.lo, kTimestepRange.hi));
-  const std::int64_t steps = config.Int("steps", 1, kMaxStepsPerCase);
-  const std::int64_t terms = config.Int("terms", 1, 16);
-  const std::int64_t iterations = config.Int("iterations", 1, kMaxIterationsPerCase);
-  const AdamOptions adam = ReadAdamOptions(config);
-  const double ahead = config.Double("target_distance_m", NumberRange::Between(0.0, 100.0));
-  const double tolerance = config.Double("target_tolerance_m", NumberRange::Between(0.0, 100.0));
-  const double amplitude = config.Double("initial_amplitude_rad", NumberRange::Between(0.0, 1.5));
-  const std::int64_t foot_points = config.Int("foot_points", 4, 256);
-  const BundleConfig bundle_config = ReadBundleConfig(config);
-  if (static_cast<double>(steps) * static_cast<double>(iterations + 1) * (bundle_config.options.samples + 1) > 1e12) {
+  const auto settings = ReadSettings<ant_push::AntPushSettings>(config);
+  settings.bundle.Check(config);
+  if (static_cast<double>(settings.steps) * static_cast<double>(settings.iterations + 1) *
+          static_cast<double>(*settings.bundle.bundle_samples + 1) > 1e12) {
     throw InvalidArgument(config.file() + ": steps x iterations x bundle_samples is beyond any budget");
   }
-  const std::shared_ptr<const Scene> scene = ant_push::SceneWith(foot_points);
+  const std::shared_ptr<const Scene> scene = ant_push::SceneWith(settings.foot_points);
   Sweep sweep;
   for (const std::string& model : models) {
     for (const ModelSetting& setting : ExpandModelSweep(config, model, {"timestep"}, "set timestep_s instead")) {
@@ -141,27 +170,18 @@ Sweep AntPushExperiment::Expand(const ProfileConfig& config, const std::vector<s
         sweep.notes.push_back(model + ": skipped (" + why + ")");
         continue;
       }
-      for (const std::string& method : bundle_config.MethodsFor(model)) {
+      for (const std::string& method : settings.bundle.MethodsFor(model)) {
         Case c;
         c.index = static_cast<int>(sweep.cases.size());
         c.model = model;
         c.id = model + "/" + method + setting.IdSuffix();
         c.model_options = setting.options;
-        c.model_options["timestep"] = options_detail::FormatDouble(dt);
-        c.params = {{"method", method},
-                    {"gradient", std::string(ToString(caps.derivatives))},
-                    {"steps", steps},
-                    {"timestep_s", dt},
-                    {"terms", terms},
-                    {"iterations", iterations},
-                    {"learning_rate", adam.learning_rate},
-                    {"target_distance_m", ahead},
-                    {"target_tolerance_m", tolerance},
-                    {"initial_amplitude_rad", amplitude},
-                    {"foot_points", foot_points}};
-        if (method == "bundle") AppendBundleParams(bundle_config.options, &c.params);
-        c.params.push_back({"adam_beta1", adam.beta1});
-        c.params.push_back({"adam_beta2", adam.beta2});
+        c.model_options["timestep"] = options_detail::FormatDouble(settings.timestep_s);
+        ant_push::AntPushSettings one = settings;
+        one.method = method;
+        one.gradient = ToString(caps.derivatives);
+        one.bundle.KeepFor(method);
+        c.params = CaseParams(one);
         c.seed = DeriveSeed(name(), c.id);
         sweep.cases.push_back(std::move(c));
       }
@@ -171,29 +191,30 @@ Sweep AntPushExperiment::Expand(const ProfileConfig& config, const std::vector<s
 }
 
 std::vector<Row> AntPushExperiment::Run(const Case& c) const {
-  const std::shared_ptr<const Scene> scene = ant_push::SceneWith(static_cast<std::int64_t>(ParamNumber(c, "foot_points")));
-  const int steps = static_cast<int>(ParamNumber(c, "steps"));
-  const double dt = ParamNumber(c, "timestep_s");
+  const auto settings = DecodeSettings<ant_push::AntPushSettings>(c);
+  const std::shared_ptr<const Scene> scene = ant_push::SceneWith(settings.foot_points);
+  const int steps = static_cast<int>(settings.steps);
+  const double dt = settings.timestep_s;
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
   const std::shared_ptr<ComTargetLoss> loss =
-      AntPushBoxLoss(*scene, ParamNumber(c, "target_distance_m"), ParamNumber(c, "target_tolerance_m"));
+      AntPushBoxLoss(*scene, settings.target_distance_m, settings.target_tolerance_m);
   ShootingObjective shooting(*sim, DefaultState(*scene), steps, loss);
   ControllerObjective controller(
-      shooting, SineWaveControls(scene->nu(), dt, steps, SineWaveChannelsOf(*scene), static_cast<int>(ParamNumber(c, "terms"))));
+      shooting, SineWaveControls(scene->nu(), dt, steps, SineWaveChannelsOf(*scene), static_cast<int>(settings.terms)));
   std::unique_ptr<GradientBundleObjective> bundle;
   Objective* objective = &controller;
-  if (const std::optional<GradientBundleOptions> options = BundleOptionsOf(c)) {
+  if (const std::optional<GradientBundleOptions> options = settings.bundle.options(c.seed)) {
     bundle = std::make_unique<GradientBundleObjective>(controller, *options);
     objective = bundle.get();
   }
   RecordingObjective recording(*objective);
   OptimizerBudget budget;
-  budget.max_iterations = static_cast<std::int64_t>(ParamNumber(c, "iterations"));
+  budget.max_iterations = settings.iterations;
   budget.threshold = 0.0;  // the box within the tolerance of its target
   const VecX start =
-      controller.controller().Initial(ParamNumber(c, "initial_amplitude_rad"), ant_push::kOmegaMin, ant_push::kOmegaMax,
+      controller.controller().Initial(settings.initial_amplitude_rad, ant_push::kOmegaMin, ant_push::kOmegaMax,
                                       ant_push::kPhaseStep);
-  const OptimizerTrace trace = MinimizeAdam(recording, start, AdamOptionsOf(c), budget);
+  const OptimizerTrace trace = MinimizeAdam(recording, start, settings.adam.options(), budget);
 
   std::vector<Row> rows = IterationRows(trace, recording);
   Row& last = rows.back();

@@ -12,7 +12,7 @@
 #include "experiments/billiards/billiards_task.h"
 #include "experiments/common/settings/adam_config.h"
 #include "experiments/common/settings/bundle_config.h"
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/sweeps/method_comparison.h"
 #include "experiments/common/sweeps/model_sweep.h"
 #include "experiments/common/meters/recording_objective.h"
@@ -56,6 +56,39 @@ double AppendPaths(Simulator& sim, const LaunchObjective& launch, const VecX& x,
   }
   return lowest;
 }
+
+// The config's keys and a case's parameters (its columns are listed in columns(), in the CSV's order).
+struct BilliardsSettings {
+  std::vector<std::string> initialisations;
+  std::int64_t sampled_initialisations = 0;
+  std::string method, gradient, initialisation;
+  std::int64_t sample = 0;
+  std::int64_t frames = 0;
+  double timestep_s = 0.0;
+  std::int64_t iterations = 0;
+  AdamSettings adam;
+  double target_tolerance_m = 0.0;
+  BundleSettings bundle;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    constexpr SettingRole kCase = SettingRole::kCase;
+    v("timestep_s", timestep_s, "dt", "s", kTimestepRange);
+    v("frames", frames, "rollout length T; the loss is at frame T", "", Closed(1, kMaxStepsPerCase));
+    v("iterations", iterations, "Adam iterations", "", Closed(1, kMaxIterationsPerCase));
+    adam.VisitFields(v);
+    v("target_tolerance_m", target_tolerance_m, "eps_target of the loss ReLU(|x_COM - x*|^2 - eps^2)", "m",
+      Closed(0.0, 100.0));
+    v("initialisations", initialisations, "trivial and/or sampled", "", std::nullopt, SettingRole::kConfig);
+    v("sampled_initialisations", sampled_initialisations, "sampled initialisations per model and method", "",
+      Closed(0, kMaxSampledInitialisations), SettingRole::kConfig);
+    bundle.VisitFields(v);
+    v("method", method, "gradient or bundle", "", std::nullopt, kCase);
+    v("gradient", gradient, "where the model's gradient comes from", "", std::nullopt, kCase);
+    v("initialisation", initialisation, "trivial or sampled", "", std::nullopt, kCase);
+    v("sample", sample, "index of the sampled initialisation (0 for trivial)", "", std::nullopt, kCase);
+  }
+};
 
 }  // namespace
 
@@ -103,21 +136,16 @@ std::vector<Column> BilliardsExperiment::columns() const {
 }
 
 Sweep BilliardsExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const double dt = config.Double("timestep_s", NumberRange::Between(kTimestepRange.lo, kTimestepRange.hi));
-  const std::int64_t frames = config.Int("frames", 1, kMaxStepsPerCase);
-  const std::int64_t iterations = config.Int("iterations", 1, kMaxIterationsPerCase);
-  const AdamOptions adam = ReadAdamOptions(config);
-  const double tolerance = config.Double("target_tolerance_m", NumberRange::Between(0.0, 100.0));
-  const std::vector<std::string> initialisations = config.SweepStrings("initialisations");
-  const std::int64_t sampled = config.Int("sampled_initialisations", 0, kMaxSampledInitialisations);
-  const BundleConfig bundle_config = ReadBundleConfig(config);
-  const GradientBundleOptions& bundle = bundle_config.options;
+  const auto settings = ReadSettings<BilliardsSettings>(config);
+  const std::vector<std::string>& initialisations = settings.initialisations;
+  settings.bundle.Check(config);
   for (const std::string& init : initialisations) {
     if (init != "trivial" && init != "sampled") {
       throw InvalidArgument(config.file() + ": key initialisations: unknown '" + init + "'; valid: trivial, sampled");
     }
   }
-  if (static_cast<double>(frames) * static_cast<double>(iterations + 1) * (bundle.samples + 1) > 1e12) {
+  if (static_cast<double>(settings.frames) * static_cast<double>(settings.iterations + 1) *
+          static_cast<double>(*settings.bundle.bundle_samples + 1) > 1e12) {
     throw InvalidArgument(config.file() + ": frames x iterations x bundle_samples is beyond any budget");
   }
 
@@ -125,13 +153,13 @@ Sweep BilliardsExperiment::Expand(const ProfileConfig& config, const std::vector
   for (const std::string& model : models) {
     for (const ModelSetting& setting : ExpandModelSweep(config, model, {"timestep"}, "set timestep_s instead")) {
       const Capabilities caps = FindModel(model).capabilities_for(setting.options);
-      if (std::string why = CheckGradientSupport(caps, *MakeBilliardsTask("trivial", 0, 0, tolerance).scene); !why.empty()) {
+      if (std::string why = CheckGradientSupport(caps, *MakeBilliardsTask("trivial", 0, 0, settings.target_tolerance_m).scene); !why.empty()) {
         sweep.notes.push_back(model + ": skipped (" + why + ")");
         continue;
       }
-      for (const std::string& method : bundle_config.MethodsFor(model)) {
+      for (const std::string& method : settings.bundle.MethodsFor(model)) {
         for (const std::string& init : initialisations) {
-          const std::int64_t count = init == "trivial" ? 1 : sampled;
+          const std::int64_t count = init == "trivial" ? 1 : settings.sampled_initialisations;
           for (std::int64_t k = 0; k < count; ++k) {
             Case c;
             c.index = static_cast<int>(sweep.cases.size());
@@ -139,19 +167,14 @@ Sweep BilliardsExperiment::Expand(const ProfileConfig& config, const std::vector
             c.id = model + "/" + method + "/" + InitialisationKey(init, k) +
                    setting.IdSuffix();
             c.model_options = setting.options;
-            c.model_options["timestep"] = options_detail::FormatDouble(dt);
-            c.params = {{"method", method},
-                        {"gradient", std::string(ToString(caps.derivatives))},
-                        {"initialisation", init},
-                        {"sample", k},
-                        {"frames", frames},
-                        {"timestep_s", dt},
-                        {"iterations", iterations},
-                        {"learning_rate", adam.learning_rate},
-                        {"target_tolerance_m", tolerance}};
-            if (method == "bundle") AppendBundleParams(bundle, &c.params);
-            c.params.push_back({"adam_beta1", adam.beta1});
-            c.params.push_back({"adam_beta2", adam.beta2});
+            c.model_options["timestep"] = options_detail::FormatDouble(settings.timestep_s);
+            BilliardsSettings one = settings;
+            one.method = method;
+            one.gradient = ToString(caps.derivatives);
+            one.initialisation = init;
+            one.sample = k;
+            one.bundle.KeepFor(method);
+            c.params = CaseParams(one);
             c.seed = DeriveSeed(name(), c.id);
             sweep.cases.push_back(std::move(c));
           }
@@ -163,23 +186,23 @@ Sweep BilliardsExperiment::Expand(const ProfileConfig& config, const std::vector
 }
 
 std::vector<Row> BilliardsExperiment::Run(const Case& c) const {
-  const std::string init = ParamText(c, "initialisation");
-  const std::string key = InitialisationKey(init, static_cast<std::int64_t>(ParamNumber(c, "sample")));
-  const BilliardsTask task = MakeBilliardsTask(init, DeriveSeed(name(), "targets/" + key),
-                                               DeriveSeed(name(), "launch/" + key), ParamNumber(c, "target_tolerance_m"));
-  const int frames = static_cast<int>(ParamNumber(c, "frames"));
+  const auto settings = DecodeSettings<BilliardsSettings>(c);
+  const std::string key = InitialisationKey(settings.initialisation, settings.sample);
+  const BilliardsTask task = MakeBilliardsTask(settings.initialisation, DeriveSeed(name(), "targets/" + key),
+                                               DeriveSeed(name(), "launch/" + key), settings.target_tolerance_m);
+  const int frames = static_cast<int>(settings.frames);
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, task.scene, c.model_options);
   LaunchObjective launch(*sim, task.start, task.cue, frames, task.loss);
   std::unique_ptr<GradientBundleObjective> bundle;
   Objective* objective = &launch;
-  if (const std::optional<GradientBundleOptions> options = BundleOptionsOf(c)) {
+  if (const std::optional<GradientBundleOptions> options = settings.bundle.options(c.seed)) {
     bundle = std::make_unique<GradientBundleObjective>(launch, *options);
     objective = bundle.get();
   }
   RecordingObjective recording(*objective);
-  const AdamOptions adam = AdamOptionsOf(c);
+  const AdamOptions adam = settings.adam.options();
   OptimizerBudget budget;
-  budget.max_iterations = static_cast<std::int64_t>(ParamNumber(c, "iterations"));
+  budget.max_iterations = settings.iterations;
   budget.threshold = 0.0;  // every target ball within its tolerance: nothing left to gain
   const OptimizerTrace trace = MinimizeAdam(recording, task.launch, adam, budget);
 

@@ -6,7 +6,7 @@
 
 #include "config/profile_config.h"
 #include "experiments/result_table.h"
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/sweeps/codesign_sweep.h"
 #include "experiments/common/summaries/table_stats.h"
 #include "experiments/walker_task.h"
@@ -30,13 +30,26 @@ double UprightFraction(const Rollout& r) {
   return static_cast<double>(upright) / static_cast<double>(r.states.size());
 }
 
+struct BipedSettings {
+  WalkerSettings walker;
+  double hold_weight = 0.0;
+  double running_hold_weight = 0.0;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    walker.VisitFields(v, [&] {
+      v("hold_weight", hold_weight, "weight of the torso's squared change of height, roll and pitch at the last state",
+        "", Closed(0.0, 1e6));
+      v("running_hold_weight", running_hold_weight, "weight of its mean over every state of the horizon", "",
+        Closed(0.0, 1e6));
+    });
+  }
+};
+
 }  // namespace biped_detail
 
 std::vector<Column> BipedExperiment::columns() const {
-  std::vector<Column> columns = WalkerColumns();
-  columns.insert(columns.begin() + 8, {"hold_weight", "weight of the torso's squared change of height, roll and pitch at the "
-                                                      "last state"});
-  columns.insert(columns.begin() + 9, {"running_hold_weight", "weight of its mean over every state of the horizon"});
+  std::vector<Column> columns = WalkerColumns(ParamColumns<biped_detail::BipedSettings>());
   columns.push_back({"upright_fraction",
                      "last iteration row: the fraction of the best rollout's states with the torso upright (roll and "
                      "pitch within 0.5 rad, at most 0.25 m below its start)"});
@@ -44,18 +57,17 @@ std::vector<Column> BipedExperiment::columns() const {
 }
 
 Sweep BipedExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const double hold = config.Double("hold_weight", NumberRange::Between(0.0, 1e6));
-  const double running = config.Double("running_hold_weight", NumberRange::Between(0.0, 1e6));
-  return ExpandWalkerSweep(config, models, name(), BipedScene(), kBipedFootPrefix,
-                           {{"hold_weight", hold}, {"running_hold_weight", running}});
+  const auto s = ReadSettings<biped_detail::BipedSettings>(config);
+  return ExpandWalkerSweep(config, models, name(), BipedScene(), kBipedFootPrefix, s.walker, CaseParams(s));
 }
 
 std::vector<Row> BipedExperiment::Run(const Case& c) const {
+  const auto s = DecodeSettings<biped_detail::BipedSettings>(c);
   WalkerTaskOptions o;
   o.held = {kBipedRootZ, kBipedRootRoll, kBipedRootPitch};  // it should stay and end upright
-  o.hold_weight = ParamNumber(c, "hold_weight");
-  o.running_hold_weight = ParamNumber(c, "running_hold_weight");
-  return RunWalkerCase(c, BipedScene(), o, [](const Rollout& best, Row* last) {
+  o.hold_weight = s.hold_weight;
+  o.running_hold_weight = s.running_hold_weight;
+  return RunWalkerCase(c, BipedScene(), s.walker, o, [](const Rollout& best, Row* last) {
     (*last)["upright_fraction"] = biped_detail::UprightFraction(best);
   });
 }

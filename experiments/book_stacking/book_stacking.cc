@@ -10,6 +10,7 @@
 #include "experiments/result_table.h"
 #include "core/common/error.h"
 #include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/meters/collider_distances.h"
 #include "experiments/common/sweeps/model_sweep.h"
 #include "experiments/common/meters/outcome_checks.h"
@@ -89,15 +90,33 @@ TopForce ForceOnTop(Simulator& sim, int top) {
   return f;
 }
 
-struct RunSetup {
-  int planks = 0;
-  double duration_s = 0.0, initial_gap_m = 0.0, stable_drift_m = 0.0, shift = 0.0;
-};
+// The config's keys and a case's parameters (besides the model setting's param_name,
+// param_value and mu; the columns are listed in columns(), in the CSV's order).
+struct BookStackingSettings {
+  bool start_at_equilibrium_gap = false;
+  std::int64_t planks = 0;
+  double duration_s = 0.0;
+  double initial_gap_m = 0.0;
+  double stable_drift_m = 0.0;
+  double overhang_shift = 0.0;
 
-RunSetup SetupOf(const Case& c) {
-  return {static_cast<int>(ParamNumber(c, "planks")), ParamNumber(c, "duration_s"), ParamNumber(c, "initial_gap_m"),
-          ParamNumber(c, "stable_drift_m"), ParamNumber(c, "overhang_shift")};
-}
+  template <class V>
+  void VisitFields(V&& v) {
+    // At most 40 planks: every body pair is evaluated each Newton iteration (longrange: up to 144
+    // exact triangle-pair solves for 12-triangle planks), so the cost grows with planks^2.
+    v("planks", planks, "planks in the harmonic stack", "", Closed(1, 40));
+    v("duration_s", duration_s, "simulated time", "s", Closed(1e-3, 3600.0));
+    v("initial_gap_m", initial_gap_m, "gap between the planks (and the ground) at the start", "m", Closed(0.0, 0.5));
+    v("start_at_equilibrium_gap", start_at_equilibrium_gap, "start where the force-law models rest", "", std::nullopt,
+      SettingRole::kConfig);
+    v("stable_drift_m", stable_drift_m, "a plank moved farther than this is a fall", "m", Positive(10.0));
+    // The paper's 0.1 % of L; larger values give the stack a margin (how much a model needs).
+    v("overhang_shift", overhang_shift, "every overhang shortened by this fraction of L", "", Closed(0.0, 0.25));
+  }
+  BookStackOptions scene() const {
+    return {.planks = static_cast<int>(planks), .shift = overhang_shift, .gap = initial_gap_m};
+  }
+};
 
 int StepCount(const Case& c, double duration_s, double dt) {
   const double steps = std::floor(duration_s / dt + 1e-9);
@@ -184,17 +203,8 @@ std::vector<Column> BookStackingExperiment::columns() const {
 }
 
 Sweep BookStackingExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  // At most 40 planks: every body pair is evaluated each Newton iteration (longrange: up to 144
-  // exact triangle-pair solves for 12-triangle planks), so the cost grows with planks^2.
-  const std::int64_t planks = config.Int("planks", 1, 40);
-  const double duration = config.Double("duration_s", NumberRange::Between(1e-3, 3600.0));
-  const double gap = config.Double("initial_gap_m", NumberRange::Between(0.0, 0.5));
-  const bool equilibrium = config.Bool("start_at_equilibrium_gap");
-  const double drift = config.Double("stable_drift_m", NumberRange::Positive(10.0));
-  // The paper's 0.1 % of L; larger values give the stack a margin (how much a model needs).
-  const double shift = config.Double("overhang_shift", NumberRange::Between(0.0, 0.25));
-  const std::shared_ptr<const Scene> scene =
-      BookStackScene({.planks = static_cast<int>(planks), .shift = shift, .gap = gap});
+  const auto base = ReadSettings<BookStackingSettings>(config);
+  const std::shared_ptr<const Scene> scene = BookStackScene(base.scene());
   std::vector<std::vector<ModelSetting>> settings;
   double cells = 0.0;
   for (const std::string& model : models) {
@@ -212,11 +222,14 @@ Sweep BookStackingExperiment::Expand(const ProfileConfig& config, const std::vec
       Case c;
       c.index = static_cast<int>(sweep.cases.size());
       c.model = models[m];
-      c.id = models[m] + "/planks=" + std::to_string(planks) + s.IdSuffix();
+      c.id = models[m] + "/planks=" + std::to_string(base.planks) + s.IdSuffix();
       c.model_options = s.options;
-      c.params = {{"planks", planks}, {"param_name", s.param_name}, {"param_value", ParamValue(s.param_text)},
-                  {"mu", s.param_name == "mu" ? ParamValue(s.param_text) : Value{}}, {"duration_s", duration},
-                  {"initial_gap_m", StartGap(models[m], s, equilibrium, gap)}, {"stable_drift_m", drift}, {"overhang_shift", shift}};
+      BookStackingSettings one = base;
+      one.initial_gap_m = StartGap(models[m], s, base.start_at_equilibrium_gap, base.initial_gap_m);
+      c.params = CaseParams(one);
+      c.params.insert(c.params.end(), {{"param_name", s.param_name},
+                                       {"param_value", ParamValue(s.param_text)},
+                                       {"mu", s.param_name == "mu" ? ParamValue(s.param_text) : Value{}}});
       c.seed = DeriveSeed(name(), c.id);
       sweep.cases.push_back(std::move(c));
     }
@@ -226,9 +239,8 @@ Sweep BookStackingExperiment::Expand(const ProfileConfig& config, const std::vec
 
 std::vector<Row> BookStackingExperiment::Run(const Case& c) const {
   const auto start = std::chrono::steady_clock::now();
-  const RunSetup setup = SetupOf(c);
-  const std::shared_ptr<const Scene> scene =
-      BookStackScene({.planks = setup.planks, .shift = setup.shift, .gap = setup.initial_gap_m});
+  const auto setup = DecodeSettings<BookStackingSettings>(c);
+  const std::shared_ptr<const Scene> scene = BookStackScene(setup.scene());
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
   const int steps = StepCount(c, setup.duration_s, sim->timestep());
   ColliderDistances distances(*scene);
@@ -277,7 +289,7 @@ namespace {
 
 // The longrange rows of the paper's 20-plank stack at one mu.
 ResultTable PaperRows(const ResultTable& table, double mu) {
-  return table.Filter("model", "longrange").Filter("planks", FormatValue(kPaperPlanks)).Filter("mu", FormatValue(mu));
+  return table.Filter("model", "longrange").FilterNumber("planks", kPaperPlanks).FilterNumber("mu", mu);
 }
 
 ClaimResult StabilityThreshold(const ResultTable& longrange) {
@@ -286,7 +298,7 @@ ClaimResult StabilityThreshold(const ResultTable& longrange) {
   std::string note;
   for (int i = 0; i < longrange.num_rows(); ++i) {
     const double mu = longrange.Number(i, "mu");
-    const bool stable = longrange.Text(i, "stable") == "true";
+    const bool stable = longrange.Bool(i, "stable");
     note += (note.empty() ? "" : ", ") + FormatShort(mu) + (stable ? " stable" : " falls");
     if (stable) largest = std::max(largest, mu);
   }
@@ -316,7 +328,7 @@ ClaimResult AtStableMus(const ResultTable& table, const std::string& id, const s
 
 std::vector<ClaimResult> BookStackingExperiment::Summarize(const ResultTable& table) const {
   // Only the paper's stack is a measurement of its claims; smaller (quick) stacks are observations.
-  const ResultTable longrange = table.Filter("model", "longrange").Filter("planks", FormatValue(kPaperPlanks));
+  const ResultTable longrange = table.Filter("model", "longrange").FilterNumber("planks", kPaperPlanks);
   if (longrange.num_rows() == 0) return {};
   return {StabilityThreshold(longrange), AtStableMus(table, "book_stacking.margin_m", "top_gap_m", "margin", "_m"),
           AtStableMus(table, "book_stacking.force_error_n", "force_error_n", "force_error", "_n")};
@@ -329,7 +341,7 @@ std::vector<Observation> BookStackingExperiment::Observe(const ResultTable& tabl
     for (int i = 0; i < m.num_rows(); ++i) {
       const std::string where = m.Text(i, "planks") + " planks" +
                                 (m.Text(i, "mu").empty() ? std::string() : ", mu = " + m.Text(i, "mu"));
-      out.push_back({"stable", model, m.Text(i, "stable") == "true" ? 1.0 : 0.0, "", where});
+      out.push_back({"stable", model, m.Bool(i, "stable") ? 1.0 : 0.0, "", where});
       out.push_back({"top_gap", model, m.Number(i, "top_gap_m"), "m", where});
       if (!m.Text(i, "force_error_n").empty()) out.push_back({"force_error", model, m.Number(i, "force_error_n"), "N", where});
       out.push_back({"step_time", model, m.Number(i, "step_time_s"), "s", where});

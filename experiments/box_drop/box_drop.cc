@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cmath>
 
-#include "experiments/common/settings/case_params.h"
 #include "experiments/common/meters/collider_distances.h"
 #include "experiments/common/sweeps/frequency_sweep.h"
 #include "experiments/common/meters/outcome_checks.h"
@@ -70,7 +69,8 @@ OutcomeLimits BoxDropExperiment::outcome_limits() const { return kBoxDropLimits;
 
 std::vector<Row> BoxDropExperiment::Run(const Case& c) const {
   const auto start = std::chrono::steady_clock::now();
-  const std::string variant = ParamText(c, "variant");
+  const auto grid_case = DecodeSettings<FrequencyGridSettings>(c);
+  const std::string& variant = grid_case.variant;
   std::shared_ptr<const Scene> scene = BoxDropScene(variant);
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
   State state = BoxDropInitialState(variant, c.seed);
@@ -82,7 +82,7 @@ std::vector<Row> BoxDropExperiment::Run(const Case& c) const {
   double max_psdf = 0.0;
   if (distances) distances->Observe(state.q);
 
-  const int steps = StepsOf(c);
+  const int steps = grid_case.steps();
   StepTally tally;
   if (steps < 1) tally.Fail("no step ran: floor(duration_s x frequency_hz) = " + std::to_string(steps));
   OutcomeMonitor outcome(*scene, state, kBoxDropLimits);
@@ -137,7 +137,7 @@ std::vector<ClaimResult> BoxDropExperiment::Summarize(const ResultTable& table) 
              options_detail::FormatDouble(bm) + " m, silico " + options_detail::FormatDouble(sm) + " m";
     out.push_back(v);
 
-    const ResultTable s10 = silico.Filter("frequency_hz", "10"), b10 = bilevel.Filter("frequency_hz", "10");
+    const ResultTable s10 = silico.FilterNumber("frequency_hz", 10.0), b10 = bilevel.FilterNumber("frequency_hz", 10.0);
     if (s10.num_rows() > 0 && b10.num_rows() > 0) {
       ClaimResult it{"box_drop.iterations_10hz"};
       const double si = Mean(s10, "mean_iterations"), bi = Mean(b10, "mean_iterations");
@@ -151,8 +151,8 @@ std::vector<ClaimResult> BoxDropExperiment::Summarize(const ResultTable& table) 
     const auto [lo, hi] = ExtremeValues(silico, "param_value");
     if (lo < hi) {
       ClaimResult t{"box_drop.iterations_vs_relaxation"};
-      const double it_stiff = Mean(silico.Filter("param_value", FormatValue(lo)), "mean_iterations");
-      const double it_soft = Mean(silico.Filter("param_value", FormatValue(hi)), "mean_iterations");
+      const double it_stiff = Mean(silico.FilterNumber("param_value", lo), "mean_iterations");
+      const double it_soft = Mean(silico.FilterNumber("param_value", hi), "mean_iterations");
       t.ours = it_stiff / it_soft;
       t.ours_text = "rho " + FormatValue(lo) + ": " + options_detail::FormatDouble(it_stiff) +
                     " iterations, rho " + FormatValue(hi) + ": " + options_detail::FormatDouble(it_soft);
@@ -172,7 +172,7 @@ std::vector<Observation> BoxDropExperiment::Observe(const ResultTable& table) co
         const ResultTable cell = mv.Filter("param_value", value);
         const std::string param = cell.num_rows() > 0 ? cell.Text(0, "param_name") : "";
         const std::string where = variant + (param.empty() ? "" : ", " + param + " = " + value);
-        const ResultTable ok = cell.Filter("failed", "false");
+        const ResultTable ok = cell.FilterBool("failed", false);
         out.push_back({"failure_rate", model, Mean(cell, "failed"), "",
                        where + " (" + std::to_string(cell.num_rows()) + " runs)"});
         out.push_back({"median_max_penetration", model, Median(ok, "max_penetration_m"), "m",

@@ -11,7 +11,7 @@
 #include "core/common/deadline.h"
 #include "core/common/error.h"
 #include "core/common/stopwatch.h"
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/meters/collider_distances.h"
 #include "experiments/common/summaries/loglog_fit.h"
 #include "experiments/common/sweeps/model_sweep.h"
@@ -27,8 +27,40 @@ namespace arena {
 // (docs/build.md).
 namespace chain_cost_detail {
 
-std::vector<std::int64_t> CheckedLinks(const ProfileConfig& config) {
-  const std::vector<std::int64_t> links = config.Ints("links");
+// The config's keys and a case's parameters.
+struct ChainCostSettings {
+  std::vector<std::int64_t> links_list;
+  std::int64_t steps = 0;
+  std::int64_t derivatives_max_links = 0;
+  std::int64_t ipc_max_links = 0;
+  std::int64_t links = 0;
+  std::int64_t dof = 0;
+  double timestep_s = 0.0;
+  std::int64_t cap_points = 0;
+  bool derivatives = false;
+  std::int64_t steps_asked = 0;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    constexpr SettingRole kConfig = SettingRole::kConfig, kCase = SettingRole::kCase;
+    v("links", links_list, "links per chain (the axis)", "", std::nullopt, SettingRole::kConfigList);
+    v("steps", steps, "steps a case asks for", "", Closed(1, 100'000), kConfig);
+    v("derivatives_max_links", derivatives_max_links, "the most links whose steps' derivatives are timed", "",
+      Closed(0, 200), kConfig);
+    // ipc's step bound (conservative advancement with each mesh's absolute speed bound) costs
+    // seconds a step on these swinging chains beyond a few links (README "chain_cost").
+    v("ipc_max_links", ipc_max_links, "the most links ipc runs", "", Closed(0, 200), kConfig);
+    v("links", links, "links per chain (four chains)", "", std::nullopt, kCase);
+    v("dof", dof, "degrees of freedom, 8 links + 13", "", std::nullopt, kCase);
+    v("timestep_s", timestep_s, "step length (s)", "s", Closed(1e-4, 0.1));
+    v("cap_points", cap_points, "hull points on each cap of a link (2 x this a link)", "", Closed(4, 1000));
+    v("derivatives", derivatives, "each step's derivatives were taken and timed (derivatives_max_links)", "",
+      std::nullopt, kCase);
+    v("steps_asked", steps_asked, "steps asked for", "", std::nullopt, kCase);
+  }
+};
+
+std::vector<std::int64_t> CheckedLinks(const ProfileConfig& config, const std::vector<std::int64_t>& links) {
   if (links.empty()) throw InvalidArgument(config.file() + ": links: empty list");
   for (std::int64_t n : links) {
     if (n < 1 || n > 200) throw InvalidArgument(config.file() + ": links: " + std::to_string(n) + " is outside [1, 200]");
@@ -81,7 +113,7 @@ std::map<double, double> Series(const ResultTable& table, const std::string& mod
   std::map<double, double> out;
   for (int i = 0; i < t.num_rows(); ++i) {
     const double y = t.Number(i, column);
-    if (t.Number(i, "failed") != 1.0 && std::isfinite(y)) out[t.Number(i, "dof")] = y;
+    if (!t.Bool(i, "failed") && std::isfinite(y)) out[t.Number(i, "dof")] = y;
   }
   return out;
 }
@@ -95,13 +127,8 @@ std::string DofRange(const std::map<double, double>& s) {
 }  // namespace chain_cost_detail
 
 std::vector<Column> ChainCostExperiment::columns() const {
-  return {
-      {"links", "links per chain (four chains)"},
-      {"dof", "degrees of freedom, 8 links + 13"},
-      {"timestep_s", "step length (s)"},
-      {"cap_points", "hull points on each cap of a link (2 x this a link)"},
-      {"derivatives", "each step's derivatives were taken and timed (derivatives_max_links)", false, ColumnType::kBool},
-      {"steps_asked", "steps asked for"},
+  std::vector<Column> columns = ParamColumns<chain_cost_detail::ChainCostSettings>();
+  const std::vector<Column> rows = {
       {"steps", "steps taken (fewer than asked when one failed)"},
       {"step_s", "mean wall seconds of a forward step (Simulator::Step)", true},
       {"derivatives_s", "mean wall seconds of the step's derivatives (the backward pass)", true},
@@ -120,20 +147,17 @@ std::vector<Column> ChainCostExperiment::columns() const {
       {"failed", "a step failed (its solver) or the case's deadline passed", false, ColumnType::kBool},
       {"failure", "why", false, ColumnType::kText},
   };
+  columns.insert(columns.end(), rows.begin(), rows.end());
+  return columns;
 }
 
 Sweep ChainCostExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
   using namespace chain_cost_detail;
-  const std::vector<std::int64_t> links = CheckedLinks(config);
-  const std::int64_t steps = config.Int("steps", 1, 100'000);
-  const std::int64_t cap_points = config.Int("cap_points", 4, 1000);
-  const double dt = config.Double("timestep_s", NumberRange::Between(1e-4, 0.1));
-  const std::int64_t derivative_cap = config.Int("derivatives_max_links", 0, 200);
-  // ipc's step bound (conservative advancement with each mesh's absolute speed bound) costs
-  // seconds a step on these swinging chains beyond a few links (README "chain_cost").
-  const std::int64_t ipc_cap = config.Int("ipc_max_links", 0, 200);
+  const auto base = ReadSettings<ChainCostSettings>(config);
+  const std::vector<std::int64_t> links = CheckedLinks(config, base.links_list);
+  const std::int64_t ipc_cap = base.ipc_max_links;
   Sweep sweep;
-  const std::shared_ptr<const Scene> probe = RotatingChainsScene({.links = 1, .cap_points = static_cast<int>(cap_points)});
+  const std::shared_ptr<const Scene> probe = RotatingChainsScene({.links = 1, .cap_points = static_cast<int>(base.cap_points)});
   std::map<std::string, std::vector<ModelSetting>> settings;
   for (const std::string& model : models) {
     if (std::string why = WhyNoContactPotential(model, probe); !why.empty()) {
@@ -160,13 +184,13 @@ Sweep ChainCostExperiment::Expand(const ProfileConfig& config, const std::vector
         c.model = model;
         c.id = model + "/links=" + std::to_string(n) + setting.IdSuffix();
         c.model_options = setting.options;
-        c.model_options["timestep"] = FormatValue(dt);
-        c.params = {{"links", n},
-                    {"dof", static_cast<std::int64_t>(RotatingChainsDof(static_cast<int>(n)))},
-                    {"timestep_s", dt},
-                    {"steps_asked", steps},
-                    {"cap_points", cap_points},
-                    {"derivatives", n <= derivative_cap}};
+        c.model_options["timestep"] = FormatValue(base.timestep_s);
+        ChainCostSettings one = base;
+        one.links = n;
+        one.dof = RotatingChainsDof(static_cast<int>(n));
+        one.steps_asked = base.steps;
+        one.derivatives = n <= base.derivatives_max_links;
+        c.params = CaseParams(one);
         c.seed = DeriveSeed(name(), c.id);
         sweep.cases.push_back(std::move(c));
       }
@@ -177,17 +201,18 @@ Sweep ChainCostExperiment::Expand(const ProfileConfig& config, const std::vector
 
 std::vector<Row> ChainCostExperiment::Run(const Case& c) const {
   using namespace chain_cost_detail;
+  const auto settings = DecodeSettings<ChainCostSettings>(c);
   const std::shared_ptr<const Scene> scene =
-      RotatingChainsScene({.links = static_cast<int>(ParamNumber(c, "links")), .cap_points = static_cast<int>(ParamNumber(c, "cap_points"))});
+      RotatingChainsScene({.links = static_cast<int>(settings.links), .cap_points = static_cast<int>(settings.cap_points)});
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
   Simulator* ip = &AsContactPotentialModel(*sim);
-  if (ip->scene().nv() != static_cast<int>(ParamNumber(c, "dof"))) throw Error("the chains have " + std::to_string(ip->scene().nv()) + " DOF, not 8N + 13");
+  if (ip->scene().nv() != settings.dof) throw Error("the chains have " + std::to_string(ip->scene().nv()) + " DOF, not 8N + 13");
   ColliderDistances distances(*scene);
   State state = DefaultState(*scene);
   Tally tally;
   tally.min_distance = distances.MinimumOverCollisionPairs(state.q);
-  const int steps = static_cast<int>(ParamNumber(c, "steps_asked"));
-  const bool derivatives = ParamText(c, "derivatives") == "true";
+  const int steps = static_cast<int>(settings.steps_asked);
+  const bool derivatives = settings.derivatives;
   for (int k = 0; k < steps; ++k) {
     if (DeadlinePassed()) {
       tally.failure = DeadlineMessage();

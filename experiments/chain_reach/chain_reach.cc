@@ -12,7 +12,7 @@
 #include "core/multibody/kinematics.h"
 #include "experiments/chain_reach/chain_reach_task.h"
 #include "experiments/common/settings/adam_config.h"
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/sweeps/codesign_sweep.h"
 #include "experiments/common/meters/hull_distances.h"
 #include "experiments/common/meters/potential_timing.h"
@@ -55,21 +55,39 @@ void AppendPose(const Scene& scene, const State& end, const ReachingChains& chai
                    {"z_m", chains.target.z()}});
 }
 
+// Every case's parameters; chain_reach's config keys besides models, variants and the sdrs options.
+struct ChainReachSettings {
+  std::int64_t links = 0;
+  std::int64_t cap_points = 0;
+  double timestep_s = 0.01;
+  std::int64_t steps = 0;
+  std::int64_t iterations = 0;
+  AdamSettings adam;
+  double reach_tolerance_m = 0.0;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    v("links", links, "links per chain (three chains)", "", Closed(1, 50));
+    v("cap_points", cap_points, "hull points on each cap of a link", "", Closed(4, 64));
+    v("timestep_s", timestep_s, "step length (s)", "s", Closed(1e-4, 0.1));
+    v("steps", steps, "horizon: the loss is at its last state", "", Closed(1, kMaxStepsPerCase));
+    v("iterations", iterations, "Adam iterations", "", Closed(1, kMaxIterationsPerCase));
+    adam.VisitFields(v);
+    v("reach_tolerance_m", reach_tolerance_m, "the tip reaches the target within this distance", "m", Closed(0.0, 10.0));
+  }
+
+  ReachingChainsOptions scene() const { return {.links = static_cast<int>(links), .cap_points = static_cast<int>(cap_points)}; }
+};
+
 }  // namespace chain_reach_detail
 
 std::vector<Column> ChainReachExperiment::columns() const {
-  return {
+  std::vector<Column> columns = {
       {"variant", "control (the base's 4 spline coefficients) or codesign (and the left chain's shape)", false,
-       ColumnType::kText},
-      {"links", "links per chain (three chains)"},
-      {"cap_points", "hull points on each cap of a link"},
-      {"timestep_s", "step length (s)"},
-      {"steps", "horizon: the loss is at its last state"},
-      {"iterations", "Adam iterations"},
-      {"learning_rate", "Adam's step size"},
-      {"adam_beta1", "Adam's first-moment decay"},
-      {"adam_beta2", "Adam's second-moment decay"},
-      {"reach_tolerance_m", "the tip reaches the target within this distance"},
+       ColumnType::kText}};
+  const std::vector<Column> params = ParamColumns<chain_reach_detail::ChainReachSettings>();
+  columns.insert(columns.end(), params.begin(), params.end());
+  const std::vector<Column> rows = {
       {"design_parameters", "decision variables beyond the 4 coefficients (the designed hulls' vertex coordinates)"},
       {"record", "iteration (one Adam iteration), pose (a joint or tip of the best iterate's final state) or target",
        false, ColumnType::kText},
@@ -90,46 +108,35 @@ std::vector<Column> ChainReachExperiment::columns() const {
       {"x_m", "pose, target: x"},
       {"z_m", "pose, target: z"},
   };
+  columns.insert(columns.end(), rows.begin(), rows.end());
+  return columns;
 }
 
 Sweep ChainReachExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const std::int64_t links = config.Int("links", 1, 50);
-  const std::int64_t cap_points = config.Int("cap_points", 4, 64);
-  const double dt = config.Double("timestep_s", NumberRange::Between(1e-4, 0.1));
-  const std::int64_t steps = config.Int("steps", 1, kMaxStepsPerCase);
-  const std::int64_t iterations = config.Int("iterations", 1, kMaxIterationsPerCase);
-  const AdamOptions adam = ReadAdamOptions(config);
-  const double tolerance = config.Double("reach_tolerance_m", NumberRange::Between(0.0, 10.0));
+  const auto settings = ReadSettings<chain_reach_detail::ChainReachSettings>(config);
   CodesignSweepSpec spec;
   spec.experiment = name();
-  spec.scene = ReachingChainsScene({.links = static_cast<int>(links), .cap_points = static_cast<int>(cap_points)}).scene;
+  spec.scene = ReachingChainsScene(settings.scene()).scene;
   spec.variants = ReadCodesignVariants(config);
-  spec.timestep = dt;
+  spec.timestep = settings.timestep_s;
   spec.designed = chain_reach_detail::kDesignedChain;
-  spec.params = {{"links", links},
-                 {"cap_points", cap_points},
-                 {"timestep_s", dt},
-                 {"steps", steps},
-                 {"iterations", iterations},
-                 {"learning_rate", adam.learning_rate},
-                 {"adam_beta1", adam.beta1},
-                 {"adam_beta2", adam.beta2},
-                 {"reach_tolerance_m", tolerance}};
+  spec.params = CaseParams(settings);
   return ExpandCodesignSweep(config, models, spec);
 }
 
 std::vector<Row> ChainReachExperiment::Run(const Case& c) const {
   using namespace chain_reach_detail;
-  const int links = static_cast<int>(ParamNumber(c, "links"));
-  const std::string variant = ParamText(c, "variant");
-  const ReachingChains chains = ReachingChainsScene({.links = links, .cap_points = static_cast<int>(ParamNumber(c, "cap_points"))});
+  const auto settings = DecodeSettings<ChainReachSettings>(c);
+  const int links = static_cast<int>(settings.links);
+  const std::string variant = DecodeSettings<CodesignCase>(c).variant;
+  const ReachingChains chains = ReachingChainsScene(settings.scene());
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, chains.scene, c.model_options);
   Simulator& ip = AsContactPotentialModel(*sim);
-  ChainReachObjective objective(ip, chains, static_cast<int>(ParamNumber(c, "steps")), variant == "codesign");
+  ChainReachObjective objective(ip, chains, static_cast<int>(settings.steps), variant == "codesign");
   RecordingObjective recording(objective);
-  const AdamOptions adam = AdamOptionsOf(c);
+  const AdamOptions adam = settings.adam.options();
   OptimizerBudget budget;
-  budget.max_iterations = static_cast<std::int64_t>(ParamNumber(c, "iterations"));
+  budget.max_iterations = settings.iterations;
   budget.threshold = 0.0;
   const OptimizerTrace trace = MinimizeAdam(recording, objective.Start(), adam, budget);
 

@@ -5,7 +5,7 @@
 
 #include "core/common/error.h"
 #include "core/common/strings.h"
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/sweeps/model_sweep.h"
 #include "experiments/common/meters/outcome_checks.h"
 #include "experiments/common/sweeps/sweep_limits.h"
@@ -30,16 +30,35 @@ constexpr double kMaxForce = 1e6;   // N
 // floor: its loss and gradient describe no physical drone.
 constexpr double kMaxPenetration = 0.6;  // m
 
+// The config's keys and a case's parameters.
+struct DroneLiftoffSettings {
+  std::vector<std::string> gradients;
+  std::string gradient;
+  std::int64_t steps = 0;
+  double learning_rate = 0.0;
+  std::int64_t iterations = 0;
+  double target_height = 0.0;
+  double force_limit = 0.0;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    v("gradients", gradients, "the gradients compared (the axis)", "", std::nullopt, SettingRole::kConfig);
+    v("gradient", gradient, "standard, or complementarity_aware (Sec. IV-D)", "", std::nullopt, SettingRole::kCase);
+    v("steps", steps, "timesteps of the rollout (the loss is on the last one)", "", Closed(1, kMaxStepsPerCase));
+    v("learning_rate", learning_rate, "gradient descent step", "", Positive());
+    v("iterations", iterations, "gradient descent iterations", "", Closed(0, kMaxIterationsPerCase));
+    // Heights and forces whose squared loss cannot overflow within kMaxStepsPerCase steps.
+    v("target_height", target_height, "the height the loss asks for at the last step (m)", "m",
+      Closed(-kMaxHeight, kMaxHeight));
+    v("force_limit", force_limit, "forces are projected onto [-limit, limit] (N)", "N", Positive(kMaxForce));
+  }
+};
+
 }  // namespace
 
 std::vector<Column> DroneLiftoffExperiment::columns() const {
-  return {
-      {"gradient", "standard, or complementarity_aware (Sec. IV-D)", false, ColumnType::kText},
-      {"steps", "timesteps of the rollout (the loss is on the last one)"},
-      {"learning_rate", "gradient descent step"},
-      {"iterations", "gradient descent iterations"},
-      {"target_height", "the height the loss asks for at the last step (m)"},
-      {"force_limit", "forces are projected onto [-limit, limit] (N)"},
+  std::vector<Column> columns = ParamColumns<DroneLiftoffSettings>();
+  const std::vector<Column> rows = {
       {"iteration", "0 = the initial forces; the last row is after the final update"},
       {"loss", "(target_height - q_T)^2 with this iteration's forces (m^2)"},
       {"height", "q_T, the drone's height after the rollout (m)"},
@@ -50,23 +69,20 @@ std::vector<Column> DroneLiftoffExperiment::columns() const {
       {"failure", "why the run stopped early, if it did: a failed step, no step, a non-finite loss, or the drone "
                   "went through the floor", false, ColumnType::kText},
   };
+  columns.insert(columns.end(), rows.begin(), rows.end());
+  return columns;
 }
 
 Sweep DroneLiftoffExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const std::vector<std::string> gradients = config.SweepStrings("gradients");
-  const std::int64_t steps = config.Int("steps", 1, kMaxStepsPerCase);
-  const std::int64_t iterations = config.Int("iterations", 0, kMaxIterationsPerCase);
-  const double lr = config.PositiveFiniteDouble("learning_rate");
-  // Heights and forces whose squared loss cannot overflow within kMaxStepsPerCase steps.
-  const double target = config.Double("target_height", NumberRange::Between(-kMaxHeight, kMaxHeight));
-  const double limit = config.Double("force_limit", NumberRange::Positive(kMaxForce));
+  const auto settings = ReadSettings<DroneLiftoffSettings>(config);
+  const std::vector<std::string>& gradients = settings.gradients;
   for (const std::string& g : gradients) {
     if (std::find(kGradients.begin(), kGradients.end(), g) == kGradients.end()) {
       throw InvalidArgument(config.file() + ": gradients: unknown gradient '" + g + "'; valid: " + Join(kGradients));
     }
   }
   PrismaticBallOptions drone;
-  drone.force_limit = limit;
+  drone.force_limit = settings.force_limit;
   const std::shared_ptr<const Scene> scene = PrismaticBallScene(drone);
   Sweep sweep;
   for (const std::string& model : models) {
@@ -95,12 +111,9 @@ Sweep DroneLiftoffExperiment::Expand(const ProfileConfig& config, const std::vec
         c.model_options = setting.options;
         c.model_options["timestep"] = options_detail::FormatDouble(kDroneLiftoffTimestep);
         if (has_aware_option) c.model_options[kAwareOption] = g == "complementarity_aware" ? "true" : "false";
-        c.params = {{"gradient", g},
-                    {"steps", steps},
-                    {"learning_rate", lr},
-                    {"iterations", iterations},
-                    {"target_height", target},
-                    {"force_limit", limit}};
+        DroneLiftoffSettings one = settings;
+        one.gradient = g;
+        c.params = CaseParams(one);
         c.seed = DeriveSeed(name(), c.id);
         sweep.cases.push_back(std::move(c));
       }
@@ -110,11 +123,12 @@ Sweep DroneLiftoffExperiment::Expand(const ProfileConfig& config, const std::vec
 }
 
 std::vector<Row> DroneLiftoffExperiment::Run(const Case& c) const {
-  const int steps = static_cast<int>(ParamNumber(c, "steps"));
-  const int iterations = static_cast<int>(ParamNumber(c, "iterations"));
-  const double lr = ParamNumber(c, "learning_rate");
+  const auto settings = DecodeSettings<DroneLiftoffSettings>(c);
+  const int steps = static_cast<int>(settings.steps);
+  const int iterations = static_cast<int>(settings.iterations);
+  const double lr = settings.learning_rate;
   PrismaticBallOptions drone;
-  drone.force_limit = ParamNumber(c, "force_limit");
+  drone.force_limit = settings.force_limit;
   const std::shared_ptr<const Scene> scene = PrismaticBallScene(drone);
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
   if (steps < 1) {
@@ -127,7 +141,7 @@ std::vector<Row> DroneLiftoffExperiment::Run(const Case& c) const {
   start.v[0] = -1e-4;  // into the floor: the contact clamps, as in Nimble's example (Sec. VII-C)
   // L = (q_T - target)^2: a terminal loss on the height alone.
   auto loss = std::make_shared<TerminalStateLoss>();
-  loss->q_target = VecX::Constant(1, ParamNumber(c, "target_height"));
+  loss->q_target = VecX::Constant(1, settings.target_height);
   loss->q_weight = VecX::Ones(1);
   loss->v_weight = VecX::Zero(1);
   ShootingObjective objective(*sim, start, steps, loss);

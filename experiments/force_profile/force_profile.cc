@@ -14,7 +14,7 @@
 #include "core/common/deadline.h"
 #include "core/common/error.h"
 #include "core/common/strings.h"
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/sweeps/model_sweep.h"
 #include "experiments/common/sweeps/sweep_limits.h"
 #include "experiments/common/summaries/table_stats.h"
@@ -139,14 +139,36 @@ std::vector<double> LineOffsets(const ResultTable& table) {
   return offsets;
 }
 
+// The config's keys and a case's parameters.
+struct ForceProfileSettings {
+  double timestep_s = 0.0;
+  std::int64_t line_samples = 0, grid_samples = 0;
+  std::vector<double> line_offsets_m;
+  std::string path;
+  std::optional<double> line_offset_m;
+  std::int64_t samples = 0;
+  double half_width_m = 0.0;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    constexpr SettingRole kConfig = SettingRole::kConfig, kCase = SettingRole::kCase;
+    v("timestep_s", timestep_s, "step length", "s", Closed(1e-6, 0.1), kConfig);
+    v("line_samples", line_samples, "samples of each line", "", Closed(3, 100'000), kConfig);
+    v("grid_samples", grid_samples, "samples per side of the grid (0: no grid)", "", Closed(0, 1'000), kConfig);
+    v("line_offsets_m", line_offsets_m, "x of each line", "m", Closed(0.0, 10.0), kConfig);
+    v("path", path, "line (along y at x = line_offset_m) or grid (the x-y square)", "", std::nullopt, kCase);
+    v("line_offset_m", line_offset_m, "x of the line (m); empty for the grid", "m", std::nullopt, kCase);
+    v("samples", samples, "samples of the path (the grid's per side)", "", std::nullopt, kCase);
+    v("half_width_m", half_width_m, "the line runs over y in [-h, h], the grid over the square of half width h (m)",
+      "m", Closed(0.01, 10.0));
+  }
+};
+
 }  // namespace force_profile
 
 std::vector<Column> ForceProfileExperiment::columns() const {
-  return {
-      {"path", "line (along y at x = line_offset_m) or grid (the x-y square)", false, ColumnType::kText},
-      {"line_offset_m", "x of the line (m); empty for the grid"},
-      {"samples", "samples of the path (the grid's per side)"},
-      {"half_width_m", "the line runs over y in [-h, h], the grid over the square of half width h (m)"},
+  std::vector<Column> columns = ParamColumns<force_profile::ForceProfileSettings>();
+  const std::vector<Column> rows = {
       {"x_m", "the probe's centre x (m)"},
       {"y_m", "the probe's centre y (m)"},
       {"gap_m", "distance between the spheres' surfaces (m): |centre| - 0.15, < 0 overlapping"},
@@ -157,14 +179,12 @@ std::vector<Column> ForceProfileExperiment::columns() const {
       {"failed", "the step failed (a barrier model cannot start overlapping)", false, ColumnType::kBool},
       {"failure", "the step's status and message", false, ColumnType::kText},
   };
+  columns.insert(columns.end(), rows.begin(), rows.end());
+  return columns;
 }
 
 Sweep ForceProfileExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const double dt = config.Double("timestep_s", NumberRange::Between(1e-6, 0.1));
-  const std::int64_t line_samples = config.Int("line_samples", 3, 100'000);
-  const std::int64_t grid_samples = config.Int("grid_samples", 0, 1'000);
-  const double half = config.Double("half_width_m", NumberRange::Between(0.01, 10.0));
-  const std::vector<double> offsets = config.SweepDoubles("line_offsets_m", NumberRange::Between(0.0, 10.0));
+  const auto settings = ReadSettings<force_profile::ForceProfileSettings>(config);
   const std::shared_ptr<const Scene> scene = ForceProbeScene();
   Sweep sweep;
   for (const std::string& model : models) {
@@ -179,14 +199,17 @@ Sweep ForceProfileExperiment::Expand(const ProfileConfig& config, const std::vec
         c.model = model;
         c.id = model + "/" + path + (path == "line" ? "/x=" + FormatValue(offset) : "") + setting.IdSuffix();
         c.model_options = setting.options;
-        c.model_options["timestep"] = FormatValue(dt);
-        c.params = {{"path", path}, {"samples", n}, {"half_width_m", half}};
-        if (path == "line") c.params.emplace_back("line_offset_m", offset);
+        c.model_options["timestep"] = FormatValue(settings.timestep_s);
+        force_profile::ForceProfileSettings one = settings;
+        one.path = path;
+        one.samples = n;
+        if (path == "line") one.line_offset_m = offset;
+        c.params = CaseParams(one);
         c.seed = DeriveSeed(name(), c.id);
         sweep.cases.push_back(std::move(c));
       };
-      for (double x : offsets) add("line", x, line_samples);
-      if (grid_samples > 0) add("grid", 0.0, grid_samples);
+      for (double x : settings.line_offsets_m) add("line", x, settings.line_samples);
+      if (settings.grid_samples > 0) add("grid", 0.0, settings.grid_samples);
     }
   }
   return sweep;
@@ -194,11 +217,11 @@ Sweep ForceProfileExperiment::Expand(const ProfileConfig& config, const std::vec
 
 std::vector<Row> ForceProfileExperiment::Run(const Case& c) const {
   using namespace force_profile;
-  const std::string path = ParamText(c, "path");
-  const double offset = path == "line" ? ParamNumber(c, "line_offset_m") : 0.0;
+  const auto settings = DecodeSettings<ForceProfileSettings>(c);
+  const double offset = settings.path == "line" ? settings.line_offset_m.value() : 0.0;
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, ForceProbeScene(), c.model_options);
   std::vector<Row> rows;
-  for (const Sample& p : PathSamples(path, offset, ParamNumber(c, "half_width_m"), static_cast<int>(ParamNumber(c, "samples")))) {
+  for (const Sample& p : PathSamples(settings.path, offset, settings.half_width_m, static_cast<int>(settings.samples))) {
     if (DeadlinePassed()) throw Error(DeadlineMessage());
     rows.push_back(ForceAt(*sim, p));
   }

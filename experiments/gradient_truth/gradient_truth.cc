@@ -11,7 +11,7 @@
 #include "experiments/result_table.h"
 #include "core/common/error.h"
 #include "core/common/strings.h"
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/sweeps/model_sweep.h"
 #include "experiments/common/sweeps/sweep_limits.h"
 #include "experiments/gradient_truth/gradient_truth_problems.h"
@@ -133,6 +133,50 @@ std::vector<Row> RunCueTask(Simulator& sim, const CueTask& task, double speed, i
   return rows;
 }
 
+// The config's keys and a case's parameters: the control task's cases carry its cue_* keys, the
+// others box_clearance_m.
+struct GradientTruthSettings {
+  std::vector<std::string> scenes;
+  std::vector<double> timesteps_s;
+  std::string scene;
+  double timestep_s = 0.0;
+  std::string param_name, param_value;
+  std::optional<double> box_clearance_m, cue_target_m, cue_initial_speed_mps;
+  std::optional<std::int64_t> cue_iterations;
+  std::optional<double> cue_learning_rate;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    constexpr SettingRole kList = SettingRole::kConfigList, kCase = SettingRole::kCase;
+    constexpr SettingRole kSome = SettingRole::kConfigAndSomeCases;
+    const Range timestep = Closed(kTimestepRange.lo, 0.1);
+    v("scenes", scenes, "the closed-form scenes and the control task", "", std::nullopt, kList);
+    v("timesteps_s", timesteps_s, "the step lengths", "s", timestep, kList);
+    v("scene", scene, "two_balls, two_balls_inelastic, ball_drop, sliding_box, two_discs or cue_to_target (the control "
+      "task)", "", std::nullopt, kCase);
+    v("timestep_s", timestep_s, "dt", "s", timestep, kCase);
+    v("param_name", param_name, "the model option swept (stiffness, rho, ...), empty when none", "", std::nullopt, kCase);
+    v("param_value", param_value, "its value", "", std::nullopt, kCase);
+    v("box_clearance_m", box_clearance_m, "sliding_box: the box's release height above the ground (every scene but the "
+      "control task carries it)", "m", Closed(0.0, 0.1), kSome);
+    v("cue_target_m", cue_target_m, "cue_to_target: where ball 2 should be at the horizon", "m", Closed(0.8, 10.0), kSome);
+    v("cue_initial_speed_mps", cue_initial_speed_mps, "cue_to_target: the descent's starting cue speed", "m/s",
+      Closed(0.35, 10.0), kSome);
+    v("cue_iterations", cue_iterations, "cue_to_target: descent steps", "", Closed(0, kMaxIterationsPerCase), kSome);
+    v("cue_learning_rate", cue_learning_rate, "cue_to_target: the step size (m/s per unit of dL/dv)", "", Positive(10.0),
+      kSome);
+  }
+
+  // A case of `s` keeps only the keys of its kind (the control task or a closed-form scene).
+  void KeepSettingsOf(const std::string& s) {
+    if (s == kCueTask) {
+      box_clearance_m.reset();
+    } else {
+      cue_target_m.reset(), cue_initial_speed_mps.reset(), cue_iterations.reset(), cue_learning_rate.reset();
+    }
+  }
+};
+
 void CheckScenes(const ProfileConfig& config, const std::vector<std::string>& scenes) {
   if (scenes.empty()) throw InvalidArgument(config.file() + ": scenes: empty list");
   for (const std::string& s : scenes) {
@@ -201,18 +245,8 @@ std::string Setting(const ResultTable& t, int r) {
 }  // namespace
 
 std::vector<Column> GradientTruthExperiment::columns() const {
-  return {
-      {"scene", "two_balls, two_balls_inelastic, ball_drop, sliding_box, two_discs or cue_to_target (the control task)",
-       false, ColumnType::kText},
-      {"timestep_s", "dt"},
-      {"param_name", "the model option swept (stiffness, rho, ...), empty when none", false, ColumnType::kText},
-      {"param_value", "its value", false, ColumnType::kText},
-      {"box_clearance_m", "sliding_box: the box's release height above the ground (every scene but the control task "
-                          "carries it)"},
-      {"cue_target_m", "cue_to_target: where ball 2 should be at the horizon"},
-      {"cue_initial_speed_mps", "cue_to_target: the descent's starting cue speed"},
-      {"cue_iterations", "cue_to_target: descent steps"},
-      {"cue_learning_rate", "cue_to_target: the step size (m/s per unit of dL/dv)"},
+  std::vector<Column> columns = ParamColumns<GradientTruthSettings>();
+  const std::vector<Column> rows = {
       {"record", "summary (one per case), entry (one Jacobian entry) or iteration (a descent step of the control task)",
        false, ColumnType::kText},
       {"steps", "summary: steps of the rollout (horizon / dt)"},
@@ -239,24 +273,22 @@ std::vector<Column> GradientTruthExperiment::columns() const {
       {"optimum_mps", "summary: the analytic optimum"},
       {"distance_to_optimum_mps", "summary: |v - v*| after the iterations"},
   };
+  columns.insert(columns.end(), rows.begin(), rows.end());
+  return columns;
 }
 
 Sweep GradientTruthExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const std::vector<std::string> scenes = config.Strings("scenes");
+  const auto settings = ReadSettings<GradientTruthSettings>(config);
+  const std::vector<std::string>& scenes = settings.scenes;
   CheckScenes(config, scenes);
-  const std::vector<double> timesteps = config.Doubles("timesteps_s", NumberRange::Between(kTimestepRange.lo, 0.1));
+  const std::vector<double>& timesteps = settings.timesteps_s;
   if (timesteps.empty()) throw InvalidArgument(config.file() + ": timesteps_s: empty list");
-  const double clearance = config.Double("box_clearance_m", NumberRange::Between(0.0, 0.1));
-  const double target = config.Double("cue_target_m", NumberRange::Between(0.8, 10.0));
-  const double speed = config.Double("cue_initial_speed_mps", NumberRange::Between(0.35, 10.0));
-  const std::int64_t iterations = config.Int("cue_iterations", 0, kMaxIterationsPerCase);
-  const double rate = config.Double("cue_learning_rate", NumberRange::Positive(10.0));
   Sweep sweep;
   for (const std::string& model : models) {
     for (const ModelSetting& setting : ExpandModelSweep(config, model, {"timestep"}, "set timesteps_s instead")) {
       const Capabilities caps = FindModel(model).capabilities_for(setting.options);
       for (const std::string& scene : scenes) {
-        if (std::string why = CheckGradientSupport(caps, *CaseScene(scene, timesteps.front(), clearance)); !why.empty()) {
+        if (std::string why = CheckGradientSupport(caps, *CaseScene(scene, timesteps.front(), *settings.box_clearance_m)); !why.empty()) {
           sweep.notes.push_back(model + ": skipped " + scene + " (" + why + ")");
           continue;
         }
@@ -268,16 +300,13 @@ Sweep GradientTruthExperiment::Expand(const ProfileConfig& config, const std::ve
                  setting.IdSuffix();
           c.model_options = setting.options;
           c.model_options["timestep"] = options_detail::FormatDouble(dt);
-          c.params = {{"scene", scene}, {"timestep_s", dt}, {"param_name", setting.param_name},
-                      {"param_value", setting.param_text}};
-          if (scene == kCueTask) {
-            c.params.push_back({"cue_target_m", target});
-            c.params.push_back({"cue_initial_speed_mps", speed});
-            c.params.push_back({"cue_iterations", iterations});
-            c.params.push_back({"cue_learning_rate", rate});
-          } else {
-            c.params.push_back({"box_clearance_m", clearance});
-          }
+          GradientTruthSettings one = settings;
+          one.scene = scene;
+          one.timestep_s = dt;
+          one.param_name = setting.param_name;
+          one.param_value = setting.param_text;
+          one.KeepSettingsOf(scene);
+          c.params = CaseParams(one);
           c.seed = DeriveSeed(name(), c.id);
           sweep.cases.push_back(std::move(c));
         }
@@ -288,15 +317,13 @@ Sweep GradientTruthExperiment::Expand(const ProfileConfig& config, const std::ve
 }
 
 std::vector<Row> GradientTruthExperiment::Run(const Case& c) const {
-  const std::string scene = ParamText(c, "scene");
-  const double dt = ParamNumber(c, "timestep_s");
-  if (scene == kCueTask) {
-    const CueTask task = gradient_truth::MakeCueTask(dt, ParamNumber(c, "cue_target_m"));
+  const auto s = DecodeSettings<GradientTruthSettings>(c);
+  if (s.scene == kCueTask) {
+    const CueTask task = gradient_truth::MakeCueTask(s.timestep_s, *s.cue_target_m);
     const std::unique_ptr<Simulator> sim = MakeSimulator(c.model, task.scene, c.model_options);
-    return RunCueTask(*sim, task, ParamNumber(c, "cue_initial_speed_mps"),
-                      static_cast<int>(ParamNumber(c, "cue_iterations")), ParamNumber(c, "cue_learning_rate"));
+    return RunCueTask(*sim, task, *s.cue_initial_speed_mps, static_cast<int>(*s.cue_iterations), *s.cue_learning_rate);
   }
-  const TruthProblem problem = gradient_truth::MakeTruthProblem(scene, dt, ParamNumber(c, "box_clearance_m"));
+  const TruthProblem problem = gradient_truth::MakeTruthProblem(s.scene, s.timestep_s, *s.box_clearance_m);
   const std::unique_ptr<Simulator> sim = MakeSimulator(c.model, problem.scene, c.model_options);
   return RunTruthProblem(*sim, problem);
 }
@@ -309,7 +336,9 @@ std::vector<ClaimResult> GradientTruthExperiment::Summarize(const ResultTable& t
   if (it == best.end()) return {};
   const ResultTable summaries = table.Filter("record", "summary");
   const std::string dt = summaries.Text(it->second.row, "timestep_s");
-  const ResultTable runs = summaries.Filter("scene", "two_balls").Filter("model", "nimble").Filter("timestep_s", dt);
+  const ResultTable runs = summaries.Filter("scene", "two_balls")
+                               .Filter("model", "nimble")
+                               .FilterNumber("timestep_s", summaries.Number(it->second.row, "timestep_s"));
   std::string text;
   for (int r = 0; r < runs.num_rows(); ++r) {
     const std::string vector = X2Row(table, runs.Text(r, "case_id"));

@@ -8,7 +8,7 @@
 #include "experiments/result_table.h"
 #include "core/common/error.h"
 #include "core/common/options.h"
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/sweeps/model_sweep.h"
 #include "experiments/common/sweeps/sweep_limits.h"
 #include "experiments/common/summaries/table_stats.h"
@@ -29,18 +29,73 @@ std::string RelaxationOption(const std::string& model) {
   return "";
 }
 
-ContactRrtOptions RrtOptionsOf(const Case& c) {
-  ContactRrtOptions o;
-  o.iterations = static_cast<int>(ParamNumber(c, "iterations"));
-  o.metric_regularizer = ParamNumber(c, "metric_regularizer");
-  o.extension = ParamNumber(c, "extension");
-  o.goal_probability = ParamNumber(c, "goal_probability");
-  o.contact_probability = ParamNumber(c, "contact_probability");
-  o.goal_distance = ParamNumber(c, "goal_distance");
-  o.substeps = static_cast<int>(ParamNumber(c, "substeps"));
-  o.seed = c.seed;
-  return o;
-}
+// The quasi-static step's ranges (a model's own under by_model.<model> has the same).
+constexpr Range kQuasiStaticTimestep = kTimestepRange;
+constexpr Range kQuasiStaticSubsteps = Closed(1, kMaxStepsPerCase);
+
+// The config's keys and a case's parameters.
+struct GraspSettings {
+  std::int64_t seeds = 0;
+  double smoothing_rho = 0.0;
+  std::int64_t sample = 0;
+  std::string fingertips;
+  double timestep_s = 0.0;
+  std::string smoothing;
+  std::int64_t iterations = 0;
+  double metric_regularizer = 0.0;
+  double extension = 0.0;
+  double goal_probability = 0.0;
+  double contact_probability = 0.0;
+  double goal_distance = 0.0;
+  std::int64_t substeps = 1;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    constexpr SettingRole kConfig = SettingRole::kConfig, kCase = SettingRole::kCase;
+    v("seeds", seeds, "planner seeds per model and setting", "", Closed(1, kMaxIterationsPerCase), kConfig);
+    v("smoothing_rho", smoothing_rho, "the metric model's relaxation value", "", kRelaxationRange, kConfig);
+    v("sample", sample, "the planner's seed index (the case's seed derives from it)", "", std::nullopt, kCase);
+    v("fingertips", fingertips, "octagon (ours, the default) or disk (the paper's; silico's solves stall on it)");
+    v("timestep_s", timestep_s, "the model's step (one quasi-static step is `substeps` of them)", "s",
+      kQuasiStaticTimestep);
+    v("smoothing", smoothing, "the metric model's relaxation option and value (\"none\": the model's own gradients)",
+      "", std::nullopt, kCase);
+    v("iterations", iterations, "the RRT's budget K", "", Closed(1, kMaxRowsPerCase - 1));
+    v("metric_regularizer", metric_regularizer, "gamma of the metric Sigma = B B^T + gamma I", "", Positive(1e6));
+    v("extension", extension, "the control step of an extension", "", Positive(10.0));
+    v("goal_probability", goal_probability, "chance a subgoal is the goal", "", Closed(0.0, 1.0));
+    v("contact_probability", contact_probability, "chance an iteration re-grasps instead of extending", "",
+      Closed(0.0, 1.0));
+    v("goal_distance", goal_distance, "the metric distance at which the goal counts as reached", "", Positive(1e6));
+    v("substeps", substeps, "model steps per quasi-static step", "", kQuasiStaticSubsteps);
+  }
+
+  ContactRrtOptions rrt(std::uint64_t seed) const {
+    ContactRrtOptions o;
+    o.iterations = static_cast<int>(iterations);
+    o.metric_regularizer = metric_regularizer;
+    o.extension = extension;
+    o.goal_probability = goal_probability;
+    o.contact_probability = contact_probability;
+    o.goal_distance = goal_distance;
+    o.substeps = static_cast<int>(substeps);
+    o.seed = seed;
+    return o;
+  }
+};
+
+// A model's own quasi-static step, under by_model.<model> (MuJoCo's explicit position springs
+// need short steps; quasi_static_step.h); the profile's where it has none.
+struct QuasiStaticStep {
+  std::optional<double> timestep_s;
+  std::optional<std::int64_t> substeps;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    v("timestep_s", timestep_s, "the model's step", "s", kQuasiStaticTimestep, SettingRole::kConfig);
+    v("substeps", substeps, "model steps per quasi-static step", "", kQuasiStaticSubsteps, SettingRole::kConfig);
+  }
+};
 
 // A node's star (x, y, theta) and fingertips (x, y), at the problem's coordinates (object: the
 // star's; actuated: the left fingertip's, then the right's).
@@ -65,20 +120,8 @@ Row NodeRow(const char* record, const ContactRrtProblem& problem, const ContactR
 }  // namespace
 
 std::vector<Column> GraspExperiment::columns() const {
-  return {
-      {"sample", "the planner's seed index (the case's seed derives from it)"},
-      {"fingertips", "octagon (ours, the default) or disk (the paper's; silico's solves stall on it)", false,
-       ColumnType::kText},
-      {"timestep_s", "the model's step (one quasi-static step is `substeps` of them)"},
-      {"smoothing", "the metric model's relaxation option and value (\"none\": the model's own gradients)", false,
-       ColumnType::kText},
-      {"iterations", "the RRT's budget K"},
-      {"metric_regularizer", "gamma of the metric Sigma = B B^T + gamma I"},
-      {"extension", "the control step of an extension"},
-      {"goal_probability", "chance a subgoal is the goal"},
-      {"contact_probability", "chance an iteration re-grasps instead of extending"},
-      {"goal_distance", "the metric distance at which the goal counts as reached"},
-      {"substeps", "model steps per quasi-static step"},
+  std::vector<Column> columns = ParamColumns<GraspSettings>();
+  const std::vector<Column> rows = {
       {"record", "plan (one per case), path (the plan's nodes in order) or tree (every node; first seed only)", false,
        ColumnType::kText},
       {"success", "plan: the goal is within goal_distance of a node's metric", false, ColumnType::kBool},
@@ -103,57 +146,24 @@ std::vector<Column> GraspExperiment::columns() const {
       {"right_x_m", "path, tree: the right fingertip's x"},
       {"right_y_m", "path, tree: the right fingertip's y"},
   };
+  columns.insert(columns.end(), rows.begin(), rows.end());
+  return columns;
 }
-
-namespace {
-
-// A model's quasi-static step: `timestep_s` and `substeps`, or the model's own under
-// by_model.<model> (MuJoCo's explicit position springs need short steps; quasi_static_step.h).
-struct QuasiStaticSetting {
-  double timestep = 0.0;
-  std::int64_t substeps = 1;
-};
-
-double QuasiStaticTimestep(const ProfileConfig& config, const std::string& key) {
-  return config.Double(key, NumberRange::Between(kTimestepRange.lo, kTimestepRange.hi));
-}
-std::int64_t QuasiStaticSubsteps(const ProfileConfig& config, const std::string& key) {
-  return config.Int(key, 1, kMaxStepsPerCase);
-}
-
-// `model`'s own keys where it has them, else `fallback` (the profile's timestep_s and substeps).
-QuasiStaticSetting QuasiStaticSettingOf(const ProfileConfig& config, const std::string& model,
-                                        const QuasiStaticSetting& fallback) {
-  const std::string prefix = "by_model." + model + ".";
-  QuasiStaticSetting out = fallback;
-  if (config.Has(prefix + "timestep_s")) out.timestep = QuasiStaticTimestep(config, prefix + "timestep_s");
-  if (config.Has(prefix + "substeps")) out.substeps = QuasiStaticSubsteps(config, prefix + "substeps");
-  return out;
-}
-
-}  // namespace
 
 Sweep GraspExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const std::int64_t seeds = config.Int("seeds", 1, kMaxIterationsPerCase);
-  const std::int64_t iterations = config.Int("iterations", 1, kMaxRowsPerCase - 1);
-  const QuasiStaticSetting default_step{QuasiStaticTimestep(config, "timestep_s"), QuasiStaticSubsteps(config, "substeps")};
-  const std::string fingertips = config.String("fingertips");
-  if (fingertips != "octagon" && fingertips != "disk") {
-    throw InvalidArgument(config.file() + ": key fingertips: unknown '" + fingertips + "'; valid: octagon, disk");
+  const auto settings = ReadSettings<GraspSettings>(config);
+  if (settings.fingertips != "octagon" && settings.fingertips != "disk") {
+    throw InvalidArgument(config.file() + ": key fingertips: unknown '" + settings.fingertips + "'; valid: octagon, disk");
   }
-  const double smoothing_rho = config.Double("smoothing_rho", NumberRange::Between(kRelaxationRange.lo, kRelaxationRange.hi));
-  const std::vector<std::pair<std::string, Value>> rrt = {
-      {"iterations", iterations},
-      {"metric_regularizer", config.Double("metric_regularizer", NumberRange::Positive(1e6))},
-      {"extension", config.Double("extension", NumberRange::Positive(10.0))},
-      {"goal_probability", config.Double("goal_probability", NumberRange::Between(0.0, 1.0))},
-      {"contact_probability", config.Double("contact_probability", NumberRange::Between(0.0, 1.0))},
-      {"goal_distance", config.Double("goal_distance", NumberRange::Positive(1e6))}};
-  CheckSweepSize(config, name(), {{"models", static_cast<double>(models.size())}, {"seeds", static_cast<double>(seeds)}});
-  const std::shared_ptr<const Scene> scene = GraspScene({.disk_fingertips = fingertips == "disk"});
+  CheckSweepSize(config, name(),
+                 {{"models", static_cast<double>(models.size())}, {"seeds", static_cast<double>(settings.seeds)}});
+  const std::shared_ptr<const Scene> scene = GraspScene({.disk_fingertips = settings.fingertips == "disk"});
   Sweep sweep;
   for (const std::string& model : models) {
-    const QuasiStaticSetting step = QuasiStaticSettingOf(config, model, default_step);
+    const auto own = ReadSettings<QuasiStaticStep>(config, "by_model." + model + ".");
+    GraspSettings one = settings;
+    one.timestep_s = own.timestep_s.value_or(settings.timestep_s);
+    one.substeps = own.substeps.value_or(settings.substeps);
     for (const ModelSetting& setting : ExpandModelSweep(config, model, {"timestep"}, "set timestep_s instead")) {
       const Capabilities caps = FindModel(model).capabilities_for(setting.options);
       if (std::string why = CheckGradientSupport(caps, *scene); !why.empty()) {
@@ -161,16 +171,17 @@ Sweep GraspExperiment::Expand(const ProfileConfig& config, const std::vector<std
         continue;
       }
       const std::string relaxation = RelaxationOption(model);
-      for (std::int64_t k = 0; k < seeds; ++k) {
+      one.smoothing = relaxation.empty() ? std::string("none")
+                                         : relaxation + "=" + options_detail::FormatDouble(settings.smoothing_rho);
+      for (std::int64_t k = 0; k < settings.seeds; ++k) {
         Case c;
         c.index = static_cast<int>(sweep.cases.size());
         c.model = model;
         c.id = model + setting.IdSuffix() + "/seed=" + std::to_string(k);
         c.model_options = setting.options;
-        c.model_options["timestep"] = options_detail::FormatDouble(step.timestep);
-        c.params = {{"sample", k}, {"fingertips", fingertips}, {"timestep_s", step.timestep}, {"substeps", step.substeps},
-                    {"smoothing", relaxation.empty() ? std::string("none") : relaxation + "=" + options_detail::FormatDouble(smoothing_rho)}};
-        c.params.insert(c.params.end(), rrt.begin(), rrt.end());
+        c.model_options["timestep"] = options_detail::FormatDouble(one.timestep_s);
+        one.sample = k;
+        c.params = CaseParams(one);
         c.seed = DeriveSeed(name(), c.id);
         sweep.cases.push_back(std::move(c));
       }
@@ -180,16 +191,17 @@ Sweep GraspExperiment::Expand(const ProfileConfig& config, const std::vector<std
 }
 
 std::vector<Row> GraspExperiment::Run(const Case& c) const {
-  const std::shared_ptr<const Scene> scene = GraspScene({.disk_fingertips = ParamText(c, "fingertips") == "disk"});
+  const auto settings = DecodeSettings<GraspSettings>(c);
+  const std::shared_ptr<const Scene> scene = GraspScene({.disk_fingertips = settings.fingertips == "disk"});
   std::unique_ptr<Simulator> dynamics = MakeSimulator(c.model, scene, c.model_options);
   OptionMap smoothed_options = c.model_options;
-  if (const std::string smoothing = ParamText(c, "smoothing"); smoothing != "none") {
+  if (const std::string& smoothing = settings.smoothing; smoothing != "none") {
     const size_t eq = smoothing.find('=');
     smoothed_options[smoothing.substr(0, eq)] = smoothing.substr(eq + 1);
   }
   std::unique_ptr<Simulator> smoothed = MakeSimulator(c.model, scene, smoothed_options);
   const ContactRrtProblem problem = GraspProblem(*scene);
-  ContactRrt rrt(*dynamics, *smoothed, problem, RrtOptionsOf(c));
+  ContactRrt rrt(*dynamics, *smoothed, problem, settings.rrt(c.seed));
   const VecX start = DefaultState(*scene).q;
   const ContactRrtResult result = rrt.Plan(start);
 
@@ -210,7 +222,7 @@ std::vector<Row> GraspExperiment::Run(const Case& c) const {
   for (size_t i = 0; i < result.path.size(); ++i) {
     rows.push_back(NodeRow("path", problem, result, result.path[i], static_cast<int>(i)));
   }
-  if (ParamNumber(c, "sample") == 0) {
+  if (settings.sample == 0) {
     for (size_t i = 0; i < result.nodes.size(); ++i) rows.push_back(NodeRow("tree", problem, result, static_cast<int>(i), -1));
   }
   return rows;
@@ -222,7 +234,7 @@ ResultTable Plans(const ResultTable& table) { return table.Filter("record", "pla
 
 double SuccessRate(const ResultTable& plans) {
   if (plans.num_rows() == 0) return std::nan("");
-  return static_cast<double>(plans.Filter("success", "true").num_rows()) / plans.num_rows();
+  return static_cast<double>(plans.FilterBool("success", true).num_rows()) / plans.num_rows();
 }
 
 // Failed steps and metrics per iteration run.
@@ -261,7 +273,7 @@ std::string Progress(const ResultTable& plans, const StartErrors& start) {
 std::vector<ClaimResult> GraspExperiment::Summarize(const ResultTable& table) const {
   const ResultTable silico = Plans(table).Filter("model", "silico");
   if (silico.num_rows() == 0) return {};
-  const ResultTable solved = silico.Filter("success", "true");
+  const ResultTable solved = silico.FilterBool("success", true);
   ClaimResult r{"grasp.planning_time_s"};
   r.ours = Median(solved, "planning_time_s");
   r.values["success_rate"] = SuccessRate(silico);
@@ -278,7 +290,7 @@ std::vector<ClaimResult> GraspExperiment::Summarize(const ResultTable& table) co
   for (const std::string& model : Plans(table).Distinct("model")) {
     if (model == "silico") continue;
     const ResultTable plans = Plans(table).Filter("model", model);
-    const ResultTable reached = plans.Filter("success", "true");
+    const ResultTable reached = plans.FilterBool("success", true);
     r.note += "; " + model + ": " + std::to_string(reached.num_rows()) + " of " + std::to_string(plans.num_rows()) +
               " seeds reach the goal";
     if (reached.num_rows() > 0) r.note += " (median " + FormatShort(Median(reached, "planning_time_s")) + " s)";

@@ -9,7 +9,7 @@
 #include "experiments/result_table.h"
 #include "core/common/error.h"
 #include "experiments/common/settings/adam_config.h"
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/sweeps/codesign_sweep.h"
 #include "experiments/common/settings/design_file.h"
 #include "experiments/common/meters/hull_distances.h"
@@ -25,14 +25,52 @@ namespace arena {
 
 namespace grippers_detail {
 
-GripperStages StagesOf(const Case& c) {
-  GripperStages s;
-  s.lower = static_cast<int>(ParamNumber(c, "lower_steps"));
-  s.approach = static_cast<int>(ParamNumber(c, "approach_steps"));
-  s.lift = static_cast<int>(ParamNumber(c, "lift_steps"));
-  s.hold = static_cast<int>(ParamNumber(c, "hold_steps"));
-  return s;
-}
+// Every case's parameters; grippers' config keys besides models and the sdrs options.
+struct GrippersSettings {
+  double timestep_s = 0.01;
+  std::int64_t lower_steps = 0;
+  std::int64_t approach_steps = 0;
+  std::int64_t lift_steps = 0;
+  std::int64_t hold_steps = 0;
+  std::int64_t iterations = 0;
+  AdamSettings adam;
+  double adam_epsilon = 0.0;
+  double push_weight = 0.0;
+  double lift_weight = 0.0;
+  double friction = 0.0;
+  std::string design;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    const Range steps = Closed(1, kMaxStepsPerCase);
+    v("timestep_s", timestep_s, "step length (s)", "s", Closed(1e-4, 0.1));
+    v("lower_steps", lower_steps, "stage 1: steps lowering the jaw to the X's arm height", "", steps);
+    v("approach_steps", approach_steps, "stage 2: steps moving the jaw towards the X (-y)", "", steps);
+    v("lift_steps", lift_steps, "stage 4: steps lifting the jaw", "", steps);
+    v("hold_steps", hold_steps, "steps holding the jaw still after the lift", "", Closed(0, kMaxStepsPerCase));
+    v("iterations", iterations, "Adam iterations", "", Closed(1, kMaxIterationsPerCase));
+    adam.VisitFields(v);
+    v("adam_epsilon", adam_epsilon,
+      "Adam's epsilon: a gradient entry far below it moves its variable far less than the learning rate", "",
+      Closed(1e-12, 1.0));
+    v("push_weight", push_weight, "weight of the stage-2 term (the X pushed while the jaw approaches)", "",
+      Closed(0.0, 1e6));
+    v("lift_weight", lift_weight, "weight of the stage-4 term (the X's motion relative to the jaw while it lifts)", "",
+      Closed(0.0, 1e6));
+    v("friction", friction, "every collider's friction coefficient", "", Closed(0.0, 2.0));
+    v("design", design, "the start design's file (arena export-design's OBJ; empty: the scene's wall)");
+  }
+
+  GripperStages stages() const {
+    return {static_cast<int>(lower_steps), static_cast<int>(approach_steps), static_cast<int>(lift_steps),
+            static_cast<int>(hold_steps)};
+  }
+  AdamOptions adam_options() const {
+    AdamOptions out = adam.options();
+    out.epsilon = adam_epsilon;
+    return out;
+  }
+};
 
 // A rollout's jaw and X (y, z per step; the script moves in the y-z plane) as path rows.
 void AppendPath(const Scene& scene, const GripperGraspLoss& loss, const std::vector<State>& states, const std::string& stage,
@@ -53,22 +91,11 @@ void AppendPath(const Scene& scene, const GripperGraspLoss& loss, const std::vec
 }  // namespace grippers_detail
 
 std::vector<Column> GrippersExperiment::columns() const {
-  return {
-      {"variant", "codesign: the jaw's shape alone (the script is fixed)", false, ColumnType::kText},
-      {"timestep_s", "step length (s)"},
-      {"lower_steps", "stage 1: steps lowering the jaw to the X's arm height"},
-      {"approach_steps", "stage 2: steps moving the jaw towards the X (-y)"},
-      {"lift_steps", "stage 4: steps lifting the jaw"},
-      {"hold_steps", "steps holding the jaw still after the lift"},
-      {"iterations", "Adam iterations"},
-      {"learning_rate", "Adam's step size (m: how far a vertex moves per iteration, about)"},
-      {"adam_beta1", "Adam's first-moment decay"},
-      {"adam_beta2", "Adam's second-moment decay"},
-      {"adam_epsilon", "Adam's epsilon: a gradient entry far below it moves its variable far less than the learning rate"},
-      {"push_weight", "weight of the stage-2 term (the X pushed while the jaw approaches)"},
-      {"lift_weight", "weight of the stage-4 term (the X's motion relative to the jaw while it lifts)"},
-      {"friction", "every collider's friction coefficient"},
-      {"design", "the start design's file (arena export-design's OBJ; empty: the scene's wall)", false, ColumnType::kText},
+  std::vector<Column> columns = {
+      {"variant", "codesign: the jaw's shape alone (the script is fixed)", false, ColumnType::kText}};
+  const std::vector<Column> params = ParamColumns<grippers_detail::GrippersSettings>();
+  columns.insert(columns.end(), params.begin(), params.end());
+  const std::vector<Column> rows = {
       {"design_parameters", "decision variables (the blocks' vertex coordinates)"},
       {"record", "iteration (one Adam iteration), path (a step of the start's or the best iterate's rollout) or design "
                  "(a vertex of a block)", false, ColumnType::kText},
@@ -109,65 +136,42 @@ std::vector<Column> GrippersExperiment::columns() const {
       {"y_m", "design: y in the jaw's frame (0: the wall's front face; the X is towards -y)"},
       {"z_m", "design: z in the jaw's frame (0: the hole's centre height)"},
   };
+  columns.insert(columns.end(), rows.begin(), rows.end());
+  return columns;
 }
 
 Sweep GrippersExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const double dt = config.Double("timestep_s", NumberRange::Between(1e-4, 0.1));
-  const std::int64_t lower = config.Int("lower_steps", 1, kMaxStepsPerCase);
-  const std::int64_t approach = config.Int("approach_steps", 1, kMaxStepsPerCase);
-  const std::int64_t lift = config.Int("lift_steps", 1, kMaxStepsPerCase);
-  const std::int64_t hold = config.Int("hold_steps", 0, kMaxStepsPerCase);
-  if (lower + approach + lift + hold > kMaxStepsPerCase) {
+  const auto settings = ReadSettings<grippers_detail::GrippersSettings>(config);
+  if (settings.stages().total() > kMaxStepsPerCase) {
     throw InvalidArgument(config.file() + ": lower_steps + approach_steps + lift_steps + hold_steps is beyond " +
                           std::to_string(kMaxStepsPerCase));
   }
-  const std::int64_t iterations = config.Int("iterations", 1, kMaxIterationsPerCase);
-  const AdamOptions adam = ReadAdamOptions(config);
-  const double epsilon = config.Double("adam_epsilon", NumberRange::Between(1e-12, 1.0));
-  const double push_weight = config.Double("push_weight", NumberRange::Between(0.0, 1e6));
-  const double lift_weight = config.Double("lift_weight", NumberRange::Between(0.0, 1e6));
-  const double friction = config.Double("friction", NumberRange::Between(0.0, 2.0));
-  const std::string design = config.String("design");
-  if (!design.empty()) ReadDesignFile(design);  // a bad file fails the sweep here, naming the file and line
+  if (!settings.design.empty()) ReadDesignFile(settings.design);  // a bad file fails the sweep here, naming the file and line
   CodesignSweepSpec spec;
   spec.experiment = name();
-  spec.scene = GripperScene({.friction = friction});
+  spec.scene = GripperScene({.friction = settings.friction});
   spec.variants = {"codesign"};  // shape only: the script is fixed (the paper's grippers' controls are)
-  spec.timestep = dt;
+  spec.timestep = settings.timestep_s;
   spec.designed = kGripperBlockPrefix;
-  spec.params = {{"timestep_s", dt},
-                 {"lower_steps", lower},
-                 {"approach_steps", approach},
-                 {"lift_steps", lift},
-                 {"hold_steps", hold},
-                 {"iterations", iterations},
-                 {"learning_rate", adam.learning_rate},
-                 {"adam_beta1", adam.beta1},
-                 {"adam_beta2", adam.beta2},
-                 {"adam_epsilon", epsilon},
-                 {"push_weight", push_weight},
-                 {"lift_weight", lift_weight},
-                 {"friction", friction},
-                 {"design", design}};
+  spec.params = CaseParams(settings);
   return ExpandCodesignSweep(config, models, spec);
 }
 
 std::vector<Row> GrippersExperiment::Run(const Case& c) const {
   using namespace grippers_detail;
-  const std::string variant = ParamText(c, "variant");
-  const GripperOptions scene_options{.friction = ParamNumber(c, "friction")};
+  const std::string variant = DecodeSettings<CodesignCase>(c).variant;
+  const auto settings = DecodeSettings<GrippersSettings>(c);
+  const GripperOptions scene_options{.friction = settings.friction};
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, GripperScene(scene_options), c.model_options);
   Simulator& ip = AsContactPotentialModel(*sim);
-  if (const std::string design = ParamText(c, "design"); !design.empty()) ip.SetDesignParameters(DesignFromFile(ip, design));
-  GripperObjective objective(ip, StagesOf(c), ParamNumber(c, "timestep_s"), scene_options.kp, ParamNumber(c, "push_weight"),
-                             ParamNumber(c, "lift_weight"));
+  if (!settings.design.empty()) ip.SetDesignParameters(DesignFromFile(ip, settings.design));
+  GripperObjective objective(ip, settings.stages(), settings.timestep_s, scene_options.kp, settings.push_weight,
+                             settings.lift_weight);
   OptimizerBudget budget;
-  budget.max_iterations = static_cast<std::int64_t>(ParamNumber(c, "iterations"));
+  budget.max_iterations = settings.iterations;
   budget.threshold = 0.0;
   const VecX start = VecX::Zero(objective.dimension());
-  AdamOptions adam = AdamOptionsOf(c);
-  adam.epsilon = ParamNumber(c, "adam_epsilon");
-  const OptimizerTrace trace = MinimizeAdam(objective, start, adam, budget);
+  const OptimizerTrace trace = MinimizeAdam(objective, start, settings.adam_options(), budget);
 
   std::vector<Row> rows;
   const std::vector<GripperObjective::Record>& records = objective.records();
@@ -207,8 +211,8 @@ std::vector<Row> GrippersExperiment::Run(const Case& c) const {
     std::unique_ptr<Simulator> fresh = MakeSimulator(c.model, GripperScene(scene_options), c.model_options);
     Simulator& fip = AsContactPotentialModel(*fresh);
     fip.SetDesignParameters(objective.DesignOf(x));
-    GripperObjective once(fip, StagesOf(c), ParamNumber(c, "timestep_s"), scene_options.kp, ParamNumber(c, "push_weight"),
-                          ParamNumber(c, "lift_weight"));
+    GripperObjective once(fip, settings.stages(), settings.timestep_s, scene_options.kp, settings.push_weight,
+                          settings.lift_weight);
     if (!std::isfinite(once.Evaluate(VecX::Zero(once.dimension()), nullptr))) return;
     const GripperMeasures& m = once.records().back().measures;
     last[stage + "_held"] = static_cast<std::int64_t>(m.held ? 1 : 0);

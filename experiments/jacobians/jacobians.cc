@@ -7,7 +7,7 @@
 
 #include "core/common/error.h"
 #include "core/common/strings.h"
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/sweeps/model_sweep.h"
 #include "experiments/common/sweeps/sweep_limits.h"
 #include "experiments/common/summaries/table_stats.h"
@@ -72,13 +72,33 @@ State JacobiansExperiment::BenchmarkState(const std::string& robot, Simulator& s
   return s;
 }
 
+namespace {
+
+// The config's keys and a case's parameters.
+struct JacobiansSettings {
+  std::vector<std::string> robots;
+  std::string robot;
+  std::int64_t samples = 0;
+  double central_step = 0.0;
+  double ridders_step = 0.0;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    v("robots", robots, "the robots (the axis)", "", std::nullopt, SettingRole::kConfig);
+    v("robot", robot, "atlas (Nimble's Table II pose), half_cheetah (OpenAI MJCF, settled 1 s), jump_worm or catapult "
+      "(Nimble's benchmark states, one step)", "", std::nullopt, SettingRole::kCase);
+    v("samples", samples, "timed repetitions per method (medians are reported)", "", Closed(1, kMaxIterationsPerCase));
+    v("central_step", central_step, "central-difference step (tangent coordinates)", "", Positive(1.0));
+    v("ridders_step", ridders_step, "Ridders' initial step (shrunk by 1.4 per tableau row, at most 10 rows)", "",
+      Positive(1.0));
+  }
+};
+
+}  // namespace
+
 std::vector<Column> JacobiansExperiment::columns() const {
-  return {
-      {"robot", "atlas (Nimble's Table II pose), half_cheetah (OpenAI MJCF, settled 1 s), jump_worm or catapult "
-                "(Nimble's benchmark states, one step)", false, ColumnType::kText},
-      {"samples", "timed repetitions per method (medians are reported)"},
-      {"central_step", "central-difference step (tangent coordinates)"},
-      {"ridders_step", "Ridders' initial step (shrunk by 1.4 per tableau row, at most 10 rows)"},
+  std::vector<Column> columns = ParamColumns<JacobiansSettings>();
+  const std::vector<Column> rows = {
       {"engine", "the model is a wrapped third-party engine (MuJoCo, DART)", false, ColumnType::kBool},
       {"nv", "velocity dimension"},
       {"nu", "controls (torques)"},
@@ -93,13 +113,13 @@ std::vector<Column> JacobiansExperiment::columns() const {
       {"jacobian_time_s", "median wall time of the five Jacobians together", true},
       {"jacobian_over_step", "jacobian_time_s / step_time_s", true},
   };
+  columns.insert(columns.end(), rows.begin(), rows.end());
+  return columns;
 }
 
 Sweep JacobiansExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const std::vector<std::string> robots = config.SweepStrings("robots");
-  const std::int64_t samples = config.Int("samples", 1, kMaxIterationsPerCase);
-  const double central_step = config.Double("central_step", NumberRange::Positive(1.0));
-  const double ridders_step = config.Double("ridders_step", NumberRange::Positive(1.0));
+  const auto settings = ReadSettings<JacobiansSettings>(config);
+  const std::vector<std::string>& robots = settings.robots;
   for (const std::string& r : robots) {
     if (std::find(kRobots.begin(), kRobots.end(), r) == kRobots.end()) {
       throw InvalidArgument(config.file() + ": robots: unknown robot '" + r + "'; valid: " + Join(kRobots));
@@ -135,10 +155,9 @@ Sweep JacobiansExperiment::Expand(const ProfileConfig& config, const std::vector
         c.id = robot + "/" + model +
                setting.IdSuffix();
         c.model_options = options;
-        c.params = {{"robot", robot},
-                    {"samples", samples},
-                    {"central_step", central_step},
-                    {"ridders_step", ridders_step}};
+        JacobiansSettings one = settings;
+        one.robot = robot;
+        c.params = CaseParams(one);
         c.seed = DeriveSeed(name(), c.id);
         sweep.cases.push_back(std::move(c));
       }
@@ -148,8 +167,9 @@ Sweep JacobiansExperiment::Expand(const ProfileConfig& config, const std::vector
 }
 
 std::vector<Row> JacobiansExperiment::Run(const Case& c) const {
-  const std::string robot = ParamText(c, "robot");
-  const int samples = static_cast<int>(ParamNumber(c, "samples"));
+  const auto settings = DecodeSettings<JacobiansSettings>(c);
+  const std::string& robot = settings.robot;
+  const int samples = static_cast<int>(settings.samples);
   const std::shared_ptr<const Scene> scene = MakeScene(robot);
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
   const Capabilities caps = sim->capabilities();
@@ -159,10 +179,10 @@ std::vector<Row> JacobiansExperiment::Run(const Case& c) const {
 
   FdOptions central;
   central.method = FdMethod::kCentral;
-  central.step = ParamNumber(c, "central_step");
+  central.step = settings.central_step;
   FdOptions ridders;
   ridders.method = FdMethod::kRidders;
-  ridders.ridders_step = ParamNumber(c, "ridders_step");
+  ridders.ridders_step = settings.ridders_step;
 
   CountingSimulator counting(*sim);
   std::vector<MethodTiming> methods = {MethodTiming("central"), MethodTiming("ridders")};

@@ -5,7 +5,7 @@
 
 #include "core/common/error.h"
 #include "core/common/strings.h"
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/sweeps/model_sweep.h"
 #include "experiments/common/meters/outcome_checks.h"
 #include "experiments/common/sweeps/sweep_limits.h"
@@ -60,11 +60,35 @@ State LcpWarmstartExperiment::InitialState(const std::string& rollout, const Sce
   return DefaultState(scene);
 }
 
+namespace {
+
+// The config's keys and a case's parameters.
+struct LcpWarmstartSettings {
+  std::vector<std::string> rollouts;
+  double duration_s = 0.0;
+  std::int64_t box_drop_runs = 0;
+  std::string rollout;
+  std::int64_t ic = 0;
+  std::int64_t steps = 0;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    constexpr SettingRole kConfig = SettingRole::kConfig, kCase = SettingRole::kCase;
+    v("rollouts", rollouts, "the rollouts (the axis)", "", std::nullopt, kConfig);
+    v("duration_s", duration_s, "simulated time of a rollout", "s", Positive(), kConfig);
+    v("box_drop_runs", box_drop_runs, "box_drop's initial conditions", "", std::nullopt, SettingRole::kConfigCount);
+    v("rollout", rollout, "atlas, box_drop (spatial cube), stacking (two cubes) or half_cheetah", "", std::nullopt,
+      kCase);
+    v("ic", ic, "initial condition (box_drop; 0 for the others)", "", std::nullopt, kCase);
+    v("steps", steps, "steps asked for (duration / 0.001 s)", "", std::nullopt, kCase);
+  }
+};
+
+}  // namespace
+
 std::vector<Column> LcpWarmstartExperiment::columns() const {
-  return {
-      {"rollout", "atlas, box_drop (spatial cube), stacking (two cubes) or half_cheetah", false, ColumnType::kText},
-      {"ic", "initial condition (box_drop; 0 for the others)"},
-      {"steps", "steps asked for (duration / 0.001 s)"},
+  std::vector<Column> columns = ParamColumns<LcpWarmstartSettings>();
+  const std::vector<Column> rows = {
       {"steps_done", "steps taken (a non-finite state ends the rollout)"},
       {"contact_steps", "steps with at least one contact (each solves one LCP)"},
       {"mean_contacts", "mean contacts over the contact steps"},
@@ -78,12 +102,15 @@ std::vector<Column> LcpWarmstartExperiment::columns() const {
       {"lcp_failed", "LCPs without a valid solution"},
       {"failure", "why the rollout failed: it ended early, ran no step, or ended with a body through the ground", false, ColumnType::kText},
   };
+  columns.insert(columns.end(), rows.begin(), rows.end());
+  return columns;
 }
 
 Sweep LcpWarmstartExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const std::vector<std::string> rollouts = config.SweepStrings("rollouts");
-  const double duration = config.PositiveFiniteDouble("duration_s");
-  const std::int64_t box_drop_runs = config.Int("box_drop_runs", 1, config.max_cases());
+  const auto settings = ReadSettings<LcpWarmstartSettings>(config);
+  const std::vector<std::string>& rollouts = settings.rollouts;
+  const double duration = settings.duration_s;
+  const std::int64_t box_drop_runs = settings.box_drop_runs;
   for (const std::string& r : rollouts) {
     if (std::find(kRollouts.begin(), kRollouts.end(), r) == kRollouts.end()) {
       throw InvalidArgument(config.file() + ": rollouts: unknown rollout '" + r + "'; valid: " + Join(kRollouts));
@@ -123,7 +150,11 @@ Sweep LcpWarmstartExperiment::Expand(const ProfileConfig& config, const std::vec
                  setting.IdSuffix();
           c.model_options = setting.options;
           c.model_options["timestep"] = options_detail::FormatDouble(kLcpWarmstartTimestep);
-          c.params = {{"rollout", rollout}, {"ic", static_cast<std::int64_t>(ic)}, {"steps", steps}};
+          LcpWarmstartSettings one = settings;
+          one.rollout = rollout;
+          one.ic = ic;
+          one.steps = steps;
+          c.params = CaseParams(one);
           c.seed = DeriveSeed(name(), c.id);
           sweep.cases.push_back(std::move(c));
         }
@@ -136,12 +167,13 @@ Sweep LcpWarmstartExperiment::Expand(const ProfileConfig& config, const std::vec
 OutcomeLimits LcpWarmstartExperiment::outcome_limits() const { return kLcpWarmstartLimits; }
 
 std::vector<Row> LcpWarmstartExperiment::Run(const Case& c) const {
-  const std::string rollout = ParamText(c, "rollout");
+  const auto settings = DecodeSettings<LcpWarmstartSettings>(c);
+  const std::string& rollout = settings.rollout;
   const std::shared_ptr<const Scene> scene = MakeScene(rollout);
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
   if (!HasCounter(*sim, kAttempts)) throw Unsupported(c.model + " has no LCP active-set warm start counters");
-  State state = InitialState(rollout, *scene, static_cast<int>(ParamNumber(c, "ic")));
-  const std::int64_t steps = static_cast<std::int64_t>(ParamNumber(c, "steps"));
+  State state = InitialState(rollout, *scene, static_cast<int>(settings.ic));
+  const std::int64_t steps = settings.steps;
   std::int64_t done = 0, contact_steps = 0, contacts = 0;
   std::string failure;
   OutcomeMonitor outcome(*scene, state, kLcpWarmstartLimits);

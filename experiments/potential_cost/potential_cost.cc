@@ -10,6 +10,7 @@
 #include "core/common/deadline.h"
 #include "core/common/error.h"
 #include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/summaries/loglog_fit.h"
 #include "experiments/common/sweeps/model_sweep.h"
 #include "experiments/common/meters/potential_timing.h"
@@ -59,17 +60,52 @@ std::vector<Method> MethodsOf(const std::string& model, const Geometry& g, bool 
   return out;
 }
 
-std::shared_ptr<const Scene> HullPair(const Case& c) {
+// The config's keys and a case's parameters (besides activation_m, the method's model option;
+// the columns are listed in columns(), in the CSV's order).
+struct PotentialCostSettings {
+  std::vector<std::int64_t> vertices_list;
+  std::int64_t hulls_per_size = 0;
+  std::int64_t config_eval_repeats = 0;
+  std::int64_t all_pairs_eval_repeats = 0;
+  std::int64_t all_pairs_max_vertices = 0;
+  double activation_distance_m = 0.0;
+  std::string method;
+  std::int64_t vertices = 0, hull = 0, hull_seed = 0, triangles = 0;
+  double radius_m = 0.0, gap_m = 0.0;
+  std::int64_t eval_repeats = 0;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    constexpr SettingRole kConfig = SettingRole::kConfig, kCase = SettingRole::kCase;
+    const Range repeats = Closed(1, kMaxIterationsPerCase);
+    v("vertices", vertices_list, "points per hull (the axis)", "", std::nullopt, SettingRole::kConfigList);
+    v("hulls_per_size", hulls_per_size, "random hull pairs per size", "", Closed(1, 100), kConfig);
+    v("eval_repeats", config_eval_repeats, "evaluations timed", "", repeats, kConfig);
+    v("all_pairs_eval_repeats", all_pairs_eval_repeats, "evaluations timed of ipc_all_pairs", "", repeats, kConfig);
+    v("all_pairs_max_vertices", all_pairs_max_vertices, "the most points per hull ipc_all_pairs runs", "",
+      Closed(0, 1000), kConfig);
+    v("radius_m", radius_m, "radius of the sphere the hulls' points lie on (m)", "m", Positive(10.0));
+    v("gap_m", gap_m, "exact distance between the two hulls (m)", "m", Positive(1.0));
+    v("activation_distance_m", activation_distance_m, "sdrs's x0 and ipc's dhat", "m", Closed(1e-6, 0.9), kConfig);
+    v("method", method, "sdrs, ipc, ipc_all_pairs or the model", "", std::nullopt, kCase);
+    v("vertices", vertices, "points per hull (all of them hull vertices)", "", std::nullopt, kCase);
+    v("hull", hull, "which random hull pair of this size", "", std::nullopt, kCase);
+    v("hull_seed", hull_seed, "seed of the pair's points", "", std::nullopt, kCase);
+    v("triangles", triangles, "triangles per hull, 2V - 4", "", std::nullopt, kCase);
+    v("eval_repeats", eval_repeats, "evaluations timed", "", std::nullopt, kCase);
+  }
+};
+
+std::shared_ptr<const Scene> HullPair(const PotentialCostSettings& s) {
   HullPairSceneOptions o;
-  o.vertices = static_cast<int>(ParamNumber(c, "vertices"));
-  o.seed = static_cast<std::uint64_t>(ParamNumber(c, "hull_seed"));
-  o.radius = ParamNumber(c, "radius_m");
-  o.gap = ParamNumber(c, "gap_m");
+  o.vertices = static_cast<int>(s.vertices);
+  o.seed = static_cast<std::uint64_t>(s.hull_seed);
+  o.radius = s.radius_m;
+  o.gap = s.gap_m;
   return RandomHullPairScene(o);
 }
 
-std::vector<std::int64_t> CheckedVertices(const ProfileConfig& config) {
-  const std::vector<std::int64_t> v = config.Ints("vertices");
+std::vector<std::int64_t> CheckedVertices(const ProfileConfig& config, const std::vector<std::int64_t>& v) {
   if (v.empty()) throw InvalidArgument(config.file() + ": vertices: empty list");
   for (std::int64_t n : v) {
     // 1000: one evaluation cannot be interrupted by the case's deadline (all pairs: ~4e6 pairs).
@@ -89,7 +125,7 @@ double Terms(MeshPotential& mesh) { return mesh.contact_potential().ActiveTerms(
 
 // Per vertex count, the median over the hull pairs of `column` for `method` (failed rows out).
 std::map<double, double> Series(const ResultTable& table, const std::string& method, const std::string& column) {
-  const ResultTable t = table.Filter("method", method).Filter("failed", "false");
+  const ResultTable t = table.Filter("method", method).FilterBool("failed", false);
   std::map<double, double> out;
   for (const std::string& v : t.Distinct("vertices")) {
     const double median = Median(t.Filter("vertices", v), column);
@@ -132,15 +168,16 @@ std::vector<Column> PotentialCostExperiment::columns() const {
 
 Sweep PotentialCostExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
   using namespace potential_cost_detail;
-  const std::vector<std::int64_t> vertices = CheckedVertices(config);
-  const std::int64_t hulls = config.Int("hulls_per_size", 1, 100);
-  const std::int64_t repeats = config.Int("eval_repeats", 1, kMaxIterationsPerCase);
-  const std::int64_t all_pairs_repeats = config.Int("all_pairs_eval_repeats", 1, kMaxIterationsPerCase);
-  const std::int64_t all_pairs_max = config.Int("all_pairs_max_vertices", 0, 1000);
+  const auto base = ReadSettings<PotentialCostSettings>(config);
+  const std::vector<std::int64_t> vertices = CheckedVertices(config, base.vertices_list);
+  const std::int64_t hulls = base.hulls_per_size;
+  const std::int64_t repeats = base.config_eval_repeats;
+  const std::int64_t all_pairs_repeats = base.all_pairs_eval_repeats;
+  const std::int64_t all_pairs_max = base.all_pairs_max_vertices;
   Geometry g;
-  g.radius = config.Double("radius_m", NumberRange::Positive(10.0));
-  g.gap = config.Double("gap_m", NumberRange::Positive(1.0));
-  g.activation = config.Double("activation_distance_m", NumberRange::Between(1e-6, 0.9));
+  g.radius = base.radius_m;
+  g.gap = base.gap_m;
+  g.activation = base.activation_distance_m;
   if (g.gap >= g.activation) {
     throw InvalidArgument(config.file() + ": gap_m (" + FormatValue(g.gap) + ") must be below activation_distance_m (" +
                           FormatValue(g.activation) + "): the potentials would be zero");
@@ -190,15 +227,15 @@ Sweep PotentialCostExperiment::Expand(const ProfileConfig& config, const std::ve
           c.model_options = setting.options;
           for (const auto& [k, value] : m.options) c.model_options[k] = value;
           const std::string key = ActivationOption(m.model);
-          c.params = {{"method", m.name},
-                      {"vertices", v},
-                      {"hull", h},
-                      {"hull_seed", static_cast<std::int64_t>(hull_seed)},
-                      {"triangles", 2 * v - 4},
-                      {"radius_m", g.radius},
-                      {"gap_m", g.gap},
-                      {"activation_m", key.empty() ? Value{} : Value{ParamValue(c.model_options.at(key))}},
-                      {"eval_repeats", all_pairs ? all_pairs_repeats : repeats}};
+          PotentialCostSettings one = base;
+          one.method = m.name;
+          one.vertices = v;
+          one.hull = h;
+          one.hull_seed = static_cast<std::int64_t>(hull_seed);
+          one.triangles = 2 * v - 4;
+          one.eval_repeats = all_pairs ? all_pairs_repeats : repeats;
+          c.params = CaseParams(one);
+          c.params.emplace_back("activation_m", key.empty() ? Value{} : Value{ParamValue(c.model_options.at(key))});
           c.seed = DeriveSeed(name(), c.id);
           sweep.cases.push_back(std::move(c));
         }
@@ -210,7 +247,8 @@ Sweep PotentialCostExperiment::Expand(const ProfileConfig& config, const std::ve
 
 std::vector<Row> PotentialCostExperiment::Run(const Case& c) const {
   using namespace potential_cost_detail;
-  const std::shared_ptr<const Scene> scene = HullPair(c);
+  const auto settings = DecodeSettings<PotentialCostSettings>(c);
+  const std::shared_ptr<const Scene> scene = HullPair(settings);
   {
     // One untimed evaluation on a simulator of its own first: the timed one's first evaluation
     // stays cold (no warm start), but the process's one-time costs (first allocations, code
@@ -222,10 +260,10 @@ std::vector<Row> PotentialCostExperiment::Run(const Case& c) const {
   MeshPotential& mesh = *AsContactPotentialModel(*sim).mesh_potential();
   std::int64_t triangles = 0;
   for (const ColliderMesh& m : mesh.meshes()) triangles = std::max<std::int64_t>(triangles, m.triangles.rows());
-  if (triangles != static_cast<std::int64_t>(ParamNumber(c, "triangles"))) {
-    throw Error("a hull has " + std::to_string(triangles) + " triangles, not 2V - 4 = " + ParamText(c, "triangles"));
+  if (triangles != settings.triangles) {
+    throw Error("a hull has " + std::to_string(triangles) + " triangles, not 2V - 4 = " + std::to_string(settings.triangles));
   }
-  const int repeats = static_cast<int>(ParamNumber(c, "eval_repeats"));
+  const int repeats = static_cast<int>(settings.eval_repeats);
   const PotentialTiming t = TimeContactPotential(*sim, DefaultState(*scene), repeats);
   Row row;
   row["potential"] = t.value;

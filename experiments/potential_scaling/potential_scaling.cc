@@ -10,7 +10,7 @@
 #include "experiments/result_table.h"
 #include "core/common/deadline.h"
 #include "core/common/error.h"
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/summaries/loglog_fit.h"
 #include "experiments/common/sweeps/model_sweep.h"
 #include "experiments/common/meters/outcome_checks.h"
@@ -92,16 +92,53 @@ std::int64_t BallTriangles(Simulator& sim) {
   return n;
 }
 
-// The balls' meshes' heights above the ground: the authors' 0.105 m leaves every pair farther
-// apart than IPC's dhat (its potential is then zero and nearly free); a gap below dhat puts all 16
-// balls in IPC's contact with the ground, as the frames of a trajectory do.
-std::vector<double> CheckedGaps(const ProfileConfig& config) {
-  // Each gap once (a repeated one would repeat its cases' ids), each in (0, 1] m.
-  return config.SweepDoubles("ground_gap_m", NumberRange::Positive(1.0));
-}
+// The config's keys and a case's parameters.
+struct PotentialScalingSettings {
+  std::vector<std::int64_t> vertices_list;
+  std::int64_t config_step_repeats = 0;
+  std::int64_t step_max_triangles = 0, brute_force_max_triangles = 0, brute_force_step_max_triangles = 0;
+  std::vector<double> ground_gaps_m;
+  std::string method;
+  std::int64_t vertices_per_ball = 0, triangles = 0;
+  double ground_gap_m = 0.0;
+  std::int64_t eval_repeats = 0, step_repeats = 0;
+  double cue_speed_mps = 0.0;
 
-std::vector<std::int64_t> CheckedVertices(const ProfileConfig& config) {
-  const std::vector<std::int64_t> v = config.Ints("vertices_per_ball");
+  template <class V>
+  void VisitFields(V&& v) {
+    constexpr SettingRole kConfig = SettingRole::kConfig, kCase = SettingRole::kCase;
+    const Range triangle_cap = Closed(0, 100'000'000);
+    v("vertices_per_ball", vertices_list, "Fibonacci points per ball (the axis)", "", std::nullopt,
+      SettingRole::kConfigList);
+    v("step_repeats", config_step_repeats, "steps timed per case", "", Closed(0, kMaxIterationsPerCase), kConfig);
+    v("step_max_triangles", step_max_triangles, "the most triangles whose step is timed", "", triangle_cap, kConfig);
+    v("brute_force_max_triangles", brute_force_max_triangles, "the most triangles brute runs", "", triangle_cap,
+      kConfig);
+    // A brute-force step costs several brute-force evaluations (Newton iterations and line search).
+    v("brute_force_step_max_triangles", brute_force_step_max_triangles, "the most triangles whose brute step is timed",
+      "", triangle_cap, kConfig);
+    // The balls' meshes' heights above the ground: the authors' 0.105 m leaves every pair farther
+    // apart than IPC's dhat (its potential is then zero and nearly free); a gap below dhat puts all 16
+    // balls in IPC's contact with the ground, as the frames of a trajectory do. Each gap once (a
+    // repeated one would repeat its cases' ids), each in (0, 1] m.
+    v("ground_gap_m", ground_gaps_m, "the balls' meshes' heights above the ground (the axis)", "m", Positive(1.0),
+      kConfig);
+    v("method", method, "bsh (longrange, its bounding-sphere hierarchy), brute (longrange, every triangle pair) or the "
+      "model", "", std::nullopt, kCase);
+    v("vertices_per_ball", vertices_per_ball, "Fibonacci points per ball (the models' sphere_vertices)", "",
+      std::nullopt, kCase);
+    v("triangles", triangles, "triangles of the 16 balls, 16 (2V - 4), counted on the model's meshes", "",
+      std::nullopt, kCase);
+    v("ground_gap_m", ground_gap_m, "each ball's mesh's lowest vertex above the ground (m): 0.105 the authors' layout, "
+      "below dhat in ipc's contact", "m", std::nullopt, kCase);
+    v("eval_repeats", eval_repeats, "evaluations of the potential timed", "", Closed(1, kMaxIterationsPerCase));
+    v("step_repeats", step_repeats, "steps timed (0: this size's step is not timed)", "", std::nullopt, kCase);
+    v("cue_speed_mps", cue_speed_mps, "the cue ball's speed towards the rack at the timed steps' start (m/s)", "m/s",
+      Closed(0.0, 100.0));
+  }
+};
+
+std::vector<std::int64_t> CheckedVertices(const ProfileConfig& config, const std::vector<std::int64_t>& v) {
   if (v.empty()) throw InvalidArgument(config.file() + ": vertices_per_ball: empty list");
   for (std::int64_t n : v) {
     // 12: the models' smallest sphere; 500 (15 936 triangles in all, 2.6 times the paper's
@@ -187,15 +224,8 @@ std::string Seconds(double s) { return FormatShort(s) + " s"; }
 }  // namespace
 
 std::vector<Column> PotentialScalingExperiment::columns() const {
-  return {
-      {"method", "bsh (longrange, its bounding-sphere hierarchy), brute (longrange, every triangle pair) or the model", false,
-       ColumnType::kText},
-      {"vertices_per_ball", "Fibonacci points per ball (the models' sphere_vertices)"},
-      {"triangles", "triangles of the 16 balls, 16 (2V - 4), counted on the model's meshes"},
-      {"ground_gap_m", "each ball's mesh's lowest vertex above the ground (m): 0.105 the authors' layout, below dhat in ipc's contact"},
-      {"eval_repeats", "evaluations of the potential timed"},
-      {"step_repeats", "steps timed (0: this size's step is not timed)"},
-      {"cue_speed_mps", "the cue ball's speed towards the rack at the timed steps' start (m/s)"},
+  std::vector<Column> columns = ParamColumns<PotentialScalingSettings>();
+  const std::vector<Column> rows = {
       {"potential", "the contact potential at the initial configuration (the model's units)"},
       {"eval_first_s", "seconds of the first evaluation of potential + gradient + projected Hessian (cold)", true},
       {"eval_s", "median seconds of an evaluation of potential + gradient + projected Hessian", true},
@@ -206,18 +236,17 @@ std::vector<Column> PotentialScalingExperiment::columns() const {
       {"failed", "the potential was not finite or a step failed its solver or its outcome check", false, ColumnType::kBool},
       {"failure", "why: the step's status and message, or the outcome violation", false, ColumnType::kText},
   };
+  columns.insert(columns.end(), rows.begin(), rows.end());
+  return columns;
 }
 
 Sweep PotentialScalingExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const std::vector<std::int64_t> vertices = CheckedVertices(config);
-  const std::int64_t eval_repeats = config.Int("eval_repeats", 1, kMaxIterationsPerCase);
-  const std::int64_t step_repeats = config.Int("step_repeats", 0, kMaxIterationsPerCase);
-  const std::int64_t step_cap = config.Int("step_max_triangles", 0, 100'000'000);
-  const std::int64_t brute_cap = config.Int("brute_force_max_triangles", 0, 100'000'000);
-  // A brute-force step costs several brute-force evaluations (Newton iterations and line search).
-  const std::int64_t brute_step_cap = config.Int("brute_force_step_max_triangles", 0, 100'000'000);
-  const double cue_speed = config.Double("cue_speed_mps", NumberRange::Between(0.0, 100.0));
-  const std::vector<double> gaps = CheckedGaps(config);
+  const auto base = ReadSettings<PotentialScalingSettings>(config);
+  const std::vector<std::int64_t> vertices = CheckedVertices(config, base.vertices_list);
+  const std::int64_t step_cap = base.step_max_triangles;
+  const std::int64_t brute_cap = base.brute_force_max_triangles;
+  const std::int64_t brute_step_cap = base.brute_force_step_max_triangles;
+  const std::vector<double>& gaps = base.ground_gaps_m;
   const std::shared_ptr<const Scene> scene = Billiards(gaps.front());
   const std::int64_t balls = CountBalls(*scene);
   Sweep sweep;
@@ -248,13 +277,13 @@ Sweep PotentialScalingExperiment::Expand(const ProfileConfig& config, const std:
     c.model_options = setting.options;
     for (const auto& [k, value] : m.options) c.model_options[k] = value;
     c.model_options["sphere_vertices"] = std::to_string(v);
-    c.params = {{"method", m.name},
-                {"vertices_per_ball", v},
-                {"triangles", triangles},
-                {"ground_gap_m", gap},
-                {"eval_repeats", eval_repeats},
-                {"step_repeats", StepsAt(m, triangles, step_cap, brute_step_cap, step_repeats)},
-                {"cue_speed_mps", cue_speed}};
+    PotentialScalingSettings one = base;
+    one.method = m.name;
+    one.vertices_per_ball = v;
+    one.triangles = triangles;
+    one.ground_gap_m = gap;
+    one.step_repeats = StepsAt(m, triangles, step_cap, brute_step_cap, base.config_step_repeats);
+    c.params = CaseParams(one);
     c.seed = DeriveSeed(name(), c.id);
     sweep.cases.push_back(std::move(c));
   };
@@ -278,26 +307,28 @@ Sweep PotentialScalingExperiment::Expand(const ProfileConfig& config, const std:
 }
 
 std::vector<Row> PotentialScalingExperiment::Run(const Case& c) const {
-  const std::shared_ptr<const Scene> scene = Billiards(ParamNumber(c, "ground_gap_m"));
+  const auto settings = DecodeSettings<PotentialScalingSettings>(c);
+  const std::shared_ptr<const Scene> scene = Billiards(settings.ground_gap_m);
   Row row;
   std::string failure;
   State start;
   {
     std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
     Simulator& ip = AsContactPotentialModel(*sim);
-    start = PlaceOnMeshGap(ip, CueState(*scene, ParamNumber(c, "cue_speed_mps")), ParamNumber(c, "ground_gap_m"));
+    start = PlaceOnMeshGap(ip, CueState(*scene, settings.cue_speed_mps), settings.ground_gap_m);
     const std::int64_t triangles = BallTriangles(ip);
-    if (triangles != static_cast<std::int64_t>(ParamNumber(c, "triangles"))) {
-      throw Error("the balls have " + std::to_string(triangles) + " triangles, not 16 (2V - 4) = " + ParamText(c, "triangles"));
+    if (triangles != settings.triangles) {
+      throw Error("the balls have " + std::to_string(triangles) + " triangles, not 16 (2V - 4) = " +
+                  std::to_string(settings.triangles));
     }
-    const PotentialTiming t = TimeContactPotential(ip, start, static_cast<int>(ParamNumber(c, "eval_repeats")));
+    const PotentialTiming t = TimeContactPotential(ip, start, static_cast<int>(settings.eval_repeats));
     row["potential"] = t.value;
     row["eval_first_s"] = t.first_s;
     row["eval_s"] = t.median_s;
     if (!std::isfinite(t.value)) failure = "the potential is not finite at the initial configuration";
-    if (t.repeats < static_cast<int>(ParamNumber(c, "eval_repeats")) && failure.empty()) failure = DeadlineMessage();
+    if (t.repeats < static_cast<int>(settings.eval_repeats) && failure.empty()) failure = DeadlineMessage();
   }
-  const int step_repeats = static_cast<int>(ParamNumber(c, "step_repeats"));
+  const int step_repeats = static_cast<int>(settings.step_repeats);
   if (step_repeats > 0 && DeadlinePassed() && failure.empty()) failure = DeadlineMessage();
   if (step_repeats > 0 && !DeadlinePassed()) {
     // A fresh simulator: the step starts cold, not from the evaluations' warm starts.

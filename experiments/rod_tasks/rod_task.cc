@@ -8,9 +8,6 @@
 #include "core/common/strings.h"
 #include "core/multibody/data.h"
 #include "core/multibody/kinematics.h"
-#include "experiments/common/settings/bundle_config.h"
-#include "experiments/common/settings/adam_config.h"
-#include "experiments/common/settings/case_params.h"
 #include "scenes/rod_scenes.h"
 #include "trajectory/receding_horizon.h"
 
@@ -70,13 +67,14 @@ RodTask MakeRodTask(const std::string& task, double tolerance) {
   return t;
 }
 
-RodRunSettings RodRunSettingsOf(const Case& c) {
+RodRunSettings RodRunParams::run(std::int64_t steps, std::int64_t window,
+                                 std::optional<GradientBundleOptions> bundle) const {
   RodRunSettings settings;
-  settings.steps = static_cast<int>(ParamNumber(c, "steps"));
-  settings.window = static_cast<int>(ParamNumber(c, "window"));
-  settings.iterations = static_cast<int>(ParamNumber(c, "iterations"));
-  settings.adam = AdamOptionsOf(c);
-  settings.bundle = BundleOptionsOf(c);
+  settings.steps = static_cast<int>(steps);
+  settings.window = static_cast<int>(window);
+  settings.iterations = static_cast<int>(iterations);
+  settings.adam = adam.options();
+  settings.bundle = std::move(bundle);
   return settings;
 }
 

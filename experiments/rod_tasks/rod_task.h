@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "experiments/common/settings/adam_config.h"
+#include "experiments/common/sweeps/sweep_limits.h"
 #include "experiments/experiment.h"
 #include "models/simulator.h"
 #include "solvers/first_order_optimizers.h"
@@ -40,9 +42,23 @@ struct RodRunSettings {
   std::optional<GradientBundleOptions> bundle;  // set: Adam follows the bundle (seed 004's GB)
 };
 
-/// The settings of a case that has the params steps, window, iterations, learning_rate,
-/// adam_beta1 and adam_beta2 (and, for method bundle, the bundle's: bundle_config.h).
-RodRunSettings RodRunSettingsOf(const Case& c);
+/// The settings of a run every rod experiment's cases carry besides steps and window (which the
+/// experiment sets: from its config, or from each run's timestep); a group its settings forward to.
+struct RodRunParams {
+  std::int64_t iterations = 0;
+  AdamSettings adam;
+  double target_tolerance_m = 0.0;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    v("iterations", iterations, "Adam iterations per real step", "", Closed(1, kMaxIterationsPerCase));
+    adam.VisitFields(v);
+    v("target_tolerance_m", target_tolerance_m, "eps_target: a cube is at its target within this distance", "m",
+      Positive(100.0));
+  }
+  /// The run of `steps` real steps, windows of `window` frames (and the bundle's options, for a bundle case).
+  RodRunSettings run(std::int64_t steps, std::int64_t window, std::optional<GradientBundleOptions> bundle) const;
+};
 
 /// One receding-horizon run of `sim` on `task`, stopping early once every cube is within the
 /// tolerance of its target. Rows: `record = step` per real step (the rod's centre, the cubes at

@@ -6,9 +6,8 @@
 #include "config/profile_config.h"
 #include "experiments/result_table.h"
 #include "core/common/error.h"
-#include "experiments/common/settings/adam_config.h"
 #include "experiments/common/settings/bundle_config.h"
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/sweeps/model_sweep.h"
 #include "experiments/common/sweeps/sweep_limits.h"
 #include "experiments/common/summaries/table_stats.h"
@@ -32,6 +31,30 @@ std::vector<std::string> RodTaskExperiment::plots() const {
   return {task_ == "push" ? "longrange_fig7_push" : "longrange_fig8_" + task_};
 }
 
+namespace {
+
+// The config's keys and a case's parameters (its columns are listed in columns(), in the CSV's order).
+struct RodTasksSettings {
+  std::string method;
+  BundleSettings bundle;
+  double timestep_s = 0.0;
+  std::int64_t steps = 0;
+  std::int64_t window = 0;
+  RodRunParams run;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    v("method", method, "gradient or bundle", "", std::nullopt, SettingRole::kCase);
+    v("timestep_s", timestep_s, "dt", "s", kTimestepRange);
+    v("steps", steps, "H: real steps at most", "", Closed(1, kMaxStepsPerCase));
+    v("window", window, "h: frames optimised at each real step", "", Closed(1, kMaxStepsPerCase));
+    run.VisitFields(v);
+    bundle.VisitFields(v);
+  }
+};
+
+}  // namespace
+
 std::vector<Column> RodTaskExperiment::columns() const {
   std::vector<Column> columns = {
       {"method", "gradient (the model's own derivatives) or bundle (the gradient bundle around the model)", false,
@@ -46,17 +69,13 @@ std::vector<Column> RodTaskExperiment::columns() const {
 }
 
 Sweep RodTaskExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const double dt = config.Double("timestep_s", NumberRange::Between(kTimestepRange.lo, kTimestepRange.hi));
-  const std::int64_t steps = config.Int("steps", 1, kMaxStepsPerCase);
-  const std::int64_t window = config.Int("window", 1, kMaxStepsPerCase);
-  const std::int64_t iterations = config.Int("iterations", 1, kMaxIterationsPerCase);
-  const AdamOptions adam = ReadAdamOptions(config);
-  const double tolerance = config.Double("target_tolerance_m", NumberRange::Positive(100.0));
-  if (static_cast<double>(steps) * static_cast<double>(window) * static_cast<double>(iterations) > 1e10) {
+  const auto settings = ReadSettings<RodTasksSettings>(config);
+  if (static_cast<double>(settings.steps) * static_cast<double>(settings.window) *
+          static_cast<double>(settings.run.iterations) > 1e10) {
     throw InvalidArgument(config.file() + ": steps x window x iterations is beyond any budget");
   }
-  const BundleConfig bundle = ReadBundleConfig(config);
-  const RodTask task = MakeRodTask(task_, tolerance);
+  settings.bundle.Check(config);
+  const RodTask task = MakeRodTask(task_, settings.run.target_tolerance_m);
   Sweep sweep;
   for (const std::string& model : models) {
     for (const ModelSetting& setting : ExpandModelSweep(config, model, {"timestep"}, "set timestep_s instead")) {
@@ -65,18 +84,18 @@ Sweep RodTaskExperiment::Expand(const ProfileConfig& config, const std::vector<s
         sweep.notes.push_back(model + ": skipped (" + why + ")");
         continue;
       }
-      for (const std::string& method : bundle.MethodsFor(model)) {
+      for (const std::string& method : settings.bundle.MethodsFor(model)) {
         Case c;
         c.index = static_cast<int>(sweep.cases.size());
         c.model = model;
         c.id = model + (method == "bundle" ? "/bundle" : "") +
                setting.IdSuffix();
         c.model_options = setting.options;
-        c.model_options["timestep"] = options_detail::FormatDouble(dt);
-        c.params = {{"method", method},          {"timestep_s", dt},          {"steps", steps},
-                    {"window", window},          {"iterations", iterations},  {"learning_rate", adam.learning_rate},
-                    {"adam_beta1", adam.beta1},  {"adam_beta2", adam.beta2},  {"target_tolerance_m", tolerance}};
-        if (method == "bundle") AppendBundleParams(bundle.options, &c.params);
+        c.model_options["timestep"] = options_detail::FormatDouble(settings.timestep_s);
+        RodTasksSettings one = settings;
+        one.method = method;
+        one.bundle.KeepFor(method);
+        c.params = CaseParams(one);
         c.seed = DeriveSeed(name(), c.id);
         sweep.cases.push_back(std::move(c));
       }
@@ -86,10 +105,10 @@ Sweep RodTaskExperiment::Expand(const ProfileConfig& config, const std::vector<s
 }
 
 std::vector<Row> RodTaskExperiment::Run(const Case& c) const {
-  const RodTask task = MakeRodTask(task_, ParamNumber(c, "target_tolerance_m"));
-  const RodRunSettings settings = RodRunSettingsOf(c);
+  const auto settings = DecodeSettings<RodTasksSettings>(c);
+  const RodTask task = MakeRodTask(task_, settings.run.target_tolerance_m);
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, task.scene, c.model_options);
-  return RunRodTask(*sim, task, settings);
+  return RunRodTask(*sim, task, settings.run.run(settings.steps, settings.window, settings.bundle.options(c.seed)));
 }
 
 namespace {
@@ -114,12 +133,12 @@ std::vector<std::pair<std::string, ResultTable>> Runs(const ResultTable& table) 
 }
 
 std::string Describe(const ResultTable& last) {
-  std::string text = last.Text(0, "reached") == "true" ? "done at " + last.Text(0, "reached_at_s") + " s"
+  std::string text = last.Bool(0, "reached") ? "done at " + last.Text(0, "reached_at_s") + " s"
                                                       : "not done after " + last.Text(0, "time_s") + " s";
   text += ", at most " + last.Text(0, "max_cubes_at_target") + " cubes at their targets, closest mean distance " +
           FormatShort(last.Number(0, "min_mean_distance_m")) + " m";
   if (!last.Text(0, "went_around").empty()) {
-    text += last.Text(0, "went_around") == "true" ? ", the rod went around" : ", the rod never got behind the cube";
+    text += last.Bool(0, "went_around") ? ", the rod went around" : ", the rod never got behind the cube";
   }
   return text;
 }
@@ -133,7 +152,7 @@ std::vector<ClaimResult> RodTaskExperiment::Summarize(const ResultTable& table) 
   if (ours.num_rows() == 0) return {};
   const bool gather = task_ == "gather";
   ClaimResult r{task_ == "push" ? "push.goes_around" : task_ + ".longrange_only"};
-  r.ours = gather ? ours.Number(0, "max_cubes_at_target") : (ours.Text(0, "reached") == "true" ? 1.0 : 0.0);
+  r.ours = gather ? ours.Number(0, "max_cubes_at_target") : (ours.Bool(0, "reached") ? 1.0 : 0.0);
   double others = 0.0;
   std::string note = "longrange: " + Describe(ours);
   for (const auto& [label, rows] : Runs(table)) {
@@ -141,7 +160,7 @@ std::vector<ClaimResult> RodTaskExperiment::Summarize(const ResultTable& table) 
     const ResultTable last = LastStep(rows);
     if (last.num_rows() == 0) continue;
     others = gather ? std::max(others, last.Number(0, "max_cubes_at_target"))
-                    : others + (last.Text(0, "reached") == "true" ? 1.0 : 0.0);
+                    : others + (last.Bool(0, "reached") ? 1.0 : 0.0);
     note += "; " + label + ": " + Describe(last);
   }
   r.values[task_ == "push" ? "other_models_reached" : gather ? "other_models_max_gathered" : "other_models_sorted"] =

@@ -6,7 +6,7 @@
 
 #include "core/common/error.h"
 #include "core/common/random.h"
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/sweeps/model_sweep.h"
 #include "experiments/common/meters/outcome_checks.h"
 #include "experiments/common/sweeps/sweep_limits.h"
@@ -30,6 +30,25 @@ constexpr OutcomeLimits kSolveTimeLimits{.max_penetration_m = 1.0,
                                 .escape_radius_m = 100.0,
                                 .reach_distance_m = 0.05};
 const std::vector<std::string> kToleranceSets = {"paper", "matched"};
+
+// The config's keys and a case's parameters.
+struct SolveTimeSettings {
+  std::int64_t initial_conditions = 0;
+  std::vector<std::string> tolerance_sets;
+  std::string tolerances;
+  std::int64_t ic = 0;
+  std::int64_t steps = 0;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    v("initial_conditions", initial_conditions, "initial conditions", "", std::nullopt, SettingRole::kConfigCount);
+    v("tolerance_sets", tolerance_sets, "paper and/or matched", "", std::nullopt, SettingRole::kConfig);
+    v("tolerances", tolerances, "tolerance set: paper (each model as the authors timed it) or matched", "",
+      std::nullopt, SettingRole::kCase);
+    v("ic", ic, "initial condition index", "", std::nullopt, SettingRole::kCase);
+    v("steps", steps, "steps simulated", "", Closed(1, kMaxStepsPerCase));
+  }
+};
 }  // namespace
 
 State SolveTimeExperiment::InitialState(std::uint64_t seed) {
@@ -73,10 +92,8 @@ OptionMap SolveTimeExperiment::ToleranceOptions(const std::string& model, const 
 }
 
 std::vector<Column> SolveTimeExperiment::columns() const {
-  return {
-      {"tolerances", "tolerance set: paper (each model as the authors timed it) or matched", false, ColumnType::kText},
-      {"ic", "initial condition index"},
-      {"steps", "steps simulated"},
+  std::vector<Column> columns = ParamColumns<SolveTimeSettings>();
+  const std::vector<Column> rows = {
       {"failed_steps", "steps whose solver did not converge (the rollout continues)"},
       {"failure", "why the rollout failed: it stopped early (non-finite state), ran no step, or its outcome is "
                   "impossible (the square went through the floor, gained energy, escaped or never came down)", false, ColumnType::kText},
@@ -87,12 +104,14 @@ std::vector<Column> SolveTimeExperiment::columns() const {
       {"p90_solve_time_s", "90th percentile of a step's solve time", true},
       {"total_solve_time_s", "sum of the steps' solve times", true},
   };
+  columns.insert(columns.end(), rows.begin(), rows.end());
+  return columns;
 }
 
 Sweep SolveTimeExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const std::int64_t n_ic = config.Int("initial_conditions", 1, config.max_cases());
-  const std::int64_t steps = config.Int("steps", 1, kMaxStepsPerCase);
-  const std::vector<std::string> sets = config.SweepStrings("tolerance_sets");
+  const auto settings = ReadSettings<SolveTimeSettings>(config);
+  const std::int64_t n_ic = settings.initial_conditions;
+  const std::vector<std::string>& sets = settings.tolerance_sets;
   for (const std::string& set : sets) {
     if (std::find(kToleranceSets.begin(), kToleranceSets.end(), set) == kToleranceSets.end()) {
       throw InvalidArgument(config.file() + ": tolerance_sets: unknown set '" + set + "'; valid: paper, matched");
@@ -124,10 +143,10 @@ Sweep SolveTimeExperiment::Expand(const ProfileConfig& config, const std::vector
   for (std::int64_t ic = 0; ic < n_ic; ++ic) {
     for (const std::string& set : sets) {
       for (const std::string& model : runnable) {
-        const std::vector<ModelSetting> settings = ExpandModelSweep(
+        const std::vector<ModelSetting> model_settings = ExpandModelSweep(
             config, model, {"timestep", "rho", "residual_tolerance", "inner_rho", "inner_residual_tolerance"},
             "the tolerance sets fix them");
-        for (const ModelSetting& setting : settings) {
+        for (const ModelSetting& setting : model_settings) {
           Case c;
           c.index = static_cast<int>(sweep.cases.size());
           c.model = model;
@@ -135,7 +154,10 @@ Sweep SolveTimeExperiment::Expand(const ProfileConfig& config, const std::vector
                  setting.IdSuffix();
           c.model_options = setting.options;
           for (const auto& [k, v] : ToleranceOptions(model, set)) c.model_options[k] = v;
-          c.params = {{"tolerances", set}, {"ic", ic}, {"steps", steps}};
+          SolveTimeSettings one = settings;
+          one.tolerances = set;
+          one.ic = ic;
+          c.params = CaseParams(one);
           c.seed = DeriveSeed(name(), "ic=" + std::to_string(ic));
           sweep.cases.push_back(std::move(c));
         }
@@ -151,7 +173,7 @@ std::vector<Row> SolveTimeExperiment::Run(const Case& c) const {
   const std::shared_ptr<const Scene> scene = FallingSquareScene();
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
   State state = InitialState(c.seed);
-  const int steps = static_cast<int>(ParamNumber(c, "steps"));
+  const int steps = static_cast<int>(DecodeSettings<SolveTimeSettings>(c).steps);
   std::vector<double> times;
   times.reserve(steps);
   double sum_iterations = 0.0;

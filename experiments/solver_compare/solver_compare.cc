@@ -10,7 +10,7 @@
 #include "experiments/result_table.h"
 #include "core/common/error.h"
 #include "core/common/strings.h"
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/summaries/criteria_tally.h"
 #include "experiments/common/meters/outcome_checks.h"
 #include "experiments/common/meters/step_tally.h"
@@ -32,23 +32,47 @@ constexpr OutcomeLimits kSolverCompareLimits{.max_penetration_m = 0.1, .max_ener
 // costly): every step's would cost more than the steps of the fast models.
 constexpr int kOutcomeChecks = 50;
 
-ContactProblemParams ParamsOf(const Case& c) {
-  ContactProblemParams p;
-  p.clearance_m = ParamNumber(c, "clearance_m");
-  p.tower_boxes = static_cast<int>(ParamNumber(c, "tower_boxes"));
-  p.slope_over_mu = ParamNumber(c, "slope_over_mu");
-  p.slide_speed = ParamNumber(c, "slide_speed");
-  return p;
-}
+// The config's keys (besides the per-model tables solvers.<model> and problems_of.<model>) and
+// a case's parameters.
+struct SolverCompareSettings {
+  std::vector<std::string> problems;
+  std::vector<double> timesteps_s;
+  double duration_s = 0.0;
+  std::string problem, solver;
+  double timestep_s = 0.0;
+  std::int64_t steps = 0;
+  double clearance_m = 0.0;
+  std::int64_t tower_boxes = 0;
+  double slope_over_mu = 0.0;
+  double slide_speed = 0.0;
 
-ContactProblemParams ReadParams(const ProfileConfig& config) {
-  ContactProblemParams p;
-  p.clearance_m = config.Double("clearance_m", NumberRange::Between(0.0, 0.1));
-  p.tower_boxes = static_cast<int>(config.Int("tower_boxes", 1, 50));
-  p.slope_over_mu = config.Double("slope_over_mu", NumberRange::Between(0.0, 1.9));
-  p.slide_speed = config.Double("slide_speed", NumberRange::Positive(10.0));
-  return p;
-}
+  template <class V>
+  void VisitFields(V&& v) {
+    constexpr SettingRole kConfig = SettingRole::kConfig, kCase = SettingRole::kCase;
+    v("problems", problems, "the problems (experiments/solver_compare/solver_compare_problems.h)", "", std::nullopt,
+      kConfig);
+    v("timesteps_s", timesteps_s, "the step lengths", "s", Positive(1.0), kConfig);
+    v("duration_s", duration_s, "simulated time of every run", "s", Positive(), kConfig);
+    v("problem", problem, "cube_rest, cube_slide, ball_roll, tower, tilted_box or atlas_stand", "", std::nullopt, kCase);
+    v("solver", solver, "the solver setting: model options, comma-separated (default: the model's defaults)", "",
+      std::nullopt, kCase);
+    v("timestep_s", timestep_s, "step length", "s", Positive(1.0), kCase);
+    v("steps", steps, "steps asked for: duration_s / timestep_s", "", std::nullopt, kCase);
+    v("clearance_m", clearance_m, "start height of the bodies above what they rest on", "m", Closed(0.0, 0.1));
+    v("tower_boxes", tower_boxes, "boxes of the tower", "", Closed(1, 50));
+    v("slope_over_mu", slope_over_mu, "tilted_box: the slope's tangent / mu", "", Closed(0.0, 1.9));
+    v("slide_speed", slide_speed, "cube_slide and ball_roll: the start speed (m/s)", "m/s", Positive(10.0));
+  }
+
+  ContactProblemParams problem_params() const {
+    ContactProblemParams p;
+    p.clearance_m = clearance_m;
+    p.tower_boxes = static_cast<int>(tower_boxes);
+    p.slope_over_mu = slope_over_mu;
+    p.slide_speed = slide_speed;
+    return p;
+  }
+};
 
 double MedianOf(std::vector<double> x) {
   if (x.empty()) return std::nan("");
@@ -144,15 +168,8 @@ OptionMap SolverCompareExperiment::ParseSetting(const std::string& setting, cons
 }
 
 std::vector<Column> SolverCompareExperiment::columns() const {
-  std::vector<Column> cols = {
-      {"problem", "cube_rest, cube_slide, ball_roll, tower, tilted_box or atlas_stand", false, ColumnType::kText},
-      {"solver", "the solver setting: model options, comma-separated (default: the model's defaults)", false, ColumnType::kText},
-      {"timestep_s", "step length"},
-      {"steps", "steps asked for: duration_s / timestep_s"},
-      {"clearance_m", "start height of the bodies above what they rest on"},
-      {"tower_boxes", "boxes of the tower"},
-      {"slope_over_mu", "tilted_box: the slope's tangent / mu"},
-      {"slide_speed", "cube_slide and ball_roll: the start speed (m/s)"},
+  std::vector<Column> cols = ParamColumns<SolverCompareSettings>();
+  const std::vector<Column> rows = {
       {"steps_done", "steps that succeeded"},
       {"failed_steps", "steps that did not (not converged: the run goes on from the last iterate; else it ends)"},
       {"failed", "a step failed, no step ran, or the outcome is impossible (through the ground, energy made, escaped)",
@@ -166,13 +183,15 @@ std::vector<Column> SolverCompareExperiment::columns() const {
       {"outcome_error_m", "the problem's closed-form outcome error (experiments/solver_compare/solver_compare_problems.h): drift of a "
                           "resting body, error of the sliding or rolling distance; empty when the run ended early"},
   };
+  cols.insert(cols.end(), rows.begin(), rows.end());
   const std::vector<Column> criteria = CriteriaTally::Columns();
   cols.insert(cols.end(), criteria.begin(), criteria.end());
   return cols;
 }
 
 Sweep SolverCompareExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const std::vector<std::string> problems = config.SweepStrings("problems");
+  const auto base = ReadSettings<SolverCompareSettings>(config);
+  const std::vector<std::string>& problems = base.problems;
   for (const std::string& p : problems) {
     const std::vector<std::string>& valid = ContactProblemNames();
     if (std::find(valid.begin(), valid.end(), p) == valid.end()) {
@@ -180,9 +199,8 @@ Sweep SolverCompareExperiment::Expand(const ProfileConfig& config, const std::ve
                             "'; valid: " + Join(valid));
     }
   }
-  const std::vector<double> timesteps = config.SweepDoubles("timesteps_s", NumberRange::Positive(1.0));
-  const double duration = config.PositiveFiniteDouble("duration_s");
-  const ContactProblemParams params = ReadParams(config);
+  const std::vector<double>& timesteps = base.timesteps_s;
+  const ContactProblemParams params = base.problem_params();
   CheckPerModelTables(config, models);
   std::map<std::string, std::vector<std::string>> settings;
   double most_settings = 1.0;
@@ -214,21 +232,18 @@ Sweep SolverCompareExperiment::Expand(const ProfileConfig& config, const std::ve
         }
         if (!why_not[problem].empty()) continue;
         for (const double dt : timesteps) {
-          const std::int64_t steps = CheckedSteps(config, "duration_s", duration, "timesteps_s", 1.0 / dt);
+          SolverCompareSettings one = base;
+          one.problem = problem;
+          one.solver = setting;
+          one.timestep_s = dt;
+          one.steps = CheckedSteps(config, "duration_s", base.duration_s, "timesteps_s", 1.0 / dt);
           Case c;
           c.index = static_cast<int>(sweep.cases.size());
           c.model = model;
           c.id = model + "/" + problem + "/" + setting + "/dt=" + options_detail::FormatDouble(dt);
           c.model_options = options;
           c.model_options["timestep"] = options_detail::FormatDouble(dt);
-          c.params = {{"problem", problem},
-                      {"solver", setting},
-                      {"timestep_s", dt},
-                      {"steps", steps},
-                      {"clearance_m", params.clearance_m},
-                      {"tower_boxes", static_cast<std::int64_t>(params.tower_boxes)},
-                      {"slope_over_mu", params.slope_over_mu},
-                      {"slide_speed", params.slide_speed}};
+          c.params = CaseParams(one);
           c.seed = DeriveSeed(name(), c.id);
           sweep.cases.push_back(std::move(c));
         }
@@ -241,13 +256,14 @@ Sweep SolverCompareExperiment::Expand(const ProfileConfig& config, const std::ve
 OutcomeLimits SolverCompareExperiment::outcome_limits() const { return kSolverCompareLimits; }
 
 std::vector<Row> SolverCompareExperiment::Run(const Case& c) const {
-  const std::string problem = ParamText(c, "problem");
-  const ContactProblemParams params = ParamsOf(c);
+  const auto settings = DecodeSettings<SolverCompareSettings>(c);
+  const std::string& problem = settings.problem;
+  const ContactProblemParams params = settings.problem_params();
   const std::shared_ptr<const Scene> scene = ContactProblemScene(problem, params);
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
   const State start = ContactProblemStart(problem, *scene, params);
   State state = start;
-  const int steps = static_cast<int>(ParamNumber(c, "steps"));
+  const int steps = static_cast<int>(settings.steps);
   const int stride = std::max(1, steps / kOutcomeChecks);
   StepTally tally;
   CriteriaTally criteria(*scene, start);

@@ -7,7 +7,7 @@
 
 #include "config/profile_config.h"
 #include "experiments/result_table.h"
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/sweeps/codesign_sweep.h"
 #include "experiments/common/summaries/table_stats.h"
 #include "experiments/walker_task.h"
@@ -15,20 +15,35 @@
 
 namespace arena {
 
+namespace spider_detail {
+
+struct SpiderSettings {
+  WalkerSettings walker;
+  double slope_deg = 0.0;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    walker.VisitFields(v, [&] {
+      v("slope_deg", slope_deg, "the slope (gravity tilted; down the slope is +x)", "deg", Closed(0.0, 44.0));
+    });
+  }
+};
+
+}  // namespace spider_detail
+
 std::vector<Column> SpiderExperiment::columns() const {
-  std::vector<Column> columns = WalkerColumns();
-  columns.insert(columns.begin() + 8, {"slope_deg", "the slope (gravity tilted; down the slope is +x)"});
-  return columns;
+  return WalkerColumns(ParamColumns<spider_detail::SpiderSettings>());
 }
 
 Sweep SpiderExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const double slope = config.Double("slope_deg", NumberRange::Between(0.0, 44.0));
-  return ExpandWalkerSweep(config, models, name(), SpiderScene({.slope_deg = slope}), kSpiderFootPrefix,
-                           {{"slope_deg", slope}});
+  const auto s = ReadSettings<spider_detail::SpiderSettings>(config);
+  return ExpandWalkerSweep(config, models, name(), SpiderScene({.slope_deg = s.slope_deg}), kSpiderFootPrefix, s.walker,
+                           CaseParams(s));
 }
 
 std::vector<Row> SpiderExperiment::Run(const Case& c) const {
-  return RunWalkerCase(c, SpiderScene({.slope_deg = ParamNumber(c, "slope_deg")}), {});
+  const auto s = DecodeSettings<spider_detail::SpiderSettings>(c);
+  return RunWalkerCase(c, SpiderScene({.slope_deg = s.slope_deg}), s.walker, {});
 }
 
 std::vector<ClaimResult> SpiderExperiment::Summarize(const ResultTable& table) const {

@@ -8,7 +8,7 @@
 #include "config/profile_config.h"
 #include "experiments/result_table.h"
 #include "core/common/error.h"
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/summaries/table_stats.h"
 #include "models/scm/smooth_collision.h"
 
@@ -117,6 +117,31 @@ double RadialDistance(const std::vector<double>& xs, const std::vector<double>& 
   return d;
 }
 
+// The config's keys and a case's parameters (its columns are listed in columns(), in the CSV's order).
+struct SsdfIsoSettings {
+  std::vector<double> half_extents_m;
+  std::int64_t angles = 0;
+  std::vector<double> temperatures_m2;
+  double eps1_m2 = 0.0;
+  double half_x_m = 0.0, half_y_m = 0.0;
+  double patch_size_m = 0.0;
+  std::int64_t angle_count = 0;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    constexpr SettingRole kConfig = SettingRole::kConfig, kCase = SettingRole::kCase;
+    v("half_extents_m", half_extents_m, "the box's half extents (x, y)", "m", Closed(1e-3, 100.0), kConfig);
+    v("patch_size_m", patch_size_m, "largest patch length along an edge (m)", "m", Closed(1e-4, 100.0));
+    v("angles", angles, "rays from the box's centre", "", Closed(8, 100'000), kConfig);
+    v("temperatures_m2", temperatures_m2, "the SSDF temperatures eps1 (the axis)", "m^2", Closed(1e-12, 1e6), kConfig);
+    v("eps1_m2", eps1_m2, "SSDF temperature eps1", "m^2", std::nullopt, kCase);
+    v("half_x_m", half_x_m, "the box's half extent along x (m)", "m", std::nullopt, kCase);
+    v("half_y_m", half_y_m, "the box's half extent along y (m)", "m", std::nullopt, kCase);
+    v("angle_count", angle_count, "rays from the box's centre along which the contour is found", "", std::nullopt,
+      kCase);
+  }
+};
+
 }  // namespace ssdf_iso
 
 std::vector<Column> SsdfIsoExperiment::columns() const {
@@ -140,24 +165,26 @@ std::vector<Column> SsdfIsoExperiment::columns() const {
 }
 
 Sweep SsdfIsoExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const std::vector<double> half = config.SweepDoubles("half_extents_m", NumberRange::Between(1e-3, 100.0));
+  const auto settings = ReadSettings<ssdf_iso::SsdfIsoSettings>(config);
+  const std::vector<double>& half = settings.half_extents_m;
   if (half.size() != 2) throw InvalidArgument(config.file() + ": half_extents_m: give two numbers (x, y)");
-  const double patch = config.Double("patch_size_m", NumberRange::Between(1e-4, 100.0));
-  const std::int64_t angles = config.Int("angles", 8, 100'000);
-  const std::vector<double> temperatures = config.SweepDoubles("temperatures_m2", NumberRange::Between(1e-12, 1e6));
   Sweep sweep;
   for (const std::string& model : models) {
     if (model != "scm") {
       sweep.notes.push_back(model + ": skipped (ssdf_iso draws scm's SSDF only)");
       continue;
     }
-    for (double eps : temperatures) {
+    for (double eps : settings.temperatures_m2) {
       Case c;
       c.index = static_cast<int>(sweep.cases.size());
       c.model = model;
       c.id = model + "/eps1=" + FormatValue(eps);
-      c.params = {{"eps1_m2", eps}, {"half_x_m", half[0]}, {"half_y_m", half[1]}, {"patch_size_m", patch},
-                  {"angle_count", angles}};
+      ssdf_iso::SsdfIsoSettings one = settings;
+      one.eps1_m2 = eps;
+      one.half_x_m = half[0];
+      one.half_y_m = half[1];
+      one.angle_count = settings.angles;
+      c.params = CaseParams(one);
       c.seed = DeriveSeed(name(), c.id);
       sweep.cases.push_back(std::move(c));
     }
@@ -167,9 +194,10 @@ Sweep SsdfIsoExperiment::Expand(const ProfileConfig& config, const std::vector<s
 
 std::vector<Row> SsdfIsoExperiment::Run(const Case& c) const {
   using namespace ssdf_iso;
-  const double hx = ParamNumber(c, "half_x_m"), hy = ParamNumber(c, "half_y_m"), eps = ParamNumber(c, "eps1_m2");
-  const Cloud cloud = BoxOutline(hx, hy, ParamNumber(c, "patch_size_m"));
-  const int n = static_cast<int>(ParamNumber(c, "angle_count"));
+  const auto settings = DecodeSettings<SsdfIsoSettings>(c);
+  const double hx = settings.half_x_m, hy = settings.half_y_m, eps = settings.eps1_m2;
+  const Cloud cloud = BoxOutline(hx, hy, settings.patch_size_m);
+  const int n = static_cast<int>(settings.angle_count);
   std::vector<Row> rows;
   std::vector<double> xs, ys;
   scm::SoftmaxTerms<double> scratch;

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <cmath>
 
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/meters/collider_distances.h"
 #include "experiments/common/summaries/criteria_tally.h"
 #include "experiments/common/sweeps/frequency_sweep.h"
@@ -32,6 +32,32 @@ constexpr double kStandAngleTolerance = 0.1;   // rad
 // rest has no energy to give, so more than lifting both blocks 0.5 m is energy the model made;
 // a block 100 m from the origin has blown up.
 constexpr OutcomeLimits kStackingLimits{.max_penetration_m = 0.5, .max_energy_gain_height_m = 0.5, .escape_radius_m = 100.0};
+
+// The parameter stacking adds to the frequency grid's.
+struct StackingGap {
+  double initial_gap_m = 0.0;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    v("initial_gap_m", initial_gap_m, "start gap between the ground, the lower and the upper block", "m",
+      Closed(0.0, kMaxStartGap), SettingRole::kCase);
+  }
+};
+
+// What Run reads back: the grid's parameters, the configuration (the grid's instance) and the gap.
+struct StackingCase {
+  FrequencyGridSettings grid;
+  std::int64_t config = 0;
+  StackingGap gap;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    grid.VisitFields(v);
+    v("config", config, "configuration: lower block shifted by 0.02 (config + 1) m", "", std::nullopt,
+      SettingRole::kCase);
+    gap.VisitFields(v);
+  }
+};
 
 }  // namespace
 
@@ -74,7 +100,8 @@ Sweep StackingExperiment::Expand(const ProfileConfig& config, const std::vector<
                             " m apart (longrange: sqrt(48 mu / m g), ipc: 0.8 dhat); give a mu or dhat for which that "
                             "is below " + options_detail::FormatDouble(kMaxStartGap) + " m");
     }
-    c.params.emplace_back("initial_gap_m", gap);
+    const std::vector<std::pair<std::string, Value>> added = CaseParams(StackingGap{gap});
+    c.params.insert(c.params.end(), added.begin(), added.end());
   }
   return sweep;
 }
@@ -83,17 +110,18 @@ OutcomeLimits StackingExperiment::outcome_limits() const { return kStackingLimit
 
 std::vector<Row> StackingExperiment::Run(const Case& c) const {
   const auto start = std::chrono::steady_clock::now();
-  const std::string variant = ParamText(c, "variant");
-  const int config = static_cast<int>(ParamNumber(c, "config"));
+  const StackingCase s = DecodeSettings<StackingCase>(c);
+  const std::string& variant = s.grid.variant;
+  const int config = static_cast<int>(s.config);
   const bool planar = variant == "planar";
-  std::shared_ptr<const Scene> scene = StackingScene(variant, config, ParamNumber(c, "initial_gap_m"));
+  std::shared_ptr<const Scene> scene = StackingScene(variant, config, s.gap.initial_gap_m);
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
   State state = DefaultState(*scene);
   std::unique_ptr<ColliderDistances> distances;
   if (!planar) distances = std::make_unique<ColliderDistances>(*scene);
   if (distances) distances->Observe(state.q);
   const State initial = state;
-  const int steps = StepsOf(c);
+  const int steps = s.grid.steps();
   const int nb = scene->model.num_bodies();
 
   double sum_linear = 0.0, sum_angular = 0.0;

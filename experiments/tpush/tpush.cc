@@ -10,7 +10,7 @@
 #include "config/profile_config.h"
 #include "experiments/result_table.h"
 #include "core/common/error.h"
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/sweeps/model_sweep.h"
 #include "experiments/common/summaries/table_stats.h"
 #include "experiments/tpush/tpush_planner.h"
@@ -93,7 +93,7 @@ std::vector<Comparison> Compare(const ResultTable& table) {
     c.patch_size = finals.Number(i, "patch_size_m");
     c.points = finals.Number(i, "t_points");
     c.scm_step_ms = finals.Number(i, "step_time_ms");
-    c.diverged = finals.Text(i, "diverged") == "true";
+    c.diverged = finals.Bool(i, "diverged");
     const auto m = mujoco.find({c.sequence, c.run});
     if (m != mujoco.end()) {
       const int j = m->second;
@@ -177,18 +177,43 @@ std::vector<std::pair<double, std::string>> RunsOf(const ResultTable& table, con
 
 const char* kBaselineNote = "; the paper's baseline is MJX on a GPU, ours MuJoCo 2.2.2 on one CPU core";
 
+// The config's keys and a case's parameters.
+struct TPushSettings {
+  std::vector<std::int64_t> sequences;
+  std::vector<std::string> runs;
+  std::vector<double> patch_sizes_m;
+  std::int64_t sequence = 0;
+  std::string run;
+  double timestep_ms = 0.0;
+  std::string integrator;
+  std::optional<double> patch_size_m;
+  double settle_s = 0.0;
+  double trace_interval_s = 0.0;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    constexpr SettingRole kConfig = SettingRole::kConfig, kCase = SettingRole::kCase;
+    v("sequences", sequences, "the push sequences (1-5)", "", std::nullopt, SettingRole::kConfigList);
+    v("runs", runs, "<timestep ms>-<integrator> runs", "", std::nullopt, kConfig);
+    v("patch_sizes_m", patch_sizes_m, "scm's patch sizes", "m", Closed(1e-3, 1.0), kConfig);
+    v("sequence", sequence, "the push sequence (experiments/tpush/tpush_pushes.csv)", "", std::nullopt, kCase);
+    v("run", run, "<timestep ms>-<integrator>, a column of seed 001's Fig. 7 table", "", std::nullopt, kCase);
+    v("timestep_ms", timestep_ms, "the model's timestep (ms)", "ms", std::nullopt, kCase);
+    v("integrator", integrator, "rk4 or euler (semi-implicit), the model's", "", std::nullopt, kCase);
+    v("patch_size_m", patch_size_m, "scm: the point clouds' patch size (m); empty for mujoco", "m", std::nullopt, kCase);
+    v("settle_s", settle_s, "the hold after the path ends (s)", "s", Closed(0.0, 60.0));
+    v("trace_interval_s", trace_interval_s, "time between trace rows (s); 0: none", "s", Closed(0.0, 60.0));
+  }
+};
+
 }  // namespace tpush
 
 std::vector<Column> TPushExperiment::columns() const {
-  return {
-      {"kind", "final (one per replay) or trace (the T and the finger every trace_interval_s)", false, ColumnType::kText},
-      {"sequence", "the push sequence (experiments/tpush/tpush_pushes.csv)"},
-      {"run", "<timestep ms>-<integrator>, a column of seed 001's Fig. 7 table", false, ColumnType::kText},
-      {"timestep_ms", "the model's timestep (ms)"},
-      {"integrator", "rk4 or euler (semi-implicit), the model's", false, ColumnType::kText},
-      {"patch_size_m", "scm: the point clouds' patch size (m); empty for mujoco"},
-      {"settle_s", "the hold after the path ends (s)"},
-      {"trace_interval_s", "time between trace rows (s); 0: none"},
+  std::vector<Column> columns = {
+      {"kind", "final (one per replay) or trace (the T and the finger every trace_interval_s)", false, ColumnType::kText}};
+  const std::vector<Column> params = ParamColumns<tpush::TPushSettings>();
+  columns.insert(columns.end(), params.begin(), params.end());
+  const std::vector<Column> rows = {
       {"t_points", "scm: patches on the T (its two boxes)"},
       {"finger_points", "scm: patches on the finger"},
       {"steps", "steps taken"},
@@ -207,18 +232,19 @@ std::vector<Column> TPushExperiment::columns() const {
       {"finger_x_m", "trace: the finger's x (m)"},
       {"finger_y_m", "trace: the finger's y (m)"},
   };
+  columns.insert(columns.end(), rows.begin(), rows.end());
+  return columns;
 }
 
 Sweep TPushExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
   using namespace tpush;
+  const auto settings = ReadSettings<TPushSettings>(config);
   std::vector<int> sequences;
-  for (std::int64_t s : config.Ints("sequences")) sequences.push_back(FindSequence(static_cast<int>(s)).index);
+  for (std::int64_t s : settings.sequences) sequences.push_back(FindSequence(static_cast<int>(s)).index);
   if (sequences.empty()) throw InvalidArgument("tpush: sequences: give at least one (1-5)");
   std::vector<RunSpec> runs;
-  for (const std::string& text : config.SweepStrings("runs")) runs.push_back(ParseRun(text));
-  const std::vector<double> patches = config.SweepDoubles("patch_sizes_m", NumberRange::Between(1e-3, 1.0));
-  const double settle = config.Double("settle_s", NumberRange::Between(0.0, 60.0));
-  const double trace = config.Double("trace_interval_s", NumberRange::Between(0.0, 60.0));
+  for (const std::string& text : settings.runs) runs.push_back(ParseRun(text));
+  const std::vector<double>& patches = settings.patch_sizes_m;
   Sweep sweep;
   for (const std::string& model : models) {
     if (model != "scm" && model != "mujoco") {
@@ -239,12 +265,16 @@ Sweep TPushExperiment::Expand(const ProfileConfig& config, const std::vector<std
             c.model_options = setting.options;
             c.model_options["timestep"] = FormatValue(run.timestep_ms * 1e-3);
             c.model_options["integrator"] = run.integrator;
-            c.params = {{"sequence", std::int64_t{s}}, {"run", run.label}, {"timestep_ms", run.timestep_ms},
-                        {"integrator", run.integrator}, {"settle_s", settle}, {"trace_interval_s", trace}};
+            TPushSettings one = settings;
+            one.sequence = s;
+            one.run = run.label;
+            one.timestep_ms = run.timestep_ms;
+            one.integrator = run.integrator;
             if (!std::isnan(patch)) {
               c.model_options["patch_size"] = FormatValue(patch);
-              c.params.emplace_back("patch_size_m", patch);
+              one.patch_size_m = patch;
             }
+            c.params = CaseParams(one);
             c.seed = DeriveSeed(name(), c.id);
             sweep.cases.push_back(std::move(c));
           }
@@ -259,11 +289,12 @@ std::vector<ExperimentCommand> TPushExperiment::commands() const { return {PlanP
 
 std::vector<Row> TPushExperiment::Run(const Case& c) const {
   using namespace tpush;
-  const PushSequence& sequence = FindSequence(static_cast<int>(ParamNumber(c, "sequence")));
+  const auto settings = DecodeSettings<TPushSettings>(c);
+  const PushSequence& sequence = FindSequence(static_cast<int>(settings.sequence));
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, TPushScene(), c.model_options);
   TPushRolloutOptions options;
-  options.settle_s = ParamNumber(c, "settle_s");
-  options.trace_interval_s = ParamNumber(c, "trace_interval_s");
+  options.settle_s = settings.settle_s;
+  options.trace_interval_s = settings.trace_interval_s;
   const TPushRollout r = RollOutPushes(*sim, sequence, options);
   std::vector<Row> rows;
   for (const auto& [t, x, y, yaw, fx, fy] : r.trace) {

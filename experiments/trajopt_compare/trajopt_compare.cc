@@ -6,7 +6,7 @@
 
 #include "core/common/error.h"
 #include "core/common/strings.h"
-#include "experiments/common/settings/case_params.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/common/sweeps/model_sweep.h"
 #include "experiments/common/sweeps/sweep_limits.h"
 #include "experiments/common/summaries/table_stats.h"
@@ -34,15 +34,87 @@ constexpr double kMaxRollouts = 1e9;       // a rollout budget that fits any cou
 constexpr double kMaxTimeBudget = 1e6;     // s
 constexpr std::int64_t kMaxPopulation = 10'000;  // cem samples per iteration
 
-// One value per problem: `key` must have as many entries as `problems`, each in `range`.
-std::vector<double> PerProblem(const ProfileConfig& config, const std::string& key, size_t problems,
-                               const NumberRange& range) {
-  const std::vector<double> values = config.Doubles(key, range);
+// The config's keys (the axes, one value per problem of the per-problem lists, the methods'
+// settings) and a case's parameters (its problem and method and that method's settings).
+struct TrajoptSettings {
+  std::vector<std::string> problems, methods;
+  std::vector<double> thresholds, max_rollouts_per_problem, time_budgets_s;
+  std::string problem, method, gradient;
+  std::int64_t steps = 0;
+  double threshold = 0.0;
+  std::int64_t max_rollouts = 0;
+  double time_budget_s = 0.0;
+  std::optional<std::int64_t> cem_population, cem_elites;
+  std::optional<double> cem_initial_std;
+  std::optional<std::int64_t> ms_shot_steps, ms_inner_iterations;
+  std::optional<double> ms_initial_penalty;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    constexpr SettingRole kConfig = SettingRole::kConfig, kList = SettingRole::kConfigList;
+    constexpr SettingRole kCase = SettingRole::kCase, kSome = SettingRole::kConfigAndSomeCases;
+    v("problems", problems, "the problems (experiments/trajopt_compare/trajopt_tasks.h)", "", std::nullopt, kConfig);
+    v("methods", methods, "the methods", "", std::nullopt, kConfig);
+    v("thresholds", thresholds, "per problem: the loss at which a trajectory counts as found", "", Positive(), kList);
+    v("max_rollouts", max_rollouts_per_problem, "per problem: the rollout budget", "", Closed(1.0, kMaxRollouts), kList);
+    v("time_budgets_s", time_budgets_s, "per problem: the wall-clock budget (0: none)", "s",
+      Closed(0.0, kMaxTimeBudget), kList);
+    v("problem", problem, "cartpole, double_cartpole or catapult (experiments/trajopt_compare/trajopt_tasks.h)", "",
+      std::nullopt, kCase);
+    v("method", method, "lbfgs (single shooting), multiple_shooting (augmented Lagrangian over segment knots) or cem "
+      "(cross-entropy stochastic search)", "", std::nullopt, kCase);
+    v("gradient", gradient, "where the gradient came from: analytical, finite_differences (of the model's own step), "
+      "or none (cem)", "", std::nullopt, kCase);
+    v("steps", steps, "T: controls u_0..u_{T-1} per actuator are the decision variables", "", std::nullopt, kCase);
+    v("threshold", threshold, "the loss at which a trajectory counts as found", "", Positive(), kCase);
+    v("max_rollouts", max_rollouts, "forward rollout budget", "", Closed(1.0, kMaxRollouts), kCase);
+    v("time_budget_s", time_budget_s, "wall-clock budget (0: none; the rollout budget alone stops the run)", "s",
+      Closed(0.0, kMaxTimeBudget), kCase);
+    v("cem_population", cem_population, "cem: samples per iteration (empty for the others)", "",
+      Closed(2, kMaxPopulation), kSome);
+    v("cem_elites", cem_elites, "cem: the lowest-loss samples the Gaussian is refitted to", "",
+      Closed(1, kMaxPopulation), kSome);
+    v("cem_initial_std", cem_initial_std, "cem: initial std of every control, as a fraction of its limit", "",
+      Positive(), kSome);
+    v("ms_shot_steps", ms_shot_steps,
+      "multiple_shooting: steps per segment (shot); segments = ceil(steps / ms_shot_steps)", "",
+      Closed(1, kMaxStepsPerCase), kSome);
+    v("ms_inner_iterations", ms_inner_iterations, "multiple_shooting: L-BFGS iterations per multiplier update", "",
+      Closed(1, kMaxIterationsPerCase), kSome);
+    v("ms_initial_penalty", ms_initial_penalty, "multiple_shooting: the defects' initial penalty weight rho", "",
+      Positive(), kSome);
+  }
+
+  CemOptions cem() const {
+    CemOptions o;
+    o.population = static_cast<int>(*cem_population);
+    o.elites = static_cast<int>(*cem_elites);
+    o.initial_std = *cem_initial_std;
+    return o;
+  }
+  // Segments of ms_shot_steps over `horizon` steps.
+  MultipleShootingOptions multiple_shooting(int horizon) const {
+    MultipleShootingOptions o;
+    const int shot_steps = static_cast<int>(*ms_shot_steps);
+    o.segments = (horizon + shot_steps - 1) / shot_steps;
+    o.inner_iterations = static_cast<int>(*ms_inner_iterations);
+    o.initial_penalty = *ms_initial_penalty;
+    return o;
+  }
+  // A case of `m` keeps only that method's settings.
+  void KeepSettingsOf(const std::string& m) {
+    if (m != "cem") cem_population.reset(), cem_elites.reset(), cem_initial_std.reset();
+    if (m != "multiple_shooting") ms_shot_steps.reset(), ms_inner_iterations.reset(), ms_initial_penalty.reset();
+  }
+};
+
+// Each per-problem list needs one value per problem.
+void CheckPerProblem(const ProfileConfig& config, const std::string& key, const std::vector<double>& values,
+                     size_t problems) {
   if (values.size() != problems) {
     throw InvalidArgument(config.file() + ": key " + key + " needs one value per entry of problems (" +
                           std::to_string(problems) + "), got " + std::to_string(values.size()));
   }
-  return values;
 }
 
 // The CSV's stop reasons: the optimisers' own, with evaluations counted as rollouts.
@@ -53,22 +125,8 @@ std::string StopText(OptimizerStop stop) {
 }  // namespace
 
 std::vector<Column> TrajoptCompareExperiment::columns() const {
-  return {
-      {"problem", "cartpole, double_cartpole or catapult (experiments/trajopt_compare/trajopt_tasks.h)", false, ColumnType::kText},
-      {"method", "lbfgs (single shooting), multiple_shooting (augmented Lagrangian over segment knots) or cem "
-                 "(cross-entropy stochastic search)", false, ColumnType::kText},
-      {"gradient", "where the gradient came from: analytical, finite_differences (of the model's own step), or "
-                   "none (cem)", false, ColumnType::kText},
-      {"steps", "T: controls u_0..u_{T-1} per actuator are the decision variables"},
-      {"threshold", "the loss at which a trajectory counts as found"},
-      {"max_rollouts", "forward rollout budget"},
-      {"time_budget_s", "wall-clock budget (0: none; the rollout budget alone stops the run)"},
-      {"cem_population", "cem: samples per iteration (empty for the others)"},
-      {"cem_elites", "cem: the lowest-loss samples the Gaussian is refitted to"},
-      {"cem_initial_std", "cem: initial std of every control, as a fraction of its limit"},
-      {"ms_shot_steps", "multiple_shooting: steps per segment (shot); segments = ceil(steps / ms_shot_steps)"},
-      {"ms_inner_iterations", "multiple_shooting: L-BFGS iterations per multiplier update"},
-      {"ms_initial_penalty", "multiple_shooting: the defects' initial penalty weight rho"},
+  std::vector<Column> columns = ParamColumns<TrajoptSettings>();
+  const std::vector<Column> rows = {
       {"iteration", "optimiser iteration; 0 = the zero controls"},
       {"rollouts", "forward rollouts so far (a gradient evaluation is one rollout and one backward pass; "
                    "multiple_shooting also rolls out each iterate's controls from the start to report its loss)"},
@@ -83,24 +141,17 @@ std::vector<Column> TrajoptCompareExperiment::columns() const {
       {"time_to_threshold_s", "last row: the wall-clock time it had taken by then", true},
       {"failure", "last row: the optimiser's message when it failed", false, ColumnType::kText},
   };
+  columns.insert(columns.end(), rows.begin(), rows.end());
+  return columns;
 }
 
 Sweep TrajoptCompareExperiment::Expand(const ProfileConfig& config, const std::vector<std::string>& models) const {
-  const std::vector<std::string> problems = config.SweepStrings("problems");
-  const std::vector<std::string> methods = config.SweepStrings("methods");
-  const std::vector<double> thresholds = PerProblem(config, "thresholds", problems.size(), NumberRange::Positive());
-  const std::vector<double> max_rollouts =
-      PerProblem(config, "max_rollouts", problems.size(), NumberRange::Between(1.0, kMaxRollouts));
-  const std::vector<double> time_budgets =
-      PerProblem(config, "time_budgets_s", problems.size(), NumberRange::Between(0.0, kMaxTimeBudget));
-  CemOptions cem;
-  cem.population = static_cast<int>(config.Int("cem_population", 2, kMaxPopulation));
-  cem.elites = static_cast<int>(config.Int("cem_elites", 1, kMaxPopulation));
-  cem.initial_std = config.PositiveFiniteDouble("cem_initial_std");
-  MultipleShootingOptions ms;
-  const std::int64_t shot_steps = config.Int("ms_shot_steps", 1, kMaxStepsPerCase);
-  ms.inner_iterations = static_cast<int>(config.Int("ms_inner_iterations", 1, kMaxIterationsPerCase));
-  ms.initial_penalty = config.PositiveFiniteDouble("ms_initial_penalty");
+  const auto settings = ReadSettings<TrajoptSettings>(config);
+  const std::vector<std::string>& problems = settings.problems;
+  const std::vector<std::string>& methods = settings.methods;
+  CheckPerProblem(config, "thresholds", settings.thresholds, problems.size());
+  CheckPerProblem(config, "max_rollouts", settings.max_rollouts_per_problem, problems.size());
+  CheckPerProblem(config, "time_budgets_s", settings.time_budgets_s, problems.size());
   const std::vector<std::string>& known = TrajoptTaskNames();
   for (const std::string& p : problems) {
     if (std::find(known.begin(), known.end(), p) == known.end()) {
@@ -112,8 +163,10 @@ Sweep TrajoptCompareExperiment::Expand(const ProfileConfig& config, const std::v
       throw InvalidArgument(config.file() + ": key methods: unknown method '" + m + "'; valid: " + Join(kMethods));
     }
   }
-  if (std::string why = cem.Validate(); !why.empty()) throw InvalidArgument(config.file() + ": key cem_" + why);
-  if (std::string why = ms.Validate(); !why.empty()) throw InvalidArgument(config.file() + ": key ms_" + why);
+  // The ranges are every multiple-shooting setting's validity; cem's also needs elites <= population.
+  if (std::string why = settings.cem().Validate(); !why.empty()) {
+    throw InvalidArgument(config.file() + ": key cem_" + why);
+  }
 
   Sweep sweep;
   for (const std::string& model : models) {
@@ -138,22 +191,16 @@ Sweep TrajoptCompareExperiment::Expand(const ProfileConfig& config, const std::v
                  setting.IdSuffix();
           c.model_options = setting.options;
           c.model_options["timestep"] = options_detail::FormatDouble(task.timestep);
-          c.params = {{"problem", problems[i]},
-                      {"method", m},
-                      {"gradient", UsesGradients(m) ? std::string(ToString(caps.derivatives)) : "none"},
-                      {"steps", static_cast<std::int64_t>(task.steps)},
-                      {"threshold", thresholds[i]},
-                      {"max_rollouts", static_cast<std::int64_t>(max_rollouts[i])},
-                      {"time_budget_s", time_budgets[i]}};
-          if (m == "cem") {
-            c.params.push_back({"cem_population", static_cast<std::int64_t>(cem.population)});
-            c.params.push_back({"cem_elites", static_cast<std::int64_t>(cem.elites)});
-            c.params.push_back({"cem_initial_std", cem.initial_std});
-          } else if (m == "multiple_shooting") {
-            c.params.push_back({"ms_shot_steps", shot_steps});
-            c.params.push_back({"ms_inner_iterations", static_cast<std::int64_t>(ms.inner_iterations)});
-            c.params.push_back({"ms_initial_penalty", ms.initial_penalty});
-          }
+          TrajoptSettings one = settings;
+          one.problem = problems[i];
+          one.method = m;
+          one.gradient = UsesGradients(m) ? std::string(ToString(caps.derivatives)) : "none";
+          one.steps = task.steps;
+          one.threshold = settings.thresholds[i];
+          one.max_rollouts = static_cast<std::int64_t>(settings.max_rollouts_per_problem[i]);
+          one.time_budget_s = settings.time_budgets_s[i];
+          one.KeepSettingsOf(m);
+          c.params = CaseParams(one);
           c.seed = DeriveSeed(name(), c.id);
           sweep.cases.push_back(std::move(c));
         }
@@ -164,31 +211,22 @@ Sweep TrajoptCompareExperiment::Expand(const ProfileConfig& config, const std::v
 }
 
 std::vector<Row> TrajoptCompareExperiment::Run(const Case& c) const {
-  const std::string method = ParamText(c, "method");
-  const TrajoptTask task = MakeTrajoptTask(ParamText(c, "problem"));
+  const auto settings = DecodeSettings<TrajoptSettings>(c);
+  const TrajoptTask task = MakeTrajoptTask(settings.problem);
   std::unique_ptr<Simulator> sim = MakeSimulator(c.model, task.scene, c.model_options);
   OptimizerBudget budget;
-  budget.threshold = ParamNumber(c, "threshold");
-  budget.max_evaluations = static_cast<std::int64_t>(ParamNumber(c, "max_rollouts"));
-  budget.time_budget_s = ParamNumber(c, "time_budget_s");
+  budget.threshold = settings.threshold;
+  budget.max_evaluations = settings.max_rollouts;
+  budget.time_budget_s = settings.time_budget_s;
   ShootingObjective objective(*sim, task.start, task.steps, task.loss);
   const VecX zero = VecX::Zero(objective.dimension());
   OptimizerTrace trace;
-  if (method == "lbfgs") {
+  if (settings.method == "lbfgs") {
     trace = MinimizeLbfgs(objective, zero, budget);
-  } else if (method == "multiple_shooting") {
-    MultipleShootingOptions ms;
-    const int shot_steps = static_cast<int>(ParamNumber(c, "ms_shot_steps"));
-    ms.segments = (task.steps + shot_steps - 1) / shot_steps;
-    ms.inner_iterations = static_cast<int>(ParamNumber(c, "ms_inner_iterations"));
-    ms.initial_penalty = ParamNumber(c, "ms_initial_penalty");
-    trace = MinimizeMultipleShooting(*sim, task.start, task.steps, task.loss, zero, ms, budget);
+  } else if (settings.method == "multiple_shooting") {
+    trace = MinimizeMultipleShooting(*sim, task.start, task.steps, task.loss, zero, settings.multiple_shooting(task.steps), budget);
   } else {
-    CemOptions cem;
-    cem.population = static_cast<int>(ParamNumber(c, "cem_population"));
-    cem.elites = static_cast<int>(ParamNumber(c, "cem_elites"));
-    cem.initial_std = ParamNumber(c, "cem_initial_std");
-    trace = MinimizeCrossEntropy(objective, zero, cem, budget, c.seed);
+    trace = MinimizeCrossEntropy(objective, zero, settings.cem(), budget, c.seed);
   }
 
   std::vector<Row> rows;
@@ -241,7 +279,7 @@ Outcome OutcomeOf(const ResultTable& cell) {
   const int last = cell.num_rows() - 1;
   if (cell.Text(last, "elapsed_s").empty()) return o;
   o.found = true;
-  o.reached = cell.Text(last, "reached") == "true";
+  o.reached = cell.Bool(last, "reached");
   o.time_s = o.reached ? cell.Number(last, "time_to_threshold_s") : cell.Number(last, "elapsed_s");
   o.loss = cell.Number(last, "loss");
   return o;

@@ -58,6 +58,19 @@ TEST(ResultTableTest, NumbersBooleansFilterDistinct) {
   }
 }
 
+TEST(ResultTableTest, TypedCellsAndFilters) {
+  const ResultTable t({"ok", "x"}, {{"true", "10"}, {"false", "1e1"}, {"", "2.5"}, {"maybe", "x"}});
+  EXPECT_TRUE(t.Bool(0, "ok"));
+  EXPECT_FALSE(t.Bool(1, "ok"));
+  EXPECT_FALSE(t.Bool(2, "ok"));  // empty: not true
+  EXPECT_THROW(t.Bool(3, "ok"), InvalidArgument);
+  EXPECT_EQ(t.FilterBool("ok", true).num_rows(), 1);
+  EXPECT_EQ(t.FilterBool("ok", false).num_rows(), 1);  // the empty cell is neither
+  EXPECT_EQ(t.FilterNumber("x", 10.0).num_rows(), 2);  // "10" and "1e1" are the same number
+  EXPECT_EQ(t.FilterNumber("x", 2.5).cells()[0][1], "2.5");
+  EXPECT_THROW(ResultTable({"x"}, {}).FilterNumber("nope", 1.0), InvalidArgument);
+}
+
 TEST(ResultTableTest, WrongFieldCountNamesFileAndLine) {
   try {
     ResultTable::ParseCsv("a,b\n1,2\n3\n", "bad.csv");

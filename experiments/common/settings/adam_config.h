@@ -1,17 +1,24 @@
-// Adam's settings from an experiment config: the keys learning_rate, adam_beta1, adam_beta2
-// (seed 004's Table 3 gives all three per task).
+// Adam's settings in an experiment config: the keys learning_rate, adam_beta1, adam_beta2
+// (seed 004's Table 3 gives all three per task), a group an experiment's settings forward to.
 #pragma once
 
+#include "experiments/common/settings/settings.h"
 #include "solvers/first_order_optimizers.h"
 
 namespace arena {
 
-class ProfileConfig;
-struct Case;
+struct AdamSettings {
+  double learning_rate = AdamOptions{}.learning_rate;
+  double adam_beta1 = AdamOptions{}.beta1;
+  double adam_beta2 = AdamOptions{}.beta2;
 
-/// Throws InvalidArgument naming the key for a learning rate that is not > 0 or a beta outside [0, 1).
-AdamOptions ReadAdamOptions(const ProfileConfig& config);
-/// The same settings back from a case's params (learning_rate, adam_beta1, adam_beta2).
-AdamOptions AdamOptionsOf(const Case& c);
+  template <class V>
+  void VisitFields(V&& v) {
+    v("learning_rate", learning_rate, "Adam's step size", "", Positive());
+    v("adam_beta1", adam_beta1, "Adam's first-moment decay", "", Closed(0.0, 0.999999));
+    v("adam_beta2", adam_beta2, "Adam's second-moment decay", "", Closed(0.0, 0.999999));
+  }
+  AdamOptions options() const;
+};
 
 }  // namespace arena

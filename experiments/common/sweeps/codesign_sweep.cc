@@ -13,7 +13,7 @@
 namespace arena {
 
 std::vector<std::string> ReadCodesignVariants(const ProfileConfig& config) {
-  const std::vector<std::string> variants = config.SweepStrings("variants");
+  const std::vector<std::string> variants = ReadSettings<CodesignCase>(config).variants;
   for (const std::string& v : variants) {
     if (v != "control" && v != "codesign") {
       throw InvalidArgument(config.file() + ": key variants: unknown '" + v + "'; valid: control, codesign");
@@ -58,7 +58,7 @@ Sweep ExpandCodesignSweep(const ProfileConfig& config, const std::vector<std::st
           c.model_options["design_derivatives"] = "true";
           c.model_options["design_colliders"] = spec.designed;
         }
-        c.params = {{"variant", variant}};
+        c.params = CaseParams(CodesignCase{.variants = {}, .variant = variant});
         c.params.insert(c.params.end(), spec.params.begin(), spec.params.end());
         c.seed = DeriveSeed(spec.experiment, c.id);
         sweep.cases.push_back(std::move(c));

@@ -11,12 +11,27 @@
 
 #include "experiments/result_table.h"
 #include "core/scene/scene.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/experiment.h"
 #include "models/simulator.h"
 #include "solvers/optimizer_trace.h"
 #include "trajectory/rollout.h"
 
 namespace arena {
+
+/// The co-design sweep's config key (the variants) and the parameter it gives every case before
+/// the spec's (the case's variant).
+struct CodesignCase {
+  std::vector<std::string> variants;
+  std::string variant;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    v("variants", variants, "control and/or codesign (the axis)", "", std::nullopt, SettingRole::kConfig);
+    v("variant", variant, "control (the controller alone) or codesign (and the chosen colliders' hulls)", "",
+      std::nullopt, SettingRole::kCase);
+  }
+};
 
 /// The config's `variants`, each "control" or "codesign" (InvalidArgument naming the file and key
 /// otherwise).

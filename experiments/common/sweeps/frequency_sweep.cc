@@ -19,11 +19,9 @@ FrequencyGrid ReadFrequencyGrid(const ProfileConfig& config, const std::string& 
   g.experiment = experiment;
   g.count_key = count_key;
   g.instance_key = instance_key;
-  g.variants = config.SweepStrings("variants");
-  g.frequencies_hz = config.SweepDoubles("frequencies_hz", NumberRange::Positive());
+  g.settings = ReadSettings<FrequencyGridSettings>(config);
   g.instances = config.Int(count_key, 1, config.max_cases());
-  g.duration_s = config.PositiveFiniteDouble("duration_s");
-  for (double f : g.frequencies_hz) CheckedSteps(config, "duration_s", g.duration_s, "frequencies_hz", f);
+  for (double f : g.settings.frequencies_hz) CheckedSteps(config, "duration_s", g.settings.duration_s, "frequencies_hz", f);
   const std::vector<std::string> models = ModelNames();
   for (const std::string& key : config.Keys()) {
     if (key.rfind("grid.", 0) != 0) continue;
@@ -53,7 +51,7 @@ Sweep ExpandFrequencyGrid(const ProfileConfig& config, const std::vector<std::st
   double cells = 0.0;
   for (const std::string& model : models) {
     settings_of.push_back(ExpandModelSweep(config, model, {"timestep"}, "set frequencies_hz instead"));
-    for (const std::string& variant : grid.variants) {
+    for (const std::string& variant : grid.settings.variants) {
       std::shared_ptr<const Scene> variant_scene;
       try {
         variant_scene = scene(variant);
@@ -66,7 +64,7 @@ Sweep ExpandFrequencyGrid(const ProfileConfig& config, const std::vector<std::st
   }
   CheckSweepSize(config, grid.experiment,
                  {{"runnable (model, variant, swept option value)", cells},
-                  {"frequencies_hz", static_cast<double>(grid.frequencies_hz.size())},
+                  {"frequencies_hz", static_cast<double>(grid.settings.frequencies_hz.size())},
                   {grid.count_key, static_cast<double>(grid.instances)}});
 
   Sweep sweep;
@@ -74,13 +72,13 @@ Sweep ExpandFrequencyGrid(const ProfileConfig& config, const std::vector<std::st
   for (size_t m = 0; m < models.size(); ++m) {
     const std::string& model = models[m];
     const std::vector<ModelSetting>& settings = settings_of[m];
-    for (const std::string& variant : grid.variants) {
+    for (const std::string& variant : grid.settings.variants) {
       const std::string& why = skipped[pair++];
       if (!why.empty()) {
         sweep.notes.push_back(model + ": skipped variant " + variant + " (" + why + ")");
         continue;
       }
-      for (double f : grid.frequencies_hz) {
+      for (double f : grid.settings.frequencies_hz) {
         for (const ModelSetting& setting : settings) {
           for (std::int64_t i = 0; i < grid.InstancesOf(model); ++i) {
             const std::string instance = grid.instance_key + "=" + std::to_string(i);
@@ -91,12 +89,13 @@ Sweep ExpandFrequencyGrid(const ProfileConfig& config, const std::vector<std::st
                    setting.param_name + "=" + setting.param_text + "/" + instance;
             c.model_options = setting.options;
             c.model_options["timestep"] = options_detail::FormatDouble(1.0 / f);
-            c.params = {{"variant", variant},
-                        {"frequency_hz", f},
-                        {"param_name", setting.param_name},
-                        {"param_value", ParamValue(setting.param_text)},
-                        {grid.instance_key, i},
-                        {"duration_s", grid.duration_s}};
+            FrequencyGridSettings one = grid.settings;
+            one.variant = variant;
+            one.frequency_hz = f;
+            c.params = CaseParams(one);
+            c.params.insert(c.params.end(), {{"param_name", setting.param_name},
+                                             {"param_value", ParamValue(setting.param_text)},
+                                             {grid.instance_key, i}});
             c.seed = DeriveSeed(grid.experiment, variant + "/" + instance);
             sweep.cases.push_back(std::move(c));
           }
@@ -107,9 +106,7 @@ Sweep ExpandFrequencyGrid(const ProfileConfig& config, const std::vector<std::st
   return sweep;
 }
 
-int StepsOf(const Case& c) {
-  return static_cast<int>(std::floor(ParamNumber(c, "duration_s") * ParamNumber(c, "frequency_hz") + 1e-9));
-}
+int FrequencyGridSettings::steps() const { return static_cast<int>(std::floor(duration_s * frequency_hz + 1e-9)); }
 
 std::vector<Column> FrequencyGridColumns(const std::string& instance_key, const std::string& instance_doc) {
   return {

@@ -15,19 +15,40 @@
 #include <vector>
 
 #include "core/scene/scene.h"
+#include "experiments/common/settings/settings.h"
 #include "experiments/experiment.h"
 
 namespace arena {
+
+/// The grid's config keys besides the instance count, and the parameters every case gets that
+/// Run reads back (besides the instance, whose key is the experiment's, and the model setting's
+/// param_name and param_value).
+struct FrequencyGridSettings {
+  std::vector<std::string> variants;
+  std::vector<double> frequencies_hz;
+  std::string variant;
+  double frequency_hz = 0.0;
+  double duration_s = 0.0;
+
+  template <class V>
+  void VisitFields(V&& v) {
+    v("variants", variants, "the scene variants (the axis)", "", std::nullopt, SettingRole::kConfig);
+    v("frequencies_hz", frequencies_hz, "the simulation frequencies (the axis)", "Hz", Positive(), SettingRole::kConfig);
+    v("variant", variant, "scene variant: planar (the paper's) or spatial (3D)", "", std::nullopt, SettingRole::kCase);
+    v("frequency_hz", frequency_hz, "simulation frequency 1/dt", "Hz", std::nullopt, SettingRole::kCase);
+    v("duration_s", duration_s, "simulated time", "s", Positive());
+  }
+  /// The number of steps: floor(duration * frequency).
+  int steps() const;
+};
 
 struct FrequencyGrid {
   std::string experiment;            // for seeds and messages
   std::string count_key;             // "initial_conditions" or "configurations": the config key
   std::string instance_key;          // "ic" or "config": the name of the instance column
-  std::vector<std::string> variants;
-  std::vector<double> frequencies_hz;
+  FrequencyGridSettings settings;
   std::int64_t instances = 0;
   std::map<std::string, std::int64_t> model_instances;  // [grid.<model>] caps, where given
-  double duration_s = 0.0;
 
   /// The instances `model` runs: the first min(instances, its cap).
   std::int64_t InstancesOf(const std::string& model) const;
@@ -48,9 +69,6 @@ FrequencyGrid ReadFrequencyGrid(const ProfileConfig& config, const std::string& 
 Sweep ExpandFrequencyGrid(const ProfileConfig& config, const std::vector<std::string>& models,
                           const FrequencyGrid& grid,
                           const std::function<std::shared_ptr<const Scene>(const std::string&)>& scene);
-
-/// The number of steps of a case: floor(duration * frequency).
-int StepsOf(const Case& c);
 
 /// Columns every frequency-grid experiment writes first.
 std::vector<Column> FrequencyGridColumns(const std::string& instance_key, const std::string& instance_doc);

@@ -33,7 +33,7 @@ void CheckSweepSize(const ProfileConfig& config, const std::string& experiment,
                     const std::vector<SweepAxis>& axes);
 
 /// The steps of a case that runs `duration_s` at `frequency_hz`: floor(duration * frequency),
-/// as StepsOf (frequency_sweep.h) and the rollouts count them. Throws InvalidArgument naming
+/// as FrequencyGridSettings::steps (frequency_sweep.h) and the rollouts count them. Throws InvalidArgument naming
 /// both keys when that is less than one step or more than kMaxStepsPerCase.
 std::int64_t CheckedSteps(const ProfileConfig& config, const std::string& duration_key, double duration_s,
                           const std::string& frequency_key, double frequency_hz);
