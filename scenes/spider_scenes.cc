@@ -86,7 +86,7 @@ void AddSpider(SceneBuilder& b, const SpiderOptions& o) {
   const double slope = o.slope_deg * std::numbers::pi / 180.0;
   b.SetGravity(9.81 * Vec3(std::sin(slope), 0.0, -std::cos(slope)));
   // 4 cm above its standing height: the barrier models cannot start touching, and the feet's
-  // design (experiments/walker_task.h: vertices within 2 cm of the start in each coordinate of
+  // design (experiments/common/tasks/walker_task.h: vertices within 2 cm of the start in each coordinate of
   // the lower leg's frame, at most 2.8 cm lower) never makes the start intersect the ground.
   const int z = AddTranslatingRoot(b, "spider", StandingHeight() + kDropHeight);
   const double body_mass = kDensity * 4.0 / 3.0 * std::numbers::pi * std::pow(kBodyRadius, 3);

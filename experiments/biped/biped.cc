@@ -9,7 +9,7 @@
 #include "experiments/common/settings/settings.h"
 #include "experiments/common/sweeps/codesign_sweep.h"
 #include "experiments/common/summaries/table_stats.h"
-#include "experiments/walker_task.h"
+#include "experiments/common/tasks/walker_task.h"
 #include "scenes/biped_scenes.h"
 
 namespace arena {

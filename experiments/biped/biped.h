@@ -1,6 +1,6 @@
 // biped — seed 003 (SDRS, Ye et al.) Sec. VII, Figs. 12-13: a 7-link, 12-DOF biped
 // (scenes/biped_scenes.h) under open-loop sine-wave PD targets on its 6 leg DOFs, optimised with
-// Adam on sdrs's gradient to walk forward and end upright (experiments/walker_task.h: the loss is
+// Adam on sdrs's gradient to walk forward and end upright (experiments/common/tasks/walker_task.h: the loss is
 // the torso's squared distance to a target ahead plus the squared change of its height, roll and
 // pitch). Two variants: the controller alone, and with the feet's shape (3 hulls x 32 vertices a
 // foot). The paper: the co-designed biped keeps its balance open-loop. Rows as the walker

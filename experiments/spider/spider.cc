@@ -10,7 +10,7 @@
 #include "experiments/common/settings/settings.h"
 #include "experiments/common/sweeps/codesign_sweep.h"
 #include "experiments/common/summaries/table_stats.h"
-#include "experiments/walker_task.h"
+#include "experiments/common/tasks/walker_task.h"
 #include "scenes/spider_scenes.h"
 
 namespace arena {

@@ -18,7 +18,7 @@
 #include "core/common/random.h"
 #include "experiments/common/settings/design_file.h"
 #include "experiments/common/meters/hull_distances.h"
-#include "experiments/walker_task.h"
+#include "experiments/common/tasks/walker_task.h"
 #include "harness/design_export.h"
 #include "models/registry.h"
 #include "scenes/spider_scenes.h"

@@ -1,4 +1,4 @@
-#include "experiments/walker_task.h"
+#include "experiments/common/tasks/walker_task.h"
 
 #include <cmath>
 #include <limits>
