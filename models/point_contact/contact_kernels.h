@@ -349,4 +349,10 @@ bool Contacts(const ColliderGeometry& A, const PoseT<T>& XA, const ColliderGeome
   return true;
 }
 
+// Instantiated once, in contact_kernels_double.cc, rather than in every unit that calls it (the
+// forward-mode AD instantiations are declared beside their seeds, in pose_twist_ad.h).
+extern template bool Contacts<double>(const ColliderGeometry&, const PoseT<double>&,
+                                      const ColliderGeometry&, const PoseT<double>&,
+                                      std::vector<ContactPointT<double>>*);
+
 }  // namespace arena::contact

@@ -16,6 +16,15 @@ namespace arena::contact {
 template <int N>
 using AdScalar = Eigen::AutoDiffScalar<Eigen::Matrix<double, N, 1>>;
 
+// The kernels for the two seed sizes the models use, each instantiated once (contact_kernels_ad*.cc):
+// 12 (nimble's rows: two pose twists), 24 (penalty's wrenches: two pose and two velocity twists).
+extern template bool Contacts<AdScalar<12>>(const ColliderGeometry&, const PoseT<AdScalar<12>>&,
+                                            const ColliderGeometry&, const PoseT<AdScalar<12>>&,
+                                            std::vector<ContactPointT<AdScalar<12>>>*);
+extern template bool Contacts<AdScalar<24>>(const ColliderGeometry&, const PoseT<AdScalar<24>>&,
+                                            const ColliderGeometry&, const PoseT<AdScalar<24>>&,
+                                            std::vector<ContactPointT<AdScalar<24>>>*);
+
 /// X perturbed by a world twist delta = [dw; dv] of its body: R -> (I + [dw]) R,
 /// p -> p + dv + dw x p (first order is all AD needs), with delta's six derivative slots at
 /// `offset` (offset < 0: a constant pose).
