@@ -165,6 +165,7 @@ void Simulator::Derivatives(const State& state, const Control& control, StepDeri
   if (std::string bad = CheckInputs(state, control); !bad.empty()) {
     throw InvalidArgument(std::string(name()) + ": derivatives asked at a non-finite input: " + bad);
   }
+  ThrowIfDeadlinePassed();
   DoDerivatives(state, control, out);
 }
 
@@ -184,8 +185,16 @@ void Simulator::Vjp(const State& state, const Control& control, const VecX& dl_d
   if (std::string bad = CheckInputs(state, control); !bad.empty()) {
     throw InvalidArgument(std::string(name()) + ": Vjp asked at a non-finite input: " + bad);
   }
+  ThrowIfDeadlinePassed();
   out->alternative = false;
   DoVjp(state, control, dl_dq_next, dl_dv_next, out);
+}
+
+// A backward pass runs one Vjp or Derivatives per step of a trajectory, each as costly as a step
+// or more (scm's AD clouds): like Step, they refuse to start past the case's budget, so that a
+// case never overruns it by more than one of them. They return no report, so they throw.
+void Simulator::ThrowIfDeadlinePassed() const {
+  if (DeadlinePassed()) throw Error(std::string(name()) + ": past the deadline: " + DeadlineMessage());
 }
 
 void Simulator::DoDerivatives(const State&, const Control&, StepDerivatives*) {

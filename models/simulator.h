@@ -309,6 +309,8 @@ class Simulator {
                      StepGradient* out);
 
  private:
+  // Past the case's budget (core/common/deadline.h), Derivatives and Vjp throw Error.
+  void ThrowIfDeadlinePassed() const;
   // Checks sizes (throws) and finiteness (returns the offending entry, or "").
   std::string CheckInputs(const State& state, const Control& control) const;
 

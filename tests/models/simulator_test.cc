@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "core/common/deadline.h"
+#include "core/common/error.h"
 #include "models/registry.h"
 #include "scenes/scene_registry.h"
 
@@ -32,6 +33,28 @@ TEST(Simulator, PassedDeadlineRefusesTheStepAndKeepsTheState) {
     EXPECT_EQ(state.q, before.q) << m.name;
     EXPECT_EQ(state.v, before.v) << m.name;
     EXPECT_EQ(state.t, before.t) << m.name;
+  }
+}
+
+// And its derivatives and backward pass, which return no report, throw the deadline's message.
+TEST(Simulator, PassedDeadlineRefusesDerivativesAndVjp) {
+  const std::shared_ptr<const Scene> scene = MakeScene("box");
+  std::unique_ptr<Simulator> sim = MakeSimulator("penalty", scene, {});
+  const State state = DefaultState(*scene);
+  StepDerivatives d;
+  ASSERT_NO_THROW(sim->Derivatives(state, {}, &d));
+  const ScopedDeadline deadline(1e-9, "the case's wall-clock budget");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  const VecX zero = VecX::Zero(scene->nv());
+  StepGradient g;
+  for (int call = 0; call < 2; ++call) {
+    try {
+      if (call == 0) sim->Derivatives(state, {}, &d);
+      else sim->Vjp(state, {}, zero, zero, &g);
+      ADD_FAILURE() << "call " << call << " ran past the deadline";
+    } catch (const Error& e) {
+      EXPECT_EQ(std::string(e.what()), "penalty: past the deadline: the case's wall-clock budget of 1e-09 s ran out");
+    }
   }
 }
 
