@@ -75,10 +75,14 @@ const Experiment& FindExperiment(std::string_view name) {
   for (const auto& e : Experiments()) {
     if (e->name() == name) return *e;
   }
-  std::vector<std::string> names;
-  for (const auto& e : Experiments()) names.push_back(e->name());
   throw InvalidArgument("unknown experiment '" + std::string(name) +
-                        "'; registered experiments: " + Join(names));
+                        "'; registered experiments: " + Join(ExperimentNames()));
+}
+
+std::vector<std::string> ExperimentNames(const std::vector<std::unique_ptr<Experiment>>& experiments) {
+  std::vector<std::string> names;
+  for (const auto& e : experiments) names.push_back(e->name());
+  return names;
 }
 
 }  // namespace arena

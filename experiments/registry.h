@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -12,6 +13,8 @@
 namespace arena {
 
 const std::vector<std::unique_ptr<Experiment>>& Experiments();
+/// The names of `experiments`, in their order (of Experiments() when none is given).
+std::vector<std::string> ExperimentNames(const std::vector<std::unique_ptr<Experiment>>& experiments = Experiments());
 /// Throws InvalidArgument listing the registered names when `name` is unknown.
 const Experiment& FindExperiment(std::string_view name);
 

@@ -87,9 +87,7 @@ std::string_view ToString(Verdict verdict) {
 Judgement JudgeResults(const std::string& results_dir, const std::string& claims_file, const ReportOptions& options) {
   const auto& experiments = options.experiments != nullptr ? *options.experiments : Experiments();
   Judgement judgement;
-  std::vector<std::string> order;
-  for (const auto& e : experiments) order.push_back(e->name());
-  judgement.claims = LoadClaims(claims_file, order);
+  judgement.claims = LoadClaims(claims_file, ExperimentNames(experiments));
   const std::vector<Claim>& claims = judgement.claims;
 
   std::map<std::string, const Claim*> by_id;
@@ -255,8 +253,7 @@ ReportSummary WriteReport(const std::string& results_dir, const std::string& cla
      << summary.observed << " observed, " << summary.observations_not_run << " not run.\n\n";
 
   // Experiments in registry order, then catalogue experiments that are not registered.
-  std::vector<std::string> order;
-  for (const auto& e : experiments) order.push_back(e->name());
+  std::vector<std::string> order = ExperimentNames(experiments);
   for (const Claim& c : claims) {
     if (std::find(order.begin(), order.end(), c.experiment) == order.end()) {
       order.push_back(c.experiment);

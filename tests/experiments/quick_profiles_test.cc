@@ -147,13 +147,7 @@ TEST_P(QuickProfile, MatchesReference) {
   }
 }
 
-std::vector<std::string> RegisteredExperiments() {
-  std::vector<std::string> names;
-  for (const auto& e : Experiments()) names.push_back(e->name());
-  return names;
-}
-
-INSTANTIATE_TEST_SUITE_P(Registered, QuickProfile, ::testing::ValuesIn(RegisteredExperiments()),
+INSTANTIATE_TEST_SUITE_P(Registered, QuickProfile, ::testing::ValuesIn(ExperimentNames()),
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 }  // namespace quick_profiles_test

@@ -19,12 +19,6 @@
 namespace arena {
 namespace smoke_profiles_test {
 
-std::vector<std::string> Names() {
-  std::vector<std::string> names;
-  for (const auto& e : Experiments()) names.push_back(e->name());
-  return names;
-}
-
 class SmokeProfile : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(SmokeProfile, RunsAndSummarizes) {
@@ -52,7 +46,7 @@ TEST_P(SmokeProfile, RunsAndSummarizes) {
   for (const ClaimResult& c : claims) EXPECT_EQ(experiment_of[c.id], GetParam()) << c.id;
 }
 
-INSTANTIATE_TEST_SUITE_P(Registered, SmokeProfile, ::testing::ValuesIn(Names()),
+INSTANTIATE_TEST_SUITE_P(Registered, SmokeProfile, ::testing::ValuesIn(ExperimentNames()),
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 }  // namespace smoke_profiles_test
