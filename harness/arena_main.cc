@@ -199,6 +199,7 @@ void AddSceneArguments(CLI::App* command, SceneArguments* args, const std::strin
 // one line says how many there are.
 // With a model, what it makes of the colliders (harness/inspect_colliders.h).
 void PrintContactGeometry(const ContactGeometryTable& t) {
+  for (const std::string& w : t.warnings) std::cout << "\nwarning: " << w << "\n";
   if (!t.title.empty()) {
     std::cout << "\n" << t.title << " (" << t.rows.size() << ")\n";
     PrintTable(t.header, t.rows);
@@ -401,7 +402,8 @@ int Compare(const std::string& dir_a, const std::string& dir_b, const std::strin
 }
 
 // Exit status: 0 when every block is within the tolerance, 1 above it.
-int Gradcheck(const GradcheckOptions& options) {
+int Gradcheck(GradcheckOptions options) {
+  options.warn = [](const std::string& w) { std::cout << "warning: " << w << "\n" << std::flush; };
   const GradcheckResult r = RunGradcheck(options);
   std::cout << "gradcheck: " << options.model << " (derivatives: " << ToString(r.derivatives) << ") on "
             << options.scene << ", " << options.states << " states (" << r.states_in_contact << " in contact, " << r.states_free

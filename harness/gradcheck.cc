@@ -87,12 +87,17 @@ GradcheckResult RunGradcheck(const GradcheckOptions& options) {
     model_options["timestep"] = options_detail::FormatDouble(scene->timestep_hint);
   }
   std::unique_ptr<Simulator> sim = MakeSimulator(options.model, scene, model_options);
+  const std::vector<std::string> warnings = sim->OptionWarnings();
+  if (options.warn) {
+    for (const std::string& w : warnings) options.warn(w);
+  }
   const bool smooth = sim->capabilities().smooth;
   FdOptions ridders;
   ridders.method = FdMethod::kRidders;
   ridders.ridders_step = options.ridders_step;
 
   GradcheckResult result;
+  result.warnings = warnings;
   result.derivatives = sim->capabilities().derivatives;
   result.blocks = {{"dq+/dq"}, {"dq+/dv"}, {"dq+/du"}, {"dv+/dq"}, {"dv+/dv"}, {"dv+/du"}};
   const int np = static_cast<int>(sim->DesignParameterNames().size());

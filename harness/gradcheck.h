@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,9 @@ struct GradcheckOptions {
   // (blocks "dq+/dp w", "dv+/dp w"), not column by column, and a model with the option
   // `design_derivatives` gets it on. For models with thousands of design parameters.
   int design_directions = 0;
+  // Called with each of the model's OptionWarnings (its options cannot hold the scene at this
+  // timestep) once the simulator is built, before any state is checked.
+  std::function<void(const std::string&)> warn;
 };
 
 struct GradcheckBlock {
@@ -57,6 +61,7 @@ struct GradcheckResult {
   int states_at_events = 0;     // of all states, those whose differences crossed a contact event
   double max_error = 0.0;       // over the smooth states
   bool passed = false;
+  std::vector<std::string> warnings;  // the model's OptionWarnings on this scene
 };
 
 /// Throws InvalidArgument (unknown model or scene, bad options, a model without derivatives),

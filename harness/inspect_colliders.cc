@@ -45,6 +45,7 @@ ContactGeometryTable DescribeContactGeometry(std::shared_ptr<const Scene> scene,
                                              const std::map<std::string, std::string>& options) {
   const std::unique_ptr<Simulator> sim = MakeSimulator(model, scene, options);
   ContactGeometryTable t;
+  t.warnings = sim->OptionWarnings();
   MeshPotential* mesh = sim->mesh_potential();
   if (mesh == nullptr) {
     t.note = model + " takes the colliders' shapes as they are (no meshes or hulls)";

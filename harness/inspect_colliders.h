@@ -20,6 +20,7 @@ struct ContactGeometryTable {
   std::string note;                             // a line under the table (or the whole answer)
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;   // one per collider
+  std::vector<std::string> warnings;            // the model's OptionWarnings on the scene
 };
 
 /// The table for `model` (a registered name) built with `options` on `scene`. Throws as

@@ -14,7 +14,8 @@ namespace arena {
 
 class CountingSimulator final : public Simulator {
  public:
-  explicit CountingSimulator(Simulator& inner) : inner_(inner) {}
+  // The inner simulator checks its steps' validity; the wrapper does not check them again.
+  explicit CountingSimulator(Simulator& inner) : inner_(inner) { set_step_validity({.check_steps = false}); }
   std::string_view name() const override { return inner_.name(); }
   Capabilities capabilities() const override { return inner_.capabilities(); }
   const Scene& scene() const override { return inner_.scene(); }

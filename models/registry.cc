@@ -17,16 +17,33 @@ namespace arena {
 
 namespace {
 
-// Builds the ModelInfo of a model whose Simulator takes (scene, Options); its name and
+// A model's own options and the step-validity bounds every model takes (models/step_validity.h),
+// as one option list: one namespace of keys per model, one unknown-key error listing them all.
+template <class Own>
+struct WithStepValidity : Own {
+  StepValidityOptions validity;
+  template <class V>
+  void VisitFields(V&& v) {
+    Own::VisitFields(v);
+    validity.VisitFields(v);
+  }
+  std::string Validate() const {
+    std::string error = Own::Validate();
+    return error.empty() ? validity.Validate() : error;
+  }
+};
+
+// Builds the ModelInfo of a model whose Simulator takes (scene, OwnOptions); its name and
 // capabilities come from the class (Sim::kName, Sim::CapabilitiesFor), their one source.
-template <class Sim, class Options>
+template <class Sim, class OwnOptions>
 ModelInfo Entry(std::string description, std::string paper, ConformanceSpec conformance = {}) {
+  using Options = WithStepValidity<OwnOptions>;
   ModelInfo info;
   const std::string name(Sim::kName);
   info.name = name;
   info.description = std::move(description);
   info.paper = std::move(paper);
-  info.capabilities = Sim::CapabilitiesFor(Options{});
+  info.capabilities = Sim::CapabilitiesFor(OwnOptions{});
   info.capabilities_for = [name](const OptionMap& values) {
     Options options;
     ApplyOptions(values, name, &options);
@@ -38,17 +55,19 @@ ModelInfo Entry(std::string description, std::string paper, ConformanceSpec conf
     Options options;
     ApplyOptions(values, name, &options);
   };
-  if constexpr (requires(const Options& o) { Sim::StackingGap(o, 1.0); }) {
+  if constexpr (requires(const OwnOptions& o) { Sim::StackingGap(o, 1.0); }) {
     info.stacking_gap = [name](const OptionMap& values, double weight_n) {
       Options options;
       ApplyOptions(values, name, &options);
-      return Sim::StackingGap(options, weight_n);
+      return Sim::StackingGap(static_cast<const OwnOptions&>(options), weight_n);
     };
   }
   info.make = [name](std::shared_ptr<const Scene> scene, const OptionMap& values) {
     Options options;
     ApplyOptions(values, name, &options);
-    return std::unique_ptr<Simulator>(std::make_unique<Sim>(std::move(scene), options));
+    auto sim = std::make_unique<Sim>(std::move(scene), static_cast<const OwnOptions&>(options));
+    sim->set_step_validity(options.validity);
+    return std::unique_ptr<Simulator>(std::move(sim));
   };
   return info;
 }

@@ -1,5 +1,7 @@
 #include "models/simulator.h"
 
+#include "models/step_validity.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -70,6 +72,7 @@ std::string_view ToString(StepStatus status) {
     case StepStatus::kNotConverged: return "not_converged";
     case StepStatus::kNonFinite: return "non_finite";
     case StepStatus::kError: return "error";
+    case StepStatus::kInvalid: return "invalid";
   }
   return "?";
 }
@@ -102,7 +105,9 @@ StepReport Simulator::Step(State& state, const Control& control) {
   } else {
     scratch_ = state;  // same sizes after the first step: no allocation
     report = DoStep(scratch_, control);
-    const bool taken = report.status == StepStatus::kOk || report.status == StepStatus::kNotConverged;
+    // A wrapped simulator's kInvalid step was taken (CountingSimulator forwards its Step).
+    const bool taken = report.status == StepStatus::kOk || report.status == StepStatus::kNotConverged ||
+                       report.status == StepStatus::kInvalid;
     if (taken) {
       if (std::string bad = FirstNonFiniteEntry(scratch_); !bad.empty()) {
         report.status = StepStatus::kNonFinite;
@@ -110,6 +115,10 @@ StepReport Simulator::Step(State& state, const Control& control) {
                          (report.message.empty() ? "" : " (" + report.message + ")");
       } else {
         scratch_.t = state.t + timestep();
+        if (std::string why = CheckValidity(state, control, scratch_); !why.empty()) {
+          report.message = why + (report.message.empty() ? "" : " (" + report.message + ")");
+          report.status = StepStatus::kInvalid;
+        }
         std::swap(state, scratch_);
         last_step_taken_ = true;
       }
@@ -117,6 +126,30 @@ StepReport Simulator::Step(State& state, const Control& control) {
   }
   report.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
+}
+
+Simulator::Simulator() = default;
+Simulator::~Simulator() = default;
+
+void Simulator::set_step_validity(const StepValidityOptions& options) {
+  if (std::string error = StepValidityOptions(options).Validate(); !error.empty()) {
+    throw InvalidArgument(std::string(name()) + ": " + error);
+  }
+  validity_options_ = options;
+  validity_.reset();
+}
+
+std::string Simulator::CheckValidity(const State& before, const Control& control, const State& after) {
+  if (!validity_options_.check_steps) return "";
+  if (validity_ == nullptr || &validity_->scene() != &scene()) {
+    validity_ = std::make_unique<StepValidity>(scene(), validity_options_, penetration_allowance(), contact_reach());
+    if (const DesignVertices* design = design_vertices()) {
+      std::vector<std::string> moved;
+      for (const DesignVertexId& id : design->DesignVertexIds()) moved.push_back(id.collider);
+      validity_->SkipPenetrationOf(moved);
+    }
+  }
+  return validity_->Check(before, control, after, timestep());
 }
 
 std::vector<ContactPoint> Simulator::ContactPoints() {

@@ -21,8 +21,11 @@
 #include <vector>
 
 #include "core/scene/scene.h"
+#include "models/step_validity_options.h"
 
 namespace arena {
+
+class StepValidity;  // models/step_validity.h
 
 /// Where a model's step derivatives come from. Every output that carries a gradient says which.
 enum class DerivativeSource { kNone, kAnalytical, kFiniteDifferences };
@@ -53,7 +56,9 @@ std::string CheckSupport(const Capabilities& caps, const Scene& scene);
 /// experiment cannot run the model on `scene` ("" when it can).
 std::string CheckGradientSupport(const Capabilities& caps, const Scene& scene);
 
-enum class StepStatus { kOk, kNotConverged, kNonFinite, kError };
+/// kInvalid: the step was taken but its result is not physical (models/step_validity.h: energy
+/// created, a body flung or teleported, colliders overlapping beyond the model's allowance).
+enum class StepStatus { kOk, kNotConverged, kNonFinite, kError, kInvalid };
 std::string_view ToString(StepStatus status);
 
 struct StepReport {
@@ -75,6 +80,9 @@ struct StepReport {
   std::string message;                // why, when status != kOk
 
   bool ok() const { return status == StepStatus::kOk; }
+  /// The state did not move (kNonFinite, kError) or moved somewhere unphysical (kInvalid): a
+  /// rollout cannot go on from it. A step that did not converge is taken and the run may go on.
+  bool ends_run() const { return status != StepStatus::kOk && status != StepStatus::kNotConverged; }
   /// The solver's time where the model separates it, else the whole step's.
   double solve_or_wall_time_s() const { return solve_time_s == solve_time_s ? solve_time_s : wall_time_s; }
 };
@@ -225,7 +233,10 @@ class ColliderHulls {
 
 class Simulator {
  public:
-  virtual ~Simulator() = default;
+  Simulator();
+  Simulator(const Simulator&) = delete;
+  Simulator& operator=(const Simulator&) = delete;
+  virtual ~Simulator();
 
   /// Registry name ("penalty", "silico", ...): each model class's kName.
   virtual std::string_view name() const = 0;
@@ -239,7 +250,9 @@ class Simulator {
   /// Throws InvalidArgument for a state or control of the wrong size (a programming error).
   /// A non-finite state or control, a failed step (status kNonFinite or kError) or a step that
   /// produced a non-finite state is reported, and `state` is left as it was; a step that did
-  /// not converge (kNotConverged) is taken. Sets state.t += timestep() and wall_time_s.
+  /// not converge (kNotConverged) is taken. A taken step whose result fails the step-validity
+  /// check (models/step_validity.h; options set_step_validity) is reported kInvalid, and taken
+  /// too, so that a caller can see where it went. Sets state.t += timestep() and wall_time_s.
   /// Once the calling thread's deadline has passed (core/common/deadline.h: the case's
   /// wall-clock budget), every step is refused with status kError and the deadline's message.
   StepReport Step(State& state, const Control& control);
@@ -288,6 +301,25 @@ class Simulator {
   /// criteria columns of its rows stay empty rather than zero).
   virtual bool ReportsContactPoints() const { return false; }
 
+  /// The step-validity bounds (every model's options carry them; the registry passes them here).
+  void set_step_validity(const StepValidityOptions& options);
+  /// How deep two colliders may overlap after a step, as a fraction of the smaller one's
+  /// bounding radius, before the step is invalid: what the model's contact law allows (a soft
+  /// spring sinks, a tessellated barrier model keeps its mesh, not the exact shape, apart).
+  /// Half by default: deeper, a body is half through the other (a soft contact under a robot's
+  /// weight sinks its small links 7-18 mm, 0.3 of their radius: MuJoCo's feet, nimble's palm).
+  virtual double penetration_allowance() const { return 0.5; }
+  /// How far (m) this model's contact reaches between colliders that do not touch (a barrier's
+  /// activation distance, a smooth spring's reach; 0 for contact at touch): a trajectory that
+  /// starts that close holds energy in the contact, which the check lets it give back.
+  virtual double contact_reach() const { return 0.0; }
+
+  /// Where this model's options cannot hold its scene at its timestep, known before any step
+  /// (an explicit spring too stiff for the step on a light body, too soft for the weight it
+  /// carries: models/spring_contact_warnings.h): one sentence each, naming the body and the
+  /// option to change. `arena gradcheck` and `arena inspect --model` print them. Empty by default.
+  virtual std::vector<std::string> OptionWarnings() const { return {}; }
+
   /// The optional interfaces (see above); null when the model has none.
   virtual MeshPotential* mesh_potential() { return nullptr; }
   /// Zeros before the first solve.
@@ -314,7 +346,13 @@ class Simulator {
   // Checks sizes (throws) and finiteness (returns the offending entry, or "").
   std::string CheckInputs(const State& state, const Control& control) const;
 
+  // The step-validity check of a taken step's result ("" when valid); built on first use, and
+  // again when the model steps another Scene (SetDesignParameters).
+  std::string CheckValidity(const State& before, const Control& control, const State& after);
+
   bool last_step_taken_ = false;  // the last Step call changed the state (ContactPoints)
+  StepValidityOptions validity_options_;
+  std::unique_ptr<StepValidity> validity_;
   State scratch_;  // Step's working copy of the state: a failed step leaves the caller's alone
   StepDerivatives vjp_jacobians_;  // the default DoVjp's scratch
 };

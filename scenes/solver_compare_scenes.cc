@@ -33,6 +33,18 @@ std::shared_ptr<const Scene> Cube(const std::string& name, const Vec3& g, double
   return b.Build();
 }
 
+// The ball, `clearance` above the ground, under gravity `g`.
+std::shared_ptr<const Scene> Ball(const std::string& name, const Vec3& g, double clearance) {
+  CheckClearance(name, clearance);
+  SceneBuilder b(name);
+  b.SetGravity(g);
+  const double r = kContactProblemHalfSize;
+  const int body = b.AddFreeBody("ball", SpatialInertia::SolidSphere(kMass, r), SE3::FromTranslation(Vec3(0.0, 0.0, r + clearance)));
+  b.AddCollider(body, Sphere{r}, SE3(), "ball").friction = kContactProblemFriction;
+  b.AddGround(kContactProblemFriction);
+  return b.Build();
+}
+
 }  // namespace
 
 std::shared_ptr<const Scene> CubeOnGroundScene(double clearance) {
@@ -40,14 +52,13 @@ std::shared_ptr<const Scene> CubeOnGroundScene(double clearance) {
 }
 
 std::shared_ptr<const Scene> BallOnGroundScene(double clearance) {
-  CheckClearance("ball_on_ground", clearance);
-  SceneBuilder b("ball_on_ground");
-  b.SetGravity(Vec3(0.0, 0.0, -kG));
-  const double r = kContactProblemHalfSize;
-  const int body = b.AddFreeBody("ball", SpatialInertia::SolidSphere(kMass, r), SE3::FromTranslation(Vec3(0.0, 0.0, r + clearance)));
-  b.AddCollider(body, Sphere{r}, SE3(), "ball").friction = kContactProblemFriction;
-  b.AddGround(kContactProblemFriction);
-  return b.Build();
+  return Ball("ball_on_ground", Vec3(0.0, 0.0, -kG), clearance);
+}
+
+// A constant force at the centre of mass is a uniform field on the one body: gravity g + F / m.
+std::shared_ptr<const Scene> BallUnderForceScene(const Vec3& force_n, double clearance) {
+  if (!force_n.allFinite()) throw InvalidArgument("ball_under_force: the force must be finite");
+  return Ball("ball_under_force", Vec3(0.0, 0.0, -kG) + force_n / kMass, clearance);
 }
 
 std::shared_ptr<const Scene> SquareOnFloorScene(double clearance) {
@@ -80,6 +91,25 @@ std::shared_ptr<const Scene> BoxTowerScene(int boxes, double clearance) {
     b.AddCollider(body, Box{h}, SE3(), name).friction = kContactProblemFriction;
   }
   b.AddGround(kContactProblemFriction);
+  return b.Build();
+}
+
+std::shared_ptr<const Scene> MassRatioStackScene(double light_kg, double heavy_kg, double clearance) {
+  if (!(light_kg > 0.0) || !(heavy_kg > 0.0)) {
+    throw InvalidArgument("mass_ratio_stack: the masses must be > 0 kg, got " + options_detail::FormatDouble(light_kg) +
+                          " and " + options_detail::FormatDouble(heavy_kg));
+  }
+  CheckClearance("mass_ratio_stack", clearance);
+  SceneBuilder b("mass_ratio_stack");
+  b.SetGravity(Vec3(0.0, 0.0, -kG));
+  const double h = kContactProblemHalfSize;
+  const Vec3 half = Vec3::Constant(h);
+  const int light = b.AddFreeBody("light", SpatialInertia::SolidBox(light_kg, half), SE3::FromTranslation(Vec3(0, 0, h + clearance)));
+  b.AddCollider(light, Box{half}, SE3(), "light").friction = kMassRatioStackCubeFriction;
+  const int heavy = b.AddFreeBody("heavy", SpatialInertia::SolidBox(heavy_kg, half),
+                                  SE3::FromTranslation(Vec3(0, 0, 3.0 * h + 2.0 * clearance)));
+  b.AddCollider(heavy, Box{half}, SE3(), "heavy").friction = kMassRatioStackCubeFriction;
+  b.AddGround(kMassRatioStackGroundFriction);
   return b.Build();
 }
 

@@ -220,6 +220,8 @@ std::vector<Row> AntPushExperiment::Run(const Case& c) const {
   Row& last = rows.back();
   last["stop"] = std::string(ToString(trace.stop));
   std::string failure = trace.stop == OptimizerStop::kFailed ? trace.message : "";
+  // The failed evaluation is the last one the shooting objective ran: say why its rollout failed.
+  if (!failure.empty() && !shooting.last_rollout().ok()) failure += ": " + shooting.last_rollout().failure;
   std::vector<Row> paths;
   if (trace.best_x.size() == controller.dimension() && std::isfinite(controller.Evaluate(trace.best_x, nullptr))) {
     ant_push::DescribeBest(*sim, *loss, shooting.last_rollout(), &last, &paths);

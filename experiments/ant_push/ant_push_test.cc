@@ -158,7 +158,11 @@ TEST(AntPush, RunsEveryMethodAndWritesTheBestPath) {
       paths += record == "path";
       targets += record == "target";
     }
-    ASSERT_EQ(iterations, 2);
+    std::string failures;
+    for (const Row& r : rows) {
+      if (r.contains("failure")) failures += ToText(r.at("failure")) + "; ";
+    }
+    ASSERT_EQ(iterations, 2) << failures;
     EXPECT_EQ(paths, 5);  // the start and 4 steps
     EXPECT_EQ(targets, 1);
     EXPECT_FALSE(last->contains("failure"));

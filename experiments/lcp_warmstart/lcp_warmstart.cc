@@ -179,7 +179,7 @@ std::vector<Row> LcpWarmstartExperiment::Run(const Case& c) const {
   OutcomeMonitor outcome(*scene, state, kLcpWarmstartLimits);
   for (; done < steps; ++done) {
     const StepReport r = sim->Step(state, Control{});
-    if (r.status == StepStatus::kNonFinite || r.status == StepStatus::kError) {
+    if (r.ends_run()) {
       failure = std::string(ToString(r.status)) + " at step " + std::to_string(done) + ": " + r.message;
       break;
     }

@@ -186,7 +186,7 @@ std::vector<Row> SolveTimeExperiment::Run(const Case& c) const {
     times.push_back(r.solve_or_wall_time_s());
     sum_iterations += r.iterations;
     if (r.status == StepStatus::kNotConverged) ++failed;
-    if (r.status == StepStatus::kNonFinite || r.status == StepStatus::kError) {
+    if (r.ends_run()) {
       failure = std::string(ToString(r.status)) + " at step " + std::to_string(k) + ": " + r.message;
       break;
     }

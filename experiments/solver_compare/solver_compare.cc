@@ -13,6 +13,7 @@
 #include "experiments/common/settings/settings.h"
 #include "experiments/common/summaries/criteria_tally.h"
 #include "experiments/common/meters/outcome_checks.h"
+#include "experiments/common/meters/resting_gaps.h"
 #include "experiments/common/meters/step_tally.h"
 #include "experiments/common/sweeps/sweep_limits.h"
 #include "experiments/common/summaries/table_stats.h"
@@ -37,10 +38,14 @@ constexpr int kOutcomeChecks = 50;
 struct SolverCompareSettings {
   std::vector<std::string> problems;
   std::vector<double> timesteps_s;
+  std::vector<double> stack_mass_ratios;
   double duration_s = 0.0;
+  double settle_s = 0.0;
   std::string problem, solver;
   double timestep_s = 0.0;
-  std::int64_t steps = 0;
+  std::int64_t settle_steps = 0, steps = 0;
+  double mass_ratio = 0.0;
+  double rest_gap_m = 0.0;
   double clearance_m = 0.0;
   std::int64_t tower_boxes = 0;
   double slope_over_mu = 0.0;
@@ -52,13 +57,25 @@ struct SolverCompareSettings {
     v("problems", problems, "the problems (experiments/solver_compare/solver_compare_problems.h)", "", std::nullopt,
       kConfig);
     v("timesteps_s", timesteps_s, "the step lengths", "s", Positive(1.0), kConfig);
-    v("duration_s", duration_s, "simulated time of every run", "s", Positive(), kConfig);
-    v("problem", problem, "cube_rest, cube_slide, ball_roll, tower, tilted_box or atlas_stand", "", std::nullopt, kCase);
+    v("stack_mass_ratios", stack_mass_ratios, "mass_ratio_stack: the heavy / light mass ratios it runs", "",
+      Closed(1.0, 1e12), kConfig);
+    v("duration_s", duration_s, "simulated time of every run after its settling", "s", Positive(), kConfig);
+    v("settle_s", settle_s, "simulated time every run first settles under plain gravity, before its launch", "s",
+      Positive(10.0));
+    v("problem", problem, "the problem (experiments/solver_compare/solver_compare_problems.h)", "", std::nullopt, kCase);
     v("solver", solver, "the solver setting: model options, comma-separated (default: the model's defaults)", "",
       std::nullopt, kCase);
     v("timestep_s", timestep_s, "step length", "s", Positive(1.0), kCase);
-    v("steps", steps, "steps asked for: duration_s / timestep_s", "", std::nullopt, kCase);
-    v("clearance_m", clearance_m, "start height of the bodies above what they rest on", "m", Closed(0.0, 0.1));
+    v("settle_steps", settle_steps, "settling steps: settle_s / timestep_s", "", std::nullopt, kCase);
+    v("steps", steps, "steps asked for after the settling: duration_s / timestep_s", "", std::nullopt, kCase);
+    v("mass_ratio", mass_ratio, "mass_ratio_stack: heavy / light mass (0 for the other problems)", "", std::nullopt,
+      kCase);
+    v("rest_gap_m", rest_gap_m,
+      "mass_ratio_stack: the gap the model's cubes rest at (a barrier model's resting gap; 0: contact at touch)", "m",
+      std::nullopt, kCase);
+    v("clearance_m", clearance_m,
+      "start height of the bodies above what they rest on; a barrier model starts at its own resting gap instead",
+      "m", Closed(0.0, 0.1));
     v("tower_boxes", tower_boxes, "boxes of the tower", "", Closed(1, 50));
     v("slope_over_mu", slope_over_mu, "tilted_box: the slope's tangent / mu", "", Closed(0.0, 1.9));
     v("slide_speed", slide_speed, "cube_slide and ball_roll: the start speed (m/s)", "m/s", Positive(10.0));
@@ -70,6 +87,8 @@ struct SolverCompareSettings {
     p.tower_boxes = static_cast<int>(tower_boxes);
     p.slope_over_mu = slope_over_mu;
     p.slide_speed = slide_speed;
+    p.mass_ratio = mass_ratio;
+    p.rest_gap_m = rest_gap_m;
     return p;
   }
 };
@@ -81,20 +100,31 @@ double MedianOf(std::vector<double> x) {
   return x[mid];
 }
 
-// The problems a model runs: problems_of.<model> when the config names them (a subset of
-// `problems`), else all of them.
+// The problems a model runs: those of problems_of.<model> that are in `problems` when the config
+// names them (so that --set problems=[...] narrows every model's list), else all of them. A name
+// that is no problem at all is an error.
 std::vector<std::string> ProblemsOf(const ProfileConfig& config, const std::string& model,
                                     const std::vector<std::string>& problems) {
   const std::string key = "problems_of." + model;
   if (!config.Has(key)) return problems;
-  std::vector<std::string> out = config.SweepStrings(key);
-  for (const std::string& p : out) {
-    if (std::find(problems.begin(), problems.end(), p) == problems.end()) {
-      throw InvalidArgument(config.file() + " [" + config.profile() + "]: " + key + ": problem '" + p +
-                            "' is not in problems (" + Join(problems) + ")");
+  std::vector<std::string> out;
+  const std::vector<std::string>& valid = ContactProblemNames();
+  for (const std::string& p : config.SweepStrings(key)) {
+    if (std::find(valid.begin(), valid.end(), p) == valid.end()) {
+      throw InvalidArgument(config.file() + " [" + config.profile() + "]: " + key + ": unknown problem '" + p +
+                            "'; valid: " + Join(valid));
     }
+    if (std::find(problems.begin(), problems.end(), p) != problems.end()) out.push_back(p);
   }
   return out;
+}
+
+// The gap `model`'s contact rests at under the heaviest body of `scene` (ModelInfo::stacking_gap
+// of the barrier models, which refuse touching meshes; 0 for contact at touch).
+double RestGap(const std::string& model, const OptionMap& options, const Scene& scene) {
+  double heaviest = 0.0;
+  for (const BodyModel& b : scene.model.bodies()) heaviest = std::max(heaviest, b.inertia.mass());
+  return std::min(StackStartGap(model, options, heaviest * scene.model.gravity().norm()), 0.1);
 }
 
 // The model's options for one solver setting: the profile's fixed options and --set, then the
@@ -177,9 +207,9 @@ std::vector<Column> SolverCompareExperiment::columns() const {
       {"failure", "the first failure", false, ColumnType::kText},
       {"mean_iterations", "mean solver iterations per step"},
       {"mean_contacts", "mean contacts per step (the model's StepReport)"},
-      {"step_time_s", "median wall time of one step", true},
+      {"step_time_s", "median wall time of one step (settling and launched)", true},
       {"penetration_m", "largest penetration between two colliders over the checked states (our geometry, every "
-                        "model alike; 50 states of the run)"},
+                        "model alike; 50 states of the settling and 50 of the launched run)"},
       {"outcome_error_m", "the problem's closed-form outcome error (experiments/solver_compare/solver_compare_problems.h): drift of a "
                           "resting body, error of the sliding or rolling distance; empty when the run ended early"},
   };
@@ -200,7 +230,9 @@ Sweep SolverCompareExperiment::Expand(const ProfileConfig& config, const std::ve
     }
   }
   const std::vector<double>& timesteps = base.timesteps_s;
-  const ContactProblemParams params = base.problem_params();
+  const bool stack = std::find(problems.begin(), problems.end(), "mass_ratio_stack") != problems.end();
+  ContactProblemParams params = base.problem_params();
+  if (stack) params.mass_ratio = base.stack_mass_ratios.front();  // the skip check's scene (the list has >= 1)
   CheckPerModelTables(config, models);
   std::map<std::string, std::vector<std::string>> settings;
   double most_settings = 1.0;
@@ -231,21 +263,36 @@ Sweep SolverCompareExperiment::Expand(const ProfileConfig& config, const std::ve
           if (!why_not[problem].empty()) sweep.notes.push_back(model + ": skipped problem " + problem + " (" + why_not[problem] + ")");
         }
         if (!why_not[problem].empty()) continue;
-        for (const double dt : timesteps) {
-          SolverCompareSettings one = base;
-          one.problem = problem;
-          one.solver = setting;
-          one.timestep_s = dt;
-          one.steps = CheckedSteps(config, "duration_s", base.duration_s, "timesteps_s", 1.0 / dt);
-          Case c;
-          c.index = static_cast<int>(sweep.cases.size());
-          c.model = model;
-          c.id = model + "/" + problem + "/" + setting + "/dt=" + options_detail::FormatDouble(dt);
-          c.model_options = options;
-          c.model_options["timestep"] = options_detail::FormatDouble(dt);
-          c.params = CaseParams(one);
-          c.seed = DeriveSeed(name(), c.id);
-          sweep.cases.push_back(std::move(c));
+        const std::vector<double> ratios = problem == "mass_ratio_stack" ? base.stack_mass_ratios : std::vector<double>{0.0};
+        for (const double ratio : ratios) {
+          for (const double dt : timesteps) {
+            SolverCompareSettings one = base;
+            one.problem = problem;
+            one.solver = setting;
+            one.timestep_s = dt;
+            one.mass_ratio = ratio;
+            // A barrier model starts at its own resting gap (from 1 mm, inside its reach, sdrs's
+            // barrier threw the cube up first), the others at the config's clearance.
+            if (problem != "atlas_stand") {
+              ContactProblemParams at = params;
+              at.mass_ratio = ratio;
+              const double gap = RestGap(model, options, *ContactProblemSettleScene(problem, at));
+              if (gap > 0.0) one.clearance_m = gap;
+              if (problem == "mass_ratio_stack") one.rest_gap_m = gap;
+            }
+            one.settle_steps = CheckedSteps(config, "settle_s", base.settle_s, "timesteps_s", 1.0 / dt);
+            one.steps = CheckedSteps(config, "duration_s", base.duration_s, "timesteps_s", 1.0 / dt);
+            const std::string what = ratio > 0.0 ? problem + "(r=" + options_detail::FormatDouble(ratio) + ")" : problem;
+            Case c;
+            c.index = static_cast<int>(sweep.cases.size());
+            c.model = model;
+            c.id = model + "/" + what + "/" + setting + "/dt=" + options_detail::FormatDouble(dt);
+            c.model_options = options;
+            c.model_options["timestep"] = options_detail::FormatDouble(dt);
+            c.params = CaseParams(one);
+            c.seed = DeriveSeed(name(), c.id);
+            sweep.cases.push_back(std::move(c));
+          }
         }
       }
     }
@@ -255,42 +302,73 @@ Sweep SolverCompareExperiment::Expand(const ProfileConfig& config, const std::ve
 
 OutcomeLimits SolverCompareExperiment::outcome_limits() const { return kSolverCompareLimits; }
 
+namespace {
+
+// One run's steps, over its settling and its launched part.
+struct RunRecord {
+  StepTally tally;
+  std::vector<double> times;
+  double contacts = 0.0;
+  int k = 0;  // steps taken, both parts
+};
+
+// Steps `sim` `steps` times from `state`; the outcome is checked every `stride` steps and at the
+// end, the criteria (when given) after every step. Returns false when the run ended early.
+bool StepPart(Simulator& sim, int steps, int stride, State& state, OutcomeMonitor& outcome, CriteriaTally* criteria,
+              RunRecord& run) {
+  for (int i = 0; i < steps; ++i, ++run.k) {
+    const StepReport r = sim.Step(state, Control{});
+    run.tally.Record(run.k, r);
+    run.times.push_back(r.wall_time_s);
+    run.contacts += r.contacts;
+    if (r.ends_run() || run.tally.stop) return false;
+    if (criteria) criteria->Record(sim, state);
+    if ((i + 1) % stride == 0 || i + 1 == steps) {
+      if (std::string why = outcome.Observe(state); !why.empty()) {
+        run.tally.Fail("step " + std::to_string(run.k) + ": " + why, true);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+// Settle, then launch (solver_compare_problems.h): the settling steps count as the run's steps
+// (a model that blows the stack up while it settles fails the run), the criteria and the
+// closed-form outcome are those of the launched part.
 std::vector<Row> SolverCompareExperiment::Run(const Case& c) const {
   const auto settings = DecodeSettings<SolverCompareSettings>(c);
   const std::string& problem = settings.problem;
   const ContactProblemParams params = settings.problem_params();
-  const std::shared_ptr<const Scene> scene = ContactProblemScene(problem, params);
-  std::unique_ptr<Simulator> sim = MakeSimulator(c.model, scene, c.model_options);
-  const State start = ContactProblemStart(problem, *scene, params);
-  State state = start;
-  const int steps = static_cast<int>(settings.steps);
-  const int stride = std::max(1, steps / kOutcomeChecks);
-  StepTally tally;
+  const std::shared_ptr<const Scene> settle_scene = ContactProblemSettleScene(problem, params);
+  std::unique_ptr<Simulator> sim = MakeSimulator(c.model, settle_scene, c.model_options);
+  const int settle_steps = static_cast<int>(settings.settle_steps), steps = static_cast<int>(settings.steps);
+  State state = DefaultState(*settle_scene);
+  RunRecord run;
+  run.times.reserve(settle_steps + steps);
+  OutcomeMonitor settling(*settle_scene, state, kSolverCompareLimits);
+  bool going = StepPart(*sim, settle_steps, std::max(1, settle_steps / kOutcomeChecks), state, settling, nullptr, run);
+
+  std::shared_ptr<const Scene> scene = settle_scene;
+  if (going && ContactProblemLaunchesInAnotherField(problem)) {
+    scene = ContactProblemScene(problem, params);
+    sim = MakeSimulator(c.model, scene, c.model_options);
+  }
+  const State start = ContactProblemLaunch(problem, state, params);
+  state = start;
   CriteriaTally criteria(*scene, start);
   OutcomeMonitor outcome(*scene, start, kSolverCompareLimits);
-  std::vector<double> times;
-  times.reserve(steps);
-  double contacts = 0.0;
-  for (int k = 0; k < steps && !tally.stop; ++k) {
-    const StepReport r = sim->Step(state, Control{});
-    tally.Record(k, r);
-    times.push_back(r.wall_time_s);
-    contacts += r.contacts;
-    if (r.status != StepStatus::kOk && r.status != StepStatus::kNotConverged) break;
-    criteria.Record(*sim, state);
-    if ((k + 1) % stride == 0 || k + 1 == steps) {
-      if (std::string why = outcome.Observe(state); !why.empty()) tally.Fail("step " + std::to_string(k) + ": " + why, true);
-    }
-  }
+  if (going) going = StepPart(*sim, steps, std::max(1, steps / kOutcomeChecks), state, outcome, &criteria, run);
+
   Row row;
-  tally.WriteTo(&row);
+  run.tally.WriteTo(&row);
   criteria.WriteTo(&row);
-  row["mean_contacts"] = tally.attempted > 0 ? contacts / tally.attempted : 0.0;
-  row["step_time_s"] = MedianOf(times);
-  row["penetration_m"] = outcome.max_penetration_m();
-  if (tally.attempted == steps && !tally.stop) {
-    row["outcome_error_m"] = ContactProblemOutcomeError(problem, *scene, start, state, steps * sim->timestep(), params);
-  }
+  row["mean_contacts"] = run.tally.attempted > 0 ? run.contacts / run.tally.attempted : 0.0;
+  row["step_time_s"] = MedianOf(run.times);
+  row["penetration_m"] = std::max(settling.max_penetration_m(), outcome.max_penetration_m());
+  if (going) row["outcome_error_m"] = ContactProblemOutcomeError(problem, *scene, start, state, steps * sim->timestep(), params);
   return {row};
 }
 

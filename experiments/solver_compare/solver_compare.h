@@ -31,7 +31,7 @@ class SolverCompareExperiment final : public Experiment {
   Sweep Expand(const ProfileConfig& config, const std::vector<std::string>& models) const override;
   std::vector<Row> Run(const Case& c) const override;
   bool serial() const override { return true; }  // time per step is a column
-  std::vector<std::string> plots() const override { return {"solver_compare"}; }
+  std::vector<std::string> plots() const override { return {"solver_compare", "solver_compare_dt"}; }
   OutcomeLimits outcome_limits() const override;
   std::vector<ClaimResult> Summarize(const ResultTable& table) const override;
   std::vector<Observation> Observe(const ResultTable& table) const override;

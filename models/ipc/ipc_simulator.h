@@ -72,6 +72,8 @@ class IpcSimulator final : public IncrementalPotentialModel<IpcSimulator, IpcMod
   /// InvalidArgument for bad options.
   IpcSimulator(std::shared_ptr<const Scene> scene, const IpcModelOptions& options);
 
+  /// The barrier acts within dhat (the step check lets a start that close give its energy back).
+  double contact_reach() const override { return options().dhat; }
   /// The barrier stiffness in use (options().kappa, or the automatic one).
   double kappa() const { return kappa_; }
   /// The contact potential (its stats: pairs of the last evaluation, step-bound iterations).

@@ -11,6 +11,7 @@
 #include "core/multibody/kinematics.h"
 #include "core/scene/actuation.h"
 #include "models/point_contact/pose_twist_ad.h"
+#include "models/spring_contact_warnings.h"
 
 namespace arena {
 
@@ -202,6 +203,11 @@ void PenaltySimulator::DoDerivatives(const State& state, const Control& control,
   ChainSemiImplicitPositions(model, state.q, state.v + dt * data_.ddq, dt, out);
   out->dq_dp.resize(0, 0);
   out->dv_dp.resize(0, 0);
+}
+
+std::vector<std::string> PenaltySimulator::OptionWarnings() const {
+  return SpringContactWarnings(*scene_, {.model = kName, .stiffness = options_.stiffness, .springs_per_body = 4,
+                                         .timestep = options_.timestep});
 }
 
 }  // namespace arena

@@ -11,6 +11,7 @@
 #include "core/scene/actuation.h"
 #include "models/point_contact/kernel_geometry.h"
 #include "models/point_contact/pose_twist_ad.h"
+#include "models/spring_contact_warnings.h"
 
 namespace arena {
 
@@ -302,6 +303,13 @@ void ScmSimulator::DoDerivatives(const State& state, const Control& control, Ste
   }
   out->dq_dp.resize(0, 0);
   out->dv_dp.resize(0, 0);
+}
+
+// RK4's stability interval on the imaginary axis is 2 sqrt(2) (semi-implicit Euler's is 2).
+std::vector<std::string> ScmSimulator::OptionWarnings() const {
+  const double limit = options_.integrator == ScmIntegrator::kRk4 ? 2.0 * std::sqrt(2.0) : 2.0;
+  return SpringContactWarnings(*scene_, {.model = kName, .stiffness = options_.stiffness, .springs_per_body = 1,
+                                         .timestep = options_.timestep, .stability_limit = limit});
 }
 
 }  // namespace arena

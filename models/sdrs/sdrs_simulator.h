@@ -80,6 +80,8 @@ class SdrsSimulator final : public IncrementalPotentialModel<SdrsSimulator, Sdrs
   /// bad options.
   SdrsSimulator(std::shared_ptr<const Scene> scene, const SdrsModelOptions& options);
 
+  /// The CLogx barrier acts within x0 of a plane.
+  double contact_reach() const override { return options().x0; }
   /// The hull the potential sums over, per collider (models/sdrs/collider_hulls.h).
   const ColliderHulls* collider_hulls() const override { return this; }
   std::vector<ColliderHullSummary> Hulls() const override;

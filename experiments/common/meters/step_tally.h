@@ -35,7 +35,7 @@ struct StepTally {
     }
     ++failed_steps;
     Fail("step " + std::to_string(k) + ": " + std::string(ToString(report.status)) + ": " + report.message);
-    stop = report.status != StepStatus::kNotConverged;
+    stop = report.ends_run();
   }
   /// Ends the run for a reason of the experiment's own (a body escaping).
   void Fail(const std::string& why, bool end_run = false) {

@@ -134,7 +134,7 @@ std::vector<Row> SnapshotRollout(const Scene& scene, Simulator& sim, State state
     sum_iterations += report.iterations;
     contacts = report.contacts;
     if (report.status == StepStatus::kNotConverged) ++failed;
-    if (report.status == StepStatus::kNonFinite || report.status == StepStatus::kError) {
+    if (report.ends_run()) {
       if (failure.empty()) failure = std::string(ToString(report.status)) + " at step " + std::to_string(k) + ": " + report.message;
       stopped = true;
     }
