@@ -157,6 +157,8 @@ StepValidity::Trajectory StepValidity::Start(const State& state, double dt) {
     }
   }
   t.start_energy += SpringEnergy(scene_, state.q);
+  t.last_origin.resize(nb);
+  for (int i = 0; i < nb; ++i) t.last_origin[i] = data_.X_WB[i].translation();
   for (size_t k = 0; k < scene_.colliders.size(); ++k) {
     const Collider& c = scene_.colliders[k];
     if (!std::isfinite(collider_radius_[k])) continue;
@@ -169,11 +171,13 @@ StepValidity::Trajectory StepValidity::Start(const State& state, double dt) {
   t.push_speed = 2.0 * penetration_fraction_ * smallest_radius_ / dt;
   const double creep = 1e-3 * t.extent / dt;
   t.energy_floor = 0.5 * moving_mass_ * creep * creep;
-  Overlaps(state.q, &t.start_overlap);
-  std::vector<double> near = t.start_overlap;
-  if (contact_reach_ > 0.0) Overlaps(state.q, &near, contact_reach_);
+  // One pass over the pairs gives both the start's overlaps and how deep each pair is inside the
+  // model's reach (the same for a model without one).
+  PairDistances(contact_reach_, &distance_);
+  t.start_overlap.assign(checked_pairs_.size(), 0.0);
   for (size_t p = 0; p < checked_pairs_.size(); ++p) {
-    const double d = near[p];
+    t.start_overlap[p] = std::max(0.0, -distance_[p]);
+    const double d = std::max(0.0, contact_reach_ - distance_[p]);
     if (d == 0.0) continue;
     const auto [a, b] = checked_pairs_[p];
     double m = 0.0;
@@ -221,14 +225,11 @@ std::string StepValidity::CheckEnergy(const Trajectory& t, const State& after) {
          (t.stored_energy > 0.0 ? " + " + MessageNumber(t.stored_energy) + " J the start's overlaps may store" : "");
 }
 
-std::string StepValidity::CheckSpeed(const Trajectory& t, const State& after, const State& before, double dt) {
+// After ForwardKinematics(q+, v+) on data_; t.last_origin still holds the step's start.
+std::string StepValidity::CheckSpeed(const Trajectory& t, const State& after, double dt) {
   const double scale = t.start_speed + std::sqrt(2.0 * gravity_ * t.extent);
   const double fall = gravity_ * (after.t - t.start_time);
   const int nb = scene_.model.num_bodies();
-  start_origin_.resize(nb);
-  ForwardKinematics(scene_.model, data_, before.q);
-  for (int i = 0; i < nb; ++i) start_origin_[i] = data_.X_WB[i].translation();
-  ForwardKinematics(scene_.model, data_, after.q, after.v);
   for (int i = 0; i < nb; ++i) {
     if (!moving_[i]) continue;
     const double m = scene_.model.body(i).inertia.mass();
@@ -245,7 +246,7 @@ std::string StepValidity::CheckSpeed(const Trajectory& t, const State& after, co
     }
     // The origin may not move farther than the speed bound allows over the step, plus the
     // reach of a rotation (a body spinning about its centre of mass moves its origin too).
-    const double moved = (data_.X_WB[i].translation() - start_origin_[i]).norm();
+    const double moved = (data_.X_WB[i].translation() - t.last_origin[i]).norm();
     const double reach = bound * dt + 2.0 * body_radius_[i];
     if (moved > reach) {
       return "displacement: " + BodyName(scene_, i) + " moved " + MessageNumber(moved) + " m in one step of " + MessageNumber(dt) +
@@ -269,8 +270,7 @@ double StepValidity::OverlapBound(int pair) const {
   return penetration_fraction_ * std::min(collider_radius_[a], collider_radius_[b]);  // a half-space's is infinite
 }
 
-void StepValidity::Overlaps(const VecX& q, std::vector<double>* depth, double reach) {
-  ForwardKinematics(scene_.model, data_, q);
+void StepValidity::PairDistances(double reach, std::vector<double>* distance) {
   auto center = [&](int k) {
     const Collider& c = scene_.colliders[k];
     return c.body == kWorldBody ? collider_center_[k] : data_.X_WB[c.body].Act(collider_center_[k]);
@@ -279,26 +279,27 @@ void StepValidity::Overlaps(const VecX& q, std::vector<double>* depth, double re
     const Collider& c = scene_.colliders[k];
     return c.body == kWorldBody ? c.placement : data_.X_WB[c.body] * c.placement;
   };
-  depth->assign(checked_pairs_.size(), 0.0);
+  distance->assign(checked_pairs_.size(), std::numeric_limits<double>::infinity());
   for (size_t p = 0; p < checked_pairs_.size(); ++p) {
     const auto [a, b] = checked_pairs_[p];
     const double ra = collider_radius_[a], rb = collider_radius_[b];
     if (std::isfinite(ra) && std::isfinite(rb) && (center(a) - center(b)).norm() > ra + rb + reach) continue;
-    const double d = SignedDistance(scene_.colliders[a].shape, pose(a), scene_.colliders[b].shape, pose(b)).distance;
-    (*depth)[p] = std::max(0.0, reach - d);
+    (*distance)[p] = SignedDistance(scene_.colliders[a].shape, pose(a), scene_.colliders[b].shape, pose(b)).distance;
   }
 }
 
-std::string StepValidity::CheckPenetration(const Trajectory& t, const State& after) {
-  Overlaps(after.q, &overlap_);
+// After ForwardKinematics(q+) on data_.
+std::string StepValidity::CheckPenetration(const Trajectory& t) {
+  PairDistances(0.0, &distance_);
   for (size_t p = 0; p < checked_pairs_.size(); ++p) {
     const double bound = OverlapBound(p) + t.start_overlap[p];
-    if (overlap_[p] <= bound) continue;
+    const double overlap = std::max(0.0, -distance_[p]);
+    if (overlap <= bound) continue;
     const auto [a, b] = checked_pairs_[p];
     const Collider& A = scene_.colliders[a];
     const Collider& B = scene_.colliders[b];
     return "penetration: colliders " + ColliderName(scene_, a) + " (" + BodyName(scene_, A.body) + ") and " +
-           ColliderName(scene_, b) + " (" + BodyName(scene_, B.body) + ") overlap by " + MessageNumber(overlap_[p]) +
+           ColliderName(scene_, b) + " (" + BodyName(scene_, B.body) + ") overlap by " + MessageNumber(overlap) +
            " m; bound " + MessageNumber(bound) + " m = " + MessageNumber(penetration_fraction_) +
            " x the smaller one's bounding radius" +
            (t.start_overlap[p] > 0.0 ? " + its overlap at the start" : "");
@@ -314,9 +315,12 @@ std::string StepValidity::Check(const State& before, const Control& control, con
   t.positive_work += std::max(0.0, w);
   t.absolute_work += std::abs(w);
   t.last = after;
-  std::string why = CheckSpeed(t, after, before, dt);  // leaves ForwardKinematics(q+, v+) in data_
+  // One forward kinematics of the step's end serves every check.
+  ForwardKinematics(scene_.model, data_, after.q, after.v);
+  std::string why = CheckSpeed(t, after, dt);
   if (why.empty()) why = CheckEnergy(t, after);
-  if (why.empty()) why = CheckPenetration(t, after);
+  if (why.empty()) why = CheckPenetration(t);
+  for (size_t i = 0; i < t.last_origin.size(); ++i) t.last_origin[i] = data_.X_WB[i].translation();
   return why;
 }
 

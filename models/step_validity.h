@@ -74,6 +74,7 @@ class StepValidity {
     double absolute_work = 0.0;
     std::vector<double> start_body_energy;  // to name the body that gained most
     std::vector<double> start_overlap;      // per checked pair: its depth at the start (m, >= 0)
+    std::vector<Vec3> last_origin;          // the bodies' origins at `last`: the next step's start
     double stored_energy = 0.0;  // J, what the start's overlaps may give back (Start)
     double stored_speed = 0.0;   // m/s, likewise
     double push_speed = 0.0;     // m/s, a push out of the allowed overlap within one step
@@ -84,11 +85,11 @@ class StepValidity {
   Trajectory& Continue(const State& before, double dt);
   double ActuatorWork(const State& before, const Control& control, const State& after, double dt);
   std::string CheckEnergy(const Trajectory& trajectory, const State& after);
-  std::string CheckSpeed(const Trajectory& trajectory, const State& after, const State& before, double dt);
-  std::string CheckPenetration(const Trajectory& trajectory, const State& after);
-  // Per checked pair at q: how deep it is inside `reach` of touching (its overlap for reach 0;
-  // >= 0), and the bound on its overlap.
-  void Overlaps(const VecX& q, std::vector<double>* depth, double reach = 0.0);
+  std::string CheckSpeed(const Trajectory& trajectory, const State& after, double dt);
+  std::string CheckPenetration(const Trajectory& trajectory);
+  // Per checked pair at data_'s pose: its signed distance where it is within `reach` of
+  // touching (+inf where the bounding spheres say it is farther).
+  void PairDistances(double reach, std::vector<double>* distance);
   double OverlapBound(int pair) const;
   double BodyEnergy(int body) const;  // after ForwardKinematics(q, v) on data_
   double PointSpeed(int body) const;  // likewise
@@ -107,8 +108,7 @@ class StepValidity {
   std::vector<Vec3> collider_center_;    // in the body frame (world for world colliders)
   std::vector<std::pair<int, int>> checked_pairs_;  // where the signed distance is exact
   MultibodyData data_;
-  std::vector<double> overlap_;     // CheckPenetration's scratch
-  std::vector<Vec3> start_origin_;  // CheckSpeed's scratch: the bodies' origins at the step's start
+  std::vector<double> distance_;  // PairDistances' output (scratch)
   // The trajectory the steps continue, and a one-step probe beside it (finite differences step
   // from perturbed states between a trajectory's steps; a probe that goes on becomes the
   // trajectory).

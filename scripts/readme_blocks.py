@@ -2,6 +2,7 @@
 paper-snapshot tables; scripts/readme_bench.py: docs/timings.md):
 each block is a pair of HTML comments with generated text between them. A block's pattern has
 the named groups `open` (the opening comment and its newline), `body` and `close`."""
+import argparse
 import sys
 
 
@@ -25,3 +26,12 @@ def sync_blocks(readme_path, pattern, fresh_body, write, tool):
         with open(readme_path, "w") as f:
             f.write(updated)
     return stale
+
+
+def block_tool_parser(doc):
+    """The command line every block tool shares: --check (a ctest) or --write, exactly one."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    mode = parser.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--check", action="store_true")
+    mode.add_argument("--write", action="store_true")
+    return parser

@@ -23,14 +23,13 @@ of the repository and docs/ page that holds a block.
 
   scripts/readme_results.py --check | --write [--readme FILE ...] [--report results/paper/report.json]
 """
-import argparse
 import glob
 import json
 import os
 import re
 import sys
 
-from readme_blocks import sync_blocks
+from readme_blocks import block_tool_parser, sync_blocks
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BLOCK = re.compile(r"(?P<open><!-- paper-snapshot: (?P<names>[a-z0-9_ ]+) -->\n)(?P<body>.*?)(?P<close><!-- end paper-snapshot -->)",
@@ -108,10 +107,7 @@ def verdict_table(entries, readme, sources):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    mode = parser.add_mutually_exclusive_group(required=True)
-    mode.add_argument("--check", action="store_true")
-    mode.add_argument("--write", action="store_true")
+    parser = block_tool_parser(__doc__)
     parser.add_argument("--readme", nargs="+", default=None)
     parser.add_argument("--report", default=os.path.join(ROOT, "results", "paper", "report.json"))
     args = parser.parse_args()

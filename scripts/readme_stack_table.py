@@ -9,13 +9,12 @@ exact stack at the model's own resting gap (a barrier's; touching for the others
 
   scripts/readme_stack_table.py --check | --write [--csv FILE] [--readme FILE]
 """
-import argparse
 import csv
 import os
 import re
 import sys
 
-from readme_blocks import sync_blocks
+from readme_blocks import block_tool_parser, sync_blocks
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BLOCK = re.compile(r"(?P<open><!-- stack-holds -->\n)(?P<body>.*?)(?P<close><!-- end stack-holds -->)", re.S)
@@ -71,10 +70,7 @@ def table(rows):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    mode = parser.add_mutually_exclusive_group(required=True)
-    mode.add_argument("--check", action="store_true")
-    mode.add_argument("--write", action="store_true")
+    parser = block_tool_parser(__doc__)
     parser.add_argument("--csv", default=os.path.join(ROOT, "tests", "data", "reference", "solver_compare",
                                                       "solver_compare.csv"))
     parser.add_argument("--readme", default=os.path.join(ROOT, "README.md"))

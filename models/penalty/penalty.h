@@ -56,11 +56,11 @@ class PenaltySimulator final : public SimulatorBase<PenaltySimulator, PenaltyOpt
   static Capabilities CapabilitiesFor(const PenaltyOptions& options);
 
   bool ReportsContactPoints() const override { return true; }
-  /// A face resting on its four corner springs (models/spring_contact_warnings.h).
   /// A spring contact sinks F / k for the stiffness the user chose (scm's quick tpush spring
   /// lets the finger 8.7 mm into the T's stem, 0.5 of its radius): only a body sunk past its
   /// whole bounding radius has gone through.
   double penetration_allowance() const override { return 1.0; }
+  /// A face resting on its four corner springs (models/spring_contact_warnings.h).
   std::vector<std::string> OptionWarnings() const override;
 
  protected:

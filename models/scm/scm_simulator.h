@@ -96,11 +96,11 @@ class ScmSimulator final : public SimulatorBase<ScmSimulator, ScmOptions>, publi
   /// The softplus spring k eps3 s+(-phi / eps3) of eq. 15 is below e^-10 of its value at touch
   /// 10 eps3 away.
   double contact_reach() const override { return 10.0 * options().softplus_width; }
-  /// The pair's one spring of eq. 15 (models/spring_contact_warnings.h).
   /// A spring contact sinks F / k for the stiffness the user chose (scm's quick tpush spring
   /// lets the finger 8.7 mm into the T's stem, 0.5 of its radius): only a body sunk past its
   /// whole bounding radius has gone through.
   double penetration_allowance() const override { return 1.0; }
+  /// The pair's one spring of eq. 15 (models/spring_contact_warnings.h).
   std::vector<std::string> OptionWarnings() const override;
   /// Patches of each collider (for tests and figures).
   const scm::PatchCloud& cloud(int collider) const { return clouds_[static_cast<std::size_t>(collider)]; }
