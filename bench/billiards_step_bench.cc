@@ -3,9 +3,9 @@
 // paper's settings: `longrange` at 18 vertices per ball (16 x 32 = 512 ball triangles),
 // mu 1e-7, dt 0.04; its Derivatives (the implicit function theorem's backward pass, the step's
 // minimiser reused); `ipc` at the same tessellation and dt; and MuJoCo on the same scene and dt.
-// The seed-004 billiards optimisation needs 400 x 100 forward + backward steps, so the issue's
-// targets are ~30 ms a frame (forward + backward) and a longrange step within 100x MuJoCo's.
-// Counter `vs_mujoco` (on the longrange step) is the ratio of its time to the MuJoCo step's.
+// The seed-004 billiards optimisation needs 400 x 100 forward + backward steps (BM_BilliardsFrame
+// times one). Counter `vs_mujoco` (on the longrange step) is the ratio of its time to the MuJoCo
+// step's.
 // The IP models run with the ground as its top face alone (ground_mesh=top, as the seed-004 task
 // configs); `longrange_ground_box` is the default 12-triangle ground box for comparison.
 // BM_BilliardsContact times one evaluation of longrange's contact terms alone (a Newton
@@ -16,8 +16,11 @@
 #include <memory>
 #include <string>
 
+#include <tbb/task_arena.h>
+
 #include "bench/bench_support.h"
 #include "models/incremental_potential/contact_potential.h"
+#include "models/longrange/longrange_contact.h"
 #include "models/registry.h"
 #include "scenes/longrange_scenes.h"
 
@@ -127,6 +130,45 @@ void BM_BilliardsDerivatives(benchmark::State& state, const std::string& model) 
   }
 }
 BENCHMARK_CAPTURE(BM_BilliardsDerivatives, longrange, std::string("longrange"))->Unit(benchmark::kMillisecond);
+
+// One frame of the seed-004 billiards optimisation (Fig. 5): the step from the settled state and
+// its Derivatives, the forward and backward work of each of its 100 frames x 400 iterations, on
+// range(0) threads (1: the pair loops serial, as inside a sweep whose cases fill the cores).
+// Wall-clock time. Counters: the step's Newton iterations and energy evaluations, and
+// longrange's seconds per frame in each phase of its contact terms, summed over threads.
+void BM_BilliardsFrame(benchmark::State& state, const std::string& model) {
+  tbb::task_arena arena(static_cast<int>(state.range(0)));
+  auto sim = Make(model);
+  const State& start = Settled(model);
+  StepDerivatives d;
+  auto* longrange = dynamic_cast<LongRangeContact*>(&RequireMeshPotential(*sim).contact_potential());
+  const LongRangePhaseSeconds before = longrange != nullptr ? longrange->phase_seconds() : LongRangePhaseSeconds{};
+  for (auto _ : state) {
+    arena.execute([&] {
+      State s = start;
+      sim->Step(s, {});
+      sim->Derivatives(start, {}, &d);
+    });
+    benchmark::DoNotOptimize(d.dv_dq.data());
+  }
+  if (const SolveBreakdown* solve = sim->last_solve_breakdown()) {
+    state.counters["newton"] = solve->newton_iterations;
+    state.counters["energy_evals"] = solve->energy_evaluations;
+    state.counters["derivative_evals"] = solve->derivative_evaluations;
+  }
+  if (longrange != nullptr) {
+    const LongRangePhaseSeconds after = longrange->phase_seconds();
+    const double frames = static_cast<double>(state.iterations());
+    state.counters["potential_ms"] = 1e3 * (after.potential - before.potential) / frames;
+    state.counters["friction_ms"] = 1e3 * (after.friction - before.friction) / frames;
+    state.counters["assembly_ms"] = 1e3 * (after.assembly - before.assembly) / frames;
+    state.counters["lag_ms"] = 1e3 * (after.lag - before.lag) / frames;
+  }
+}
+BENCHMARK_CAPTURE(BM_BilliardsFrame, longrange, std::string("longrange"))
+    ->Arg(1)->Arg(2)->ArgName("threads")->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_BilliardsFrame, ipc, std::string("ipc"))
+    ->Arg(1)->ArgName("threads")->UseRealTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace billiards_step_bench
 }  // namespace arena

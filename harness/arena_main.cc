@@ -383,8 +383,8 @@ int Report(const std::string& results_dir, const std::string& claims_file, const
   options.plots_dir = plots_dir;
   const ReportSummary s = WriteReport(results_dir, claims_file, options);
   std::cout << s.markdown_path << '\n';
-  spdlog::info("report: {} reproduced, {} differs, {} not run; {} observations -> {}", s.reproduced,
-               s.differs, s.not_run, s.observed, s.markdown_path);
+  spdlog::info("report: {} reproduced, {} differs, {} not run, {} not decided at their profile; {} observations -> {}",
+               s.reproduced, s.differs, s.not_run, s.not_decided, s.observed, s.markdown_path);
   if (!s.errors.empty()) {
     for (const auto& e : s.errors) std::fprintf(stderr, "arena: error: summary of %s\n", e.c_str());
     return kFailure;

@@ -76,12 +76,26 @@ std::vector<Claim> ReadClaimsFile(const std::string& path, std::set<std::string>
     c.unit = field("unit", false);
     c.source = field("source", false);
     for (const auto& [k, v] : *t) {
-      static const std::set<std::string> known = {"id",   "experiment", "description", "paper",
-                                                   "unit", "source",     "kind",        "criterion"};
+      static const std::set<std::string> known = {"id",   "experiment", "description", "paper",     "unit",
+                                                   "source", "kind",     "criterion",   "decided_at"};
       if (!known.count(std::string(k.str()))) {
         throw ParseError(path, named(),
                          "unknown field '" + std::string(k.str()) +
-                             "'; fields: id, experiment, description, paper, unit, source, kind, criterion");
+                             "'; fields: id, experiment, description, paper, unit, source, kind, criterion, decided_at");
+      }
+    }
+    if (const toml::node* d = t->get("decided_at")) {
+      const toml::array* list = d->as_array();
+      if (list == nullptr || list->empty()) {
+        throw ParseError(path, named(), "field 'decided_at' must be a non-empty array of profile names, e.g. [\"paper\"]");
+      }
+      for (const toml::node& p : *list) {
+        auto name = p.value_exact<std::string>();
+        static const std::set<std::string> profiles = {"smoke", "quick", "paper"};
+        if (!name || !profiles.count(*name)) {
+          throw ParseError(path, named(), "field 'decided_at': each entry must be one of \"smoke\", \"quick\", \"paper\"");
+        }
+        c.decided_at.push_back(*name);
       }
     }
     if (t->contains("kind")) {
@@ -118,6 +132,10 @@ std::vector<Claim> ReadClaimsFile(const std::string& path, std::set<std::string>
 }
 
 }  // namespace
+
+bool Claim::DecidedAt(const std::string& profile) const {
+  return decided_at.empty() || std::find(decided_at.begin(), decided_at.end(), profile) != decided_at.end();
+}
 
 std::vector<Claim> LoadClaims(const std::string& path, const std::vector<std::string>& order) {
   std::set<std::string> ids;

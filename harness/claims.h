@@ -11,6 +11,9 @@
 //   source = "000 Fig. 9"                 # optional
 //   kind = "claim"                        # optional: "claim" (default) or "observation"
 //   criterion = "ours <= 0.005"           # required for a claim; an observation has none
+//   decided_at = ["paper"]                # optional: the profiles whose runs decide the claim
+//                                         # (default: every profile); at another profile the
+//                                         # report says "not decided at this profile"
 #pragma once
 
 #include <optional>
@@ -39,6 +42,12 @@ struct Claim {
   std::string source;  // seed file and figure/table, e.g. "000 Fig. 9"
   ClaimKind kind = ClaimKind::kClaim;
   std::optional<Criterion> criterion;  // set for every claim, never for an observation
+  // The profiles whose runs can decide the claim (empty: every one). A reduced profile too small
+  // to show the effect (a loss that moves in its tenth digit, a mesh smaller than the criterion
+  // names) is left out, and its runs are reported as not deciding the claim.
+  std::vector<std::string> decided_at;
+  /// Whether a run at `profile` decides the claim.
+  bool DecidedAt(const std::string& profile) const;
 };
 
 /// Reads the claims and parses every criterion. `path` is one claims file, or a folder of

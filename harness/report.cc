@@ -80,6 +80,7 @@ std::string_view ToString(Verdict verdict) {
     case Verdict::kDiffers: return "differs";
     case Verdict::kObserved: return "observed";
     case Verdict::kNotRun: return "not_run";
+    case Verdict::kNotDecided: return "not_decided";
   }
   return "?";
 }
@@ -112,6 +113,7 @@ Judgement JudgeResults(const std::string& results_dir, const std::string& claims
         const nlohmann::json sidecar = nlohmann::json::parse(in);
         std::string commit = sidecar.value("git_commit", "unknown").substr(0, 10);
         if (sidecar.value("git_dirty", false)) commit += " (dirty)";
+        s.profile = sidecar.value("profile", "");
         s.run_info = "profile " + sidecar.value("profile", "?") + ", commit " + commit + ", " +
                      sidecar.value("end", sidecar.value("start", "?")) + ", " +
                      sidecar.value("hostname", "?");
@@ -169,9 +171,16 @@ Judgement JudgeResults(const std::string& results_dir, const std::string& claims
       if (c.kind == ClaimKind::kObservation) {
         entry.verdict = Verdict::kObserved;
       } else {
-        const Criterion::Outcome outcome = c.criterion->Evaluate(r->second.ours, r->second.values);
-        entry.verdict = outcome.met ? Verdict::kReproduced : Verdict::kDiffers;
-        if (!outcome.met) entry.note = outcome.reason + (entry.note.empty() ? "" : "; " + entry.note);
+        const std::string& profile = s != state.end() ? s->second.profile : std::string();
+        if (!profile.empty() && !c.DecidedAt(profile)) {
+          entry.verdict = Verdict::kNotDecided;
+          entry.note = "not decided at the " + profile + " profile (decided at: " + Join(c.decided_at) + ")" +
+                       (entry.note.empty() ? "" : "; " + entry.note);
+        } else {
+          const Criterion::Outcome outcome = c.criterion->Evaluate(r->second.ours, r->second.values);
+          entry.verdict = outcome.met ? Verdict::kReproduced : Verdict::kDiffers;
+          if (!outcome.met) entry.note = outcome.reason + (entry.note.empty() ? "" : "; " + entry.note);
+        }
       }
     } else if (s == state.end()) {
       entry.note = "experiment not implemented yet";
@@ -190,6 +199,7 @@ Judgement JudgeResults(const std::string& results_dir, const std::string& claims
         case Verdict::kDiffers: ++summary.differs; break;
         case Verdict::kObserved: break;  // only observations
         case Verdict::kNotRun: ++summary.not_run; break;
+        case Verdict::kNotDecided: ++summary.not_decided; break;
       }
     }
     summary.entries.push_back(std::move(entry));
@@ -247,7 +257,8 @@ ReportSummary WriteReport(const std::string& results_dir, const std::string& cla
   md << "## Summary\n\n| verdict | claims |\n|---|---|\n";
   md << "| reproduced | " << summary.reproduced << " |\n";
   md << "| differs | " << summary.differs << " |\n";
-  md << "| not_run | " << summary.not_run << " |\n\n";
+  md << "| not_run | " << summary.not_run << " |\n";
+  md << "| not_decided (a profile too small for the claim) | " << summary.not_decided << " |\n\n";
   md << "Observations in the claim tables (numbers the papers do not state; no criterion, never "
         "counted as reproduced): "
      << summary.observed << " observed, " << summary.observations_not_run << " not run.\n\n";

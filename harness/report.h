@@ -22,9 +22,10 @@
 namespace arena {
 
 /// kReproduced / kDiffers judge a claim by its criterion; kObserved is a measured observation
-/// (no criterion); kNotRun: not measured.
-enum class Verdict { kReproduced, kDiffers, kObserved, kNotRun };
-/// "reproduced", "differs", "observed", "not_run".
+/// (no criterion); kNotRun: not measured; kNotDecided: measured at a profile that cannot decide
+/// it (Claim::decided_at; what it measured is shown, not judged).
+enum class Verdict { kReproduced, kDiffers, kObserved, kNotRun, kNotDecided };
+/// "reproduced", "differs", "observed", "not_run", "not_decided".
 std::string_view ToString(Verdict verdict);
 
 struct ReportOptions {
@@ -50,6 +51,7 @@ struct ReportSummary {
   int reproduced = 0;
   int differs = 0;
   int not_run = 0;
+  int not_decided = 0;  // measured at a profile that does not decide them (Claim::decided_at)
   // Observations, counted apart: measured, and not measured.
   int observed = 0;
   int observations_not_run = 0;
@@ -62,6 +64,7 @@ struct ExperimentResults {
   const Experiment* experiment = nullptr;
   bool ran = false;                       // its CSV exists
   std::string run_info;                   // from the sidecar: profile, commit, time, host
+  std::string profile;                    // the sidecar's profile ("" when unreadable)
   std::vector<Observation> observations;  // Observe() of its table
 };
 

@@ -181,7 +181,12 @@ struct SolveBreakdown {
   double step_bound_s = 0.0;    // in the step bound along the line searches' paths
   double linear_solve_s = 0.0;  // in the Newton systems' factorizations and solves
   int newton_iterations = 0;
-  int line_search_evaluations = 0;  // energy evaluations of the line searches (no derivatives)
+  int line_search_evaluations = 0;  // line-search and polishing trials (the first of each with its derivatives)
+  // Evaluations of the step energy: alone (backtracking trials) and with the gradient and
+  // Hessian (Newton iterates, first trials, the polish). A step costs about its derivative
+  // evaluations (the pair solves are most of both kinds).
+  int energy_evaluations = 0;
+  int derivative_evaluations = 0;
 };
 
 /// A design vertex: the collider's name (its index when unnamed) and the vertex's row in its mesh.

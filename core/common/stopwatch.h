@@ -6,8 +6,10 @@
 
 namespace arena {
 
-inline double SecondsSince(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+inline double Seconds(std::chrono::steady_clock::time_point t0, std::chrono::steady_clock::time_point t1) {
+  return std::chrono::duration<double>(t1 - t0).count();
 }
+
+inline double SecondsSince(std::chrono::steady_clock::time_point t0) { return Seconds(t0, std::chrono::steady_clock::now()); }
 
 }  // namespace arena

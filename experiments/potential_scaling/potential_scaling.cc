@@ -159,7 +159,7 @@ std::vector<std::int64_t> CheckedVertices(const ProfileConfig& config, const std
 struct StepTiming {
   double median_s = 0.0;
   int iterations = 0;
-  int line_search_evaluations = 0;  // energy evaluations of the line searches (no derivatives)
+  int line_search_evaluations = 0;  // line-search trials (the first of each with its derivatives)
   std::string failure;
 };
 
@@ -231,8 +231,8 @@ std::vector<Column> PotentialScalingExperiment::columns() const {
       {"eval_s", "median seconds of an evaluation of potential + gradient + projected Hessian", true},
       {"step_s", "median seconds of one Simulator::Step from the cue state", true},
       {"newton_iterations", "Newton iterations of the (last) timed step"},
-      {"line_search_evaluations", "energy evaluations (value only) of the (last) timed step's line searches: with the "
-                                  "Newton iterations, the evaluations a step costs"},
+      {"line_search_evaluations", "trials of the (last) timed step's line searches and polish (the first trial of each "
+                                  "with its derivatives, kept for the next iterate)"},
       {"failed", "the potential was not finite or a step failed its solver or its outcome check", false, ColumnType::kBool},
       {"failure", "why: the step's status and message, or the outcome violation", false, ColumnType::kText},
   };

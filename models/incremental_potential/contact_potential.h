@@ -117,6 +117,17 @@ class ContactPotential {
   /// semidefinite per term when `project` (Newton needs a descent direction; the implicit
   /// function theorem needs the exact one).
   virtual double Evaluate(const ContactConfiguration& x, ContactDerivativeSink* sink, bool hessian, bool project) = 0;
+  /// Whether `project` changes Evaluate's Hessian. False for a potential whose Hessian is always
+  /// the exact one (longrange's): a Newton iterate's derivatives then serve the polish and the
+  /// implicit function theorem too.
+  virtual bool ProjectsHessian() const { return true; }
+  /// Whether the gradient and Hessian cost little beyond the energy (longrange's: the exact pair
+  /// and friction solves are most of both, a Hessian evaluation about 1.8 energies). The step
+  /// then evaluates a line search's first trial with its derivatives and keeps them for the
+  /// next iterate (models/incremental_potential/ip_simulator.cc). The others (ipc, sdrs) keep
+  /// their energy-only trials: sdrs's design derivatives against Ridders differences moved
+  /// from passing to 3e-6 .. 1.4e-5 with kept trials (its step map at rounding level).
+  virtual bool CheapDerivatives() const { return false; }
   /// The largest alpha in (0, 1] for which moving every vertex linearly from x by alpha times
   /// `displacement` keeps the potential finite (a conservative continuous-collision bound).
   virtual double MaxStep(const ContactConfiguration& x, const std::vector<PointsX3>& displacement) = 0;

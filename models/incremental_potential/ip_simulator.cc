@@ -92,13 +92,28 @@ class TrialPath final : public ContactPath {
 
 // The step's minimisation as a NewtonProblem: the iterate is a configuration, moved by
 // Integrate (so quaternions stay unit), bounded by the joint limits and the contact potential.
+// A trial the solver will probably take (NewtonProblem::TrialNeeds) is evaluated with its
+// derivatives, which the next Evaluate or ExactDerivatives at that iterate returns: a contact
+// potential's pair solves are most of both an energy and its derivatives, so an iteration whose
+// first trial is taken costs one evaluation instead of two.
 class StepProblem final : public NewtonProblem {
  public:
-  StepProblem(StepEnergy& energy, ContactPotential* contact, VecX q) : energy_(energy), contact_(contact), q_(std::move(q)) {}
+  StepProblem(StepEnergy& energy, ContactPotential* contact, VecX q)
+      : energy_(energy), contact_(contact), q_(std::move(q)),
+        exact_when_projected_(contact == nullptr || !contact->ProjectsHessian()),
+        keep_trials_(contact != nullptr && contact->CheapDerivatives()) {}
   int dimension() const override { return energy_.scene().nv(); }
-  double Evaluate(VecX* gradient, MatX* hessian) override { return energy_.Evaluate(q_, gradient, hessian, true); }
-  double EnergyAlong(const VecX& direction, double alpha) override {
-    return energy_.Evaluate(Integrate(energy_.scene().model, q_, alpha * direction), nullptr, nullptr, true);
+  double Evaluate(VecX* gradient, MatX* hessian) override {
+    if (kept_.At(q_)) return kept_.CopyTo(gradient, hessian);
+    return energy_.Evaluate(q_, gradient, hessian, true);
+  }
+  double EnergyAlong(const VecX& direction, double alpha, TrialNeeds needs) override {
+    // An energy alone at q (+) alpha d as it comes; a trial whose derivatives are kept at the
+    // iterate Retract would make of it (normalized: a quaternion moves by rounding).
+    if (needs == TrialNeeds::kEnergy || !keep_trials_) {
+      return energy_.Evaluate(Integrate(energy_.scene().model, q_, alpha * direction), nullptr, nullptr, true);
+    }
+    return Keep(Moved(direction, alpha), needs == TrialNeeds::kExactDerivatives);
   }
   // The contact potential sees the true path q (+) alpha d (vertices on arcs) with bounds on
   // its vertices' speeds; the line search then checks the energies along it.
@@ -114,19 +129,55 @@ class StepProblem final : public NewtonProblem {
     return alpha;
   }
   double step_bound_seconds() const { return step_bound_s_; }
+  // Always evaluated anew (see Polish, solvers/projected_newton.cc), and kept for Derivatives.
   bool ExactDerivatives(VecX* gradient, MatX* hessian) override {
-    return std::isfinite(energy_.Evaluate(q_, gradient, hessian, false));
+    Keep(q_, true);
+    return std::isfinite(kept_.CopyTo(gradient, hessian));
   }
-  void Retract(const VecX& direction, double alpha) override {
-    q_ = Integrate(energy_.scene().model, q_, alpha * direction);
-    NormalizeConfiguration(energy_.scene().model, &q_);
-  }
+  void Retract(const VecX& direction, double alpha) override { q_ = Moved(direction, alpha); }
   const VecX& q() const { return q_; }
+  /// The exact gradient and Hessian at the final iterate, when an evaluation made them there.
+  bool ExactDerivativesAtEnd(VecX* gradient, MatX* hessian) const {
+    if (!KeptExactAt(q_) || !std::isfinite(kept_.energy)) return false;
+    kept_.CopyTo(gradient, hessian);
+    return true;
+  }
 
  private:
+  // One evaluation with derivatives and the iterate it was made at.
+  struct Kept {
+    VecX q;
+    double energy = 0.0;
+    VecX gradient;
+    MatX hessian;
+    bool exact = false;  // made with the exact Hessian (or one that projection leaves exact)
+    bool At(const VecX& at) const { return q.size() == at.size() && q == at; }
+    double CopyTo(VecX* g, MatX* h) const {
+      if (g != nullptr) *g = gradient;
+      if (h != nullptr) *h = hessian;
+      return energy;
+    }
+  };
+  // The retraction, and a kept trial's point (so that it is the iterate the solver takes).
+  VecX Moved(const VecX& direction, double alpha) const {
+    VecX q = Integrate(energy_.scene().model, q_, alpha * direction);
+    NormalizeConfiguration(energy_.scene().model, &q);
+    return q;
+  }
+  double Keep(const VecX& q, bool exact) {
+    kept_.q = q;
+    kept_.exact = exact || exact_when_projected_;
+    kept_.energy = energy_.Evaluate(q, &kept_.gradient, &kept_.hessian, !exact);
+    return kept_.energy;
+  }
+  bool KeptExactAt(const VecX& q) const { return kept_.At(q) && kept_.exact; }
+
   StepEnergy& energy_;
   ContactPotential* contact_;
   VecX q_;
+  const bool exact_when_projected_;
+  const bool keep_trials_;  // the contact's derivatives cost little beyond its energy
+  Kept kept_;
   ContactConfiguration now_;
   double step_bound_s_ = 0.0;
 };
@@ -146,16 +197,20 @@ IncrementalPotentialSimulator::~IncrementalPotentialSimulator() = default;
 
 NewtonReport IncrementalPotentialSimulator::Solve(const State& state, const Control& control) {
   const double contact_before = energy_->contact_seconds();
+  const long energy_before = energy_->energy_evaluations(), derivative_before = energy_->derivative_evaluations();
   energy_->Begin(state, control);
   // The start is feasible (the state is); the first iterate keeps it.
   StepProblem problem(*energy_, contact_.get(), state.q);
   const NewtonReport report = MinimizeNewton(problem, options_.Newton());
   q_next_ = problem.q();
+  end_derivatives_valid_ = problem.ExactDerivativesAtEnd(&end_gradient_, &end_hessian_);
   solve_breakdown_.contact_s = energy_->contact_seconds() - contact_before;
   solve_breakdown_.step_bound_s = problem.step_bound_seconds();
   solve_breakdown_.linear_solve_s = report.linear_solve_s;
   solve_breakdown_.newton_iterations = report.iterations;
   solve_breakdown_.line_search_evaluations = report.line_search_evaluations;
+  solve_breakdown_.energy_evaluations = static_cast<int>(energy_->energy_evaluations() - energy_before);
+  solve_breakdown_.derivative_evaluations = static_cast<int>(energy_->derivative_evaluations() - derivative_before);
   // A solve the deadline cut short is not this state's minimiser: the next Derivatives re-solves.
   snapshot_valid_ = report.status != NewtonStatus::kDeadline;
   snapshot_state_ = state;
@@ -249,8 +304,14 @@ void IncrementalPotentialSimulator::DoDerivatives(const State& state, const Cont
   const double dt = options_.timestep;
   VecX g;
   MatX H;
-  // The exact Hessian. Not finite only when the contact potential gave up at the case's deadline.
-  if (!std::isfinite(energy_->Evaluate(q_next_, &g, &H, false))) {
+  // The exact Hessian: the solve's own when its last evaluation made it at q+ (the polish's),
+  // else evaluated here. Not finite only when the contact potential gave up at the deadline.
+  // With design parameters the design Jacobian's own contact evaluation follows, and it reads
+  // the contact's state of an evaluation at q+ made here (sdrs's hull-pair planes): evaluated.
+  if (end_derivatives_valid_ && design_.empty()) {
+    g = end_gradient_;
+    H = end_hessian_;
+  } else if (!std::isfinite(energy_->Evaluate(q_next_, &g, &H, false))) {
     throw Error("cannot differentiate the step: the energy at q+ is not finite" +
                 (DeadlinePassed() ? " (" + DeadlineMessage() + ")" : std::string()));
   }

@@ -149,6 +149,11 @@ class IncrementalPotentialSimulator : public Simulator, public MeshPotential, pu
   bool snapshot_valid_ = false;
   State snapshot_state_;
   VecX snapshot_u_;
+  // The exact gradient and Hessian at q_next_ when the solve's last evaluation made them there
+  // (Derivatives then does not evaluate them again).
+  bool end_derivatives_valid_ = false;
+  VecX end_gradient_;
+  MatX end_hessian_;
   std::vector<StepEnergy::DesignVertex> design_;
   // Joints that follow the design vertices: the body and its (design vertex, weight) pairs.
   struct Attachment {

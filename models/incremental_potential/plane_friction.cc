@@ -189,9 +189,14 @@ void PlaneFriction(const PlaneFrictionInput<N>& in, PlaneFrictionResult<N>* out)
     DukHinv[k] = Duk[k] * Hinv;
     out->hessian.template block<3, 3>(3 * k, 3 * k) += in.weight[k] / in.dt * PM[k] * P;
   }
+  // The Schur complement is symmetric (H is): each off-diagonal block is formed once.
   for (int k = 0; k < n; ++k) {
-    for (int l = 0; l < n; ++l) {
-      if (want(k) && want(l)) out->hessian.template block<3, 3>(3 * k, 3 * l) -= DukHinv[k] * Duk[l].transpose();
+    if (!want(k)) continue;
+    for (int l = k; l < n; ++l) {
+      if (!want(l)) continue;
+      const Mat3 b = DukHinv[k] * Duk[l].transpose();
+      out->hessian.template block<3, 3>(3 * k, 3 * l) -= b;
+      if (l != k) out->hessian.template block<3, 3>(3 * l, 3 * k) -= b.transpose();
     }
   }
   if (in.outputs == FrictionOutputs::kHessian) return;

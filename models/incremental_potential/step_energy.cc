@@ -46,7 +46,7 @@ class BodySink final : public ContactDerivativeSink {
       last_l_ = l;
       target_ = &blocks_->Block(k, l);
     }
-    *target_ += PointPairTwistHessian(x_.pose[p.mesh].Act(p.local), block, x_.pose[q.mesh].Act(q.local));
+    AddPointPairTwistHessian(x_.pose[p.mesh].Act(p.local), block, x_.pose[q.mesh].Act(q.local), target_);
   }
   bool TakesTwistHessians() const override { return true; }
   void AddTwistHessian(int mesh_p, int mesh_q, const Mat6& block) override {
@@ -84,7 +84,7 @@ class StartTwistSink final : public ContactStartSink {
       last_l_ = l;
       target_ = &out_->try_emplace({k, l}, Mat6::Zero()).first->second;
     }
-    *target_ += PointPairTwistHessian(end_.pose[p.mesh].Act(p.local), block, start_.pose[q.mesh].Act(q.local));
+    AddPointPairTwistHessian(end_.pose[p.mesh].Act(p.local), block, start_.pose[q.mesh].Act(q.local), target_);
   }
 
  private:
@@ -306,6 +306,7 @@ double StepEnergy::Evaluate(const VecX& q, VecX* gradient, MatX* hessian, bool p
   const Vec3 gravity = model.gravity();
   WorldVertices(q, &vertices_);  // also chain_ at q
   exact_blocks_q_.resize(0);      // G_ and blocks_ are rewritten below
+  ++(gradient != nullptr || hessian != nullptr ? derivative_evaluations_ : energy_evaluations_);
   double e = 0.0;
   std::fill(A_.begin(), A_.end(), Mat34::Zero());
   if (hessian != nullptr) blocks_.Reset(nb);

@@ -70,6 +70,9 @@ class StepEnergy {
   /// Wall-clock seconds spent in the contact potential (its BeginStep and every Evaluate) since
   /// this energy was built: the potential's share of a step (seed 003 Table II).
   double contact_seconds() const { return contact_seconds_; }
+  /// Evaluate calls since this energy was built: energy alone, and with derivatives.
+  long energy_evaluations() const { return energy_evaluations_; }
+  long derivative_evaluations() const { return derivative_evaluations_; }
 
   /// Mixed second derivatives at q for the implicit function theorem: d(gradient)/d(q^t) (q^t
   /// perturbed in its tangent space), d/d(v^t) and d/du (nv x nv, nv x nv, nv x nu).
@@ -112,6 +115,7 @@ class StepEnergy {
 
   std::shared_ptr<const Scene> scene_;
   double contact_seconds_ = 0.0;
+  long energy_evaluations_ = 0, derivative_evaluations_ = 0;
   std::vector<ColliderMesh> meshes_;
   ContactPotential* contact_;
   StepEnergyOptions options_;

@@ -4,16 +4,23 @@
 #include <cmath>
 #include <limits>
 
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
 #include "core/common/deadline.h"
+#include "core/common/stopwatch.h"
 #include "core/common/error.h"
 #include "models/longrange/centered_potential.h"
 #include "models/incremental_potential/plane_friction.h"
+#include "models/incremental_potential/pose_derivatives.h"
 
 namespace arena {
 
 LongRangeContact::LongRangeContact(const std::vector<ColliderMesh>& meshes, double mu,
                                    const longrange::LongRangeOptions& options, double dt, double friction_eps)
-    : mu_(mu), options_(options), dt_(dt), friction_eps_(friction_eps) {
+    : mu_(mu), options_(options), dt_(dt), friction_eps_(friction_eps), workspace_(std::make_unique<Workspace>()) {
   if (std::string why = options_.Validate(); !why.empty()) throw InvalidArgument("longrange: " + why);
   for (const ColliderMesh& m : meshes) {
     mesh_friction_.push_back(m.friction);
@@ -28,65 +35,225 @@ LongRangeContact::LongRangeContact(const std::vector<ColliderMesh>& meshes, doub
       Pair p;
       p.a = a;
       p.b = b;
+      p.data.points = {bsh_[a]->num_vertices(), bsh_[a]->num_nodes(), bsh_[b]->num_vertices(), bsh_[b]->num_nodes()};
       pairs_.push_back(std::move(p));
     }
   }
 }
 
+struct LongRangeContact::Scratch {
+  PlaneFrictionResult<6> friction;  // large: kept off the stack
+  longrange::PointBlockSum blocks;
+  longrange::TrianglePairResult lag;  // LagPair's pair solve
+  LongRangePhaseSeconds seconds;      // this thread's share
+};
+
+// Per thread of the parallel Evaluate (tbb::enumerable_thread_specific hands each its own).
+struct LongRangeContact::Workspace {
+  tbb::enumerable_thread_specific<Scratch> scratch;
+};
+
+LongRangeContact::~LongRangeContact() = default;
+
+LongRangePhaseSeconds LongRangeContact::phase_seconds() const {
+  LongRangePhaseSeconds sum;
+  sum.assembly = send_seconds_;
+  for (const Scratch& s : workspace_->scratch) {
+    sum.potential += s.seconds.potential;
+    sum.friction += s.seconds.friction;
+    sum.assembly += s.seconds.assembly;
+    sum.lag += s.seconds.lag;
+  }
+  return sum;
+}
+
+template <class Leaf>
+void LongRangeContact::ForEachNearLeafPair(int a, int b, double scale, double reach, const Leaf& leaf) const {
+  const longrange::BoundingSphereHierarchy& A = *bsh_[a];
+  const longrange::BoundingSphereHierarchy& B = *bsh_[b];
+  auto visit = [&](auto&& self, int i, int j) -> void {
+    const longrange::BshNode& I = A.node(i);
+    const longrange::BshNode& J = B.node(j);
+    const double r = (poses_[a].centers[i] - poses_[b].centers[j]).norm();
+    if (r - scale * (I.radius + J.radius) > reach) return;
+    if (I.is_leaf() && J.is_leaf()) {
+      leaf(I.triangle, J.triangle);
+      return;
+    }
+    for (int ci : I.is_leaf() ? std::array<int, 2>{i, -1} : std::array<int, 2>{I.left, I.right}) {
+      if (ci < 0) continue;
+      for (int cj : J.is_leaf() ? std::array<int, 2>{j, -1} : std::array<int, 2>{J.left, J.right}) {
+        if (cj >= 0) self(self, ci, cj);
+      }
+    }
+  };
+  visit(visit, A.root(), B.root());
+}
+
+
 double LongRangeContact::Evaluate(const ContactConfiguration& x, ContactDerivativeSink* sink, bool hessian, bool) {
   for (size_t m = 0; m < bsh_.size(); ++m) {
     longrange::PoseRigid(*bsh_[m], x.pose[m].rotation(), x.pose[m].translation(), &poses_[m]);
   }
-  longrange::LongRangeOptions options = options_;
-  options.derivatives = sink == nullptr ? DerivativeOrder::kValue
-                        : hessian       ? DerivativeOrder::kHessian
-                                        : DerivativeOrder::kGradient;
+  EvaluateMode mode;
+  mode.order = sink == nullptr ? DerivativeOrder::kValue : hessian ? DerivativeOrder::kHessian : DerivativeOrder::kGradient;
+  mode.twist = hessian && sink != nullptr && sink->TakesTwistHessians();
+  friction_gradient_.resize(friction_.size());
+  // One evaluation of a fine scene takes seconds: past the case's wall-clock budget
+  // (core/common/deadline.h, read on this thread only) give up as infeasible, and the step
+  // reports the deadline.
+  if (DeadlinePassed()) return std::numeric_limits<double>::infinity();
+  // The body pairs in parallel, each on its own data (a case alone on the machine uses every
+  // core; inside a sweep that fills the cores the loop runs on the case's thread). Isolated: a
+  // thread waiting here must not pick up another case's task. The sums below run in the pairs'
+  // order, so the result is the same for every thread count.
+  std::vector<char> finite(pairs_.size(), 1);
+  tbb::this_task_arena::isolate([&] {
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, pairs_.size(), 1), [&](const tbb::blocked_range<size_t>& range) {
+      Scratch& scratch = workspace_->scratch.local();
+      for (size_t i = range.begin(); i != range.end(); ++i) finite[i] = EvaluatePair(x, mode, pairs_[i], scratch) ? 1 : 0;
+    });
+  });
+  if (DeadlinePassed()) return std::numeric_limits<double>::infinity();
   stats_ = {};
   double total = 0.0, friction = 0.0;
-  for (Pair& p : pairs_) {
-    // One evaluation of a fine scene takes seconds: past the case's wall-clock budget
-    // (core/common/deadline.h) give up as infeasible, and the step reports the deadline.
-    if (DeadlinePassed()) return std::numeric_limits<double>::infinity();
-    options.derivatives_a = !mesh_static_[p.a];
-    options.derivatives_b = !mesh_static_[p.b];
-    const auto status = longrange::ComputeLongRangePotential(*bsh_[p.a], poses_[p.a], *bsh_[p.b], poses_[p.b], options, &p.data);
-    if (status == longrange::LongRangeStatus::kIntersecting) return std::numeric_limits<double>::infinity();
+  const auto t_send = std::chrono::steady_clock::now();
+  for (size_t i = 0; i < pairs_.size(); ++i) {
+    const Pair& p = pairs_[i];
+    if (!finite[i]) return std::numeric_limits<double>::infinity();
     total += mu_ * p.data.value;
+    friction += p.friction_value;
     stats_.exact_pairs += p.data.stats.exact_pairs;
     stats_.centered_terms += p.data.stats.centered_terms;
     stats_.unconverged_pairs += p.data.stats.unconverged_pairs;
-    if (sink != nullptr) AddPotential(p, sink, hessian);
-    for (int f = p.friction_begin; f < p.friction_end; ++f) AddFriction(x, f, p.data.points, sink, hessian, &friction);
-    if (sink != nullptr && hessian) AddBlocks(p, sink);
+    if (sink != nullptr) SendToSink(x, p, mode, sink);
   }
+  send_seconds_ += SecondsSince(t_send);
   return total + friction;
 }
 
-void LongRangeContact::AddPotential(const Pair& p, ContactDerivativeSink* sink, bool hessian) {
+bool LongRangeContact::EvaluatePair(const ContactConfiguration& x, const EvaluateMode& mode, Pair& p, Scratch& w) {
+  longrange::LongRangeOptions options = options_;
+  options.derivatives = mode.order;
+  options.derivatives_a = !mesh_static_[p.a];
+  options.derivatives_b = !mesh_static_[p.b];
+  auto same = [](const SE3& u, const SE3& v) { return u.rotation() == v.rotation() && u.translation() == v.translation(); };
+  const bool known = p.data_valid && static_cast<int>(p.data_order) >= static_cast<int>(mode.order) &&
+                     same(p.data_pose_a, x.pose[p.a]) && same(p.data_pose_b, x.pose[p.b]);
+  const auto t0 = std::chrono::steady_clock::now();
+  if (!known) {
+    longrange::ComputeLongRangePotential(*bsh_[p.a], poses_[p.a], *bsh_[p.b], poses_[p.b], options, &p.data);
+    p.data_valid = true;
+    p.data_order = mode.order;
+    p.data_pose_a = x.pose[p.a];
+    p.data_pose_b = x.pose[p.b];
+  }
+  const auto t1 = std::chrono::steady_clock::now();
+  w.seconds.potential += Seconds(t0, t1);
+  if (p.data.status == longrange::LongRangeStatus::kIntersecting) return false;
+  const bool hessian = mode.order == DerivativeOrder::kHessian;
+  if (hessian) {
+    w.blocks.Reset(p.data.points.size());
+    for (const longrange::HessianBlock& h : p.data.hessian) w.blocks.Add(h.row, h.col, mu_ * h.block);
+  }
+  p.friction_value = 0.0;
+  for (int f = p.friction_begin; f < p.friction_end; ++f) EvaluateFrictionPair(x, f, mode, w, &p.friction_value);
+  const auto t2 = std::chrono::steady_clock::now();
+  w.seconds.friction += Seconds(t1, t2);
+  if (!hessian) return true;
+  if (mode.twist) {
+    TwistBlocks(x, w.blocks, p);
+  } else {
+    p.blocks = w.blocks.blocks();
+  }
+  w.seconds.assembly += SecondsSince(t2);
+  return true;
+}
+
+void LongRangeContact::EvaluateFrictionPair(const ContactConfiguration& x, int pair, const EvaluateMode& mode, Scratch& w,
+                                            double* value) {
+  PlaneFrictionResult<6>& r = w.friction;
+  const FrictionOutputs outputs = mode.order == DerivativeOrder::kValue     ? FrictionOutputs::kValue
+                                  : mode.order == DerivativeOrder::kGradient ? FrictionOutputs::kGradient
+                                                                             : FrictionOutputs::kHessian;
+  EvaluateFriction(x, pair, outputs, &r);
+  *value += r.value;
+  if (mode.order == DerivativeOrder::kValue) return;
+  friction_gradient_[pair] = r.gradient;
+  if (mode.order != DerivativeOrder::kHessian) return;
+  const std::array<int, 6>& id = friction_[pair].ids;
+  for (int k = 0; k < 6; ++k) {
+    for (int l = 0; l < 6; ++l) {
+      if (id[k] >= 0 && id[l] >= 0) w.blocks.Add(id[k], id[l], r.hessian.block<3, 3>(3 * k, 3 * l));
+    }
+  }
+}
+
+Vec3 LongRangeContact::PointWorld(const ContactConfiguration& x, const Pair& p, int i) const {
+  const longrange::PairPoints& pts = p.data.points;
+  if (i < pts.NodeA(0)) return x.world[p.a].row(i).transpose();
+  if (i < pts.VertexB(0)) return poses_[p.a].centers[i - pts.NodeA(0)];
+  if (i < pts.NodeB(0)) return x.world[p.b].row(i - pts.VertexB(0)).transpose();
+  return poses_[p.b].centers[i - pts.NodeB(0)];
+}
+
+MeshPoint LongRangeContact::PointOf(const Pair& p, int i) const {
+  const longrange::PairPoints& pts = p.data.points;
+  const longrange::BoundingSphereHierarchy& A = *bsh_[p.a];
+  const longrange::BoundingSphereHierarchy& B = *bsh_[p.b];
+  if (i < pts.NodeA(0)) return {p.a, A.vertices().row(i).transpose(), i};
+  if (i < pts.VertexB(0)) return {p.a, A.node(i - pts.NodeA(0)).center};
+  if (i < pts.NodeB(0)) return {p.b, B.vertices().row(i - pts.VertexB(0)).transpose(), i - pts.VertexB(0)};
+  return {p.b, B.node(i - pts.NodeB(0)).center};
+}
+
+// The IP core's sink keeps a twist block (k, l) only for moving bodies with k <= l
+// (models/incremental_potential/step_energy.cc): only those are formed.
+void LongRangeContact::TwistBlocks(const ContactConfiguration& x, const longrange::PointBlockSum& blocks, Pair& p) const {
+  const int mesh[2] = {p.a, p.b};
+  for (int i = 0; i < 2; ++i) {
+    for (int j = 0; j < 2; ++j) {
+      const int bi = (*x.meshes)[mesh[i]].body, bj = (*x.meshes)[mesh[j]].body;
+      p.twist_wanted[i][j] = !mesh_static_[mesh[i]] && !mesh_static_[mesh[j]] && (i == j || bi < bj);
+      p.twist[i][j].setZero();
+    }
+  }
+  const int first_b = p.data.points.VertexB(0);
+  for (const longrange::HessianBlock& h : blocks.blocks()) {
+    const int i = h.row < first_b ? 0 : 1, j = h.col < first_b ? 0 : 1;
+    if (p.twist_wanted[i][j]) AddPointPairTwistHessian(PointWorld(x, p, h.row), h.block, PointWorld(x, p, h.col), &p.twist[i][j]);
+  }
+}
+
+void LongRangeContact::SendToSink(const ContactConfiguration& x, const Pair& p, const EvaluateMode& mode,
+                                  ContactDerivativeSink* sink) const {
   const longrange::BoundingSphereHierarchy& A = *bsh_[p.a];
   const longrange::BoundingSphereHierarchy& B = *bsh_[p.b];
   for (int v = 0; v < A.num_vertices(); ++v) {
-    sink->AddGradient({p.a, A.vertices().row(v).transpose()}, mu_ * p.data.gradient_a.row(v).transpose());
+    sink->AddGradient({p.a, A.vertices().row(v).transpose(), v}, mu_ * p.data.gradient_a.row(v).transpose());
   }
   for (int v = 0; v < B.num_vertices(); ++v) {
-    sink->AddGradient({p.b, B.vertices().row(v).transpose()}, mu_ * p.data.gradient_b.row(v).transpose());
+    sink->AddGradient({p.b, B.vertices().row(v).transpose(), v}, mu_ * p.data.gradient_b.row(v).transpose());
   }
-  if (!hessian) return;
-  blocks_.Reset(p.data.points.size());
-  for (const longrange::HessianBlock& h : p.data.hessian) blocks_.Add(h.row, h.col, mu_ * h.block);
-}
-
-void LongRangeContact::AddBlocks(const Pair& p, ContactDerivativeSink* sink) const {
-  const longrange::BoundingSphereHierarchy& A = *bsh_[p.a];
-  const longrange::BoundingSphereHierarchy& B = *bsh_[p.b];
-  const longrange::PairPoints& pts = p.data.points;
-  auto point = [&](int i) -> MeshPoint {
-    if (i < pts.NodeA(0)) return {p.a, A.vertices().row(i).transpose()};
-    if (i < pts.VertexB(0)) return {p.a, A.node(i - pts.NodeA(0)).center};
-    if (i < pts.NodeB(0)) return {p.b, B.vertices().row(i - pts.VertexB(0)).transpose()};
-    return {p.b, B.node(i - pts.NodeB(0)).center};
-  };
-  for (const longrange::HessianBlock& h : blocks_.blocks()) sink->AddHessian(point(h.row), point(h.col), h.block);
+  for (int f = p.friction_begin; f < p.friction_end; ++f) {
+    const std::array<int, 6>& id = friction_[f].ids;
+    for (int k = 0; k < 6; ++k) {
+      if (id[k] < 0) continue;
+      const auto [m, v] = friction_[f].vertices[k];
+      sink->AddGradient({m, (*x.meshes)[m].vertices.row(v).transpose(), v}, friction_gradient_[f].segment<3>(3 * k));
+    }
+  }
+  if (mode.order != DerivativeOrder::kHessian) return;
+  if (mode.twist) {
+    const int mesh[2] = {p.a, p.b};
+    for (int i = 0; i < 2; ++i) {
+      for (int j = 0; j < 2; ++j) {
+        if (p.twist_wanted[i][j]) sink->AddTwistHessian(mesh[i], mesh[j], p.twist[i][j]);
+      }
+    }
+    return;
+  }
+  for (const longrange::HessianBlock& h : p.blocks) sink->AddHessian(PointOf(p, h.row), PointOf(p, h.col), h.block);
 }
 
 double LongRangeContact::MaxStep(const ContactConfiguration&, const std::vector<PointsX3>&) { return 1.0; }
@@ -175,39 +342,32 @@ void LongRangeContact::BeginStep(const ContactConfiguration& start) {
   for (size_t m = 0; m < bsh_.size(); ++m) {
     longrange::PoseRigid(*bsh_[m], start.pose[m].rotation(), start.pose[m].translation(), &poses_[m]);
   }
-  for (Pair& p : pairs_) {
-    p.friction_begin = p.friction_end = static_cast<int>(friction_.size());
-    const double lambda = std::min(mesh_friction_[p.a], mesh_friction_[p.b]);
-    if (!(lambda > 0.0)) continue;
-    // The leaf pairs within d2 = (1 + eps)(R_i + R_j): with layered radii, a node pair farther
-    // apart than its own d2 holds none (the pruning of Algorithm 1).
-    ForEachNearLeafPair(p.a, p.b, 1.0 + options_.eps, 0.0,
-                        [&](int ta, int tb) { LagPair(start, p, ta, tb, lambda); });
+  // Each body pair's in parallel (each on its own warm-start planes), then joined in order.
+  lagged_.resize(pairs_.size());
+  tbb::this_task_arena::isolate([&] {
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, pairs_.size(), 1), [&](const tbb::blocked_range<size_t>& range) {
+      Scratch& w = workspace_->scratch.local();
+      const auto t0 = std::chrono::steady_clock::now();
+      for (size_t i = range.begin(); i != range.end(); ++i) {
+        Pair& p = pairs_[i];
+        lagged_[i].clear();
+        const double lambda = std::min(mesh_friction_[p.a], mesh_friction_[p.b]);
+        if (!(lambda > 0.0)) continue;
+        // The leaf pairs within d2 = (1 + eps)(R_i + R_j): with layered radii, a node pair
+        // farther apart than its own d2 holds none (the pruning of Algorithm 1).
+        ForEachNearLeafPair(p.a, p.b, 1.0 + options_.eps, 0.0,
+                            [&](int ta, int tb) { LagPair(start, p, ta, tb, lambda, w.lag, &lagged_[i]); });
+      }
+      w.seconds.lag += SecondsSince(t0);
+    });
+  });
+  for (size_t i = 0; i < pairs_.size(); ++i) {
+    Pair& p = pairs_[i];
+    p.friction_begin = static_cast<int>(friction_.size());
+    friction_.insert(friction_.end(), lagged_[i].begin(), lagged_[i].end());
     p.friction_end = static_cast<int>(friction_.size());
   }
-}
-
-void LongRangeContact::ForEachNearLeafPair(int a, int b, double scale, double reach,
-                                           const std::function<void(int, int)>& leaf) const {
-  const longrange::BoundingSphereHierarchy& A = *bsh_[a];
-  const longrange::BoundingSphereHierarchy& B = *bsh_[b];
-  auto visit = [&](auto&& self, int i, int j) -> void {
-    const longrange::BshNode& I = A.node(i);
-    const longrange::BshNode& J = B.node(j);
-    const double r = (poses_[a].centers[i] - poses_[b].centers[j]).norm();
-    if (r - scale * (I.radius + J.radius) > reach) return;
-    if (I.is_leaf() && J.is_leaf()) {
-      leaf(I.triangle, J.triangle);
-      return;
-    }
-    for (int ci : I.is_leaf() ? std::array<int, 2>{i, -1} : std::array<int, 2>{I.left, I.right}) {
-      if (ci < 0) continue;
-      for (int cj : J.is_leaf() ? std::array<int, 2>{j, -1} : std::array<int, 2>{J.left, J.right}) {
-        if (cj >= 0) self(self, ci, cj);
-      }
-    }
-  };
-  visit(visit, A.root(), B.root());
+  friction_velocity_.assign(friction_.size(), Vec3::Constant(std::numeric_limits<double>::quiet_NaN()));
 }
 
 std::pair<longrange::Triangle, longrange::Triangle> LongRangeContact::Triangles(const ContactConfiguration& x, int a, int ta,
@@ -220,7 +380,8 @@ std::pair<longrange::Triangle, longrange::Triangle> LongRangeContact::Triangles(
   return t;
 }
 
-void LongRangeContact::LagPair(const ContactConfiguration& start, Pair& p, int ta, int tb, double lambda) {
+void LongRangeContact::LagPair(const ContactConfiguration& start, Pair& p, int ta, int tb, double lambda,
+                               longrange::TrianglePairResult& scratch, std::vector<FrictionPair>* out) const {
   const int a = p.a, b = p.b;
   FrictionPair f;
   f.mesh_a = a;
@@ -237,7 +398,7 @@ void LongRangeContact::LagPair(const ContactConfiguration& start, Pair& p, int t
   }
   // The potential's plane for this pair, from its last evaluation (the previous step's end,
   // which is this step's start) when it keeps them: P_ij is unique, so only the cost changes.
-  longrange::TrianglePairResult& pair = lag_result_;
+  longrange::TrianglePairResult& pair = scratch;
   longrange::ComputeTrianglePairPotential(A, B, DerivativeOrder::kHessian, options_.pair,
                                           options_.warm_start ? p.data.PlaneOf(ta, tb) : nullptr, &pair);
   if (!std::isfinite(pair.value)) return;
@@ -268,8 +429,11 @@ void LongRangeContact::LagPair(const ContactConfiguration& start, Pair& p, int t
   const Vec3 n = pair.plane.head<3>();
   f.normal = n / n.norm();
   f.dnormal_dx = (Mat3::Identity() - f.normal * f.normal.transpose()) / n.norm() * pair.dplane_dx.topRows<3>();
-  friction_.push_back(f);
-  friction_velocity_.push_back(Vec3::Constant(std::numeric_limits<double>::quiet_NaN()));
+  for (int k = 0; k < 6; ++k) {
+    const auto [m, v] = f.vertices[k];
+    f.ids[k] = mesh_static_[m] ? -1 : k < 3 ? p.data.points.VertexA(v) : p.data.points.VertexB(v);
+  }
+  out->push_back(f);
 }
 
 void LongRangeContact::EvaluateFriction(const ContactConfiguration& x, int pair, FrictionOutputs outputs,
@@ -289,46 +453,18 @@ void LongRangeContact::EvaluateFriction(const ContactConfiguration& x, int pair,
   friction_velocity_[pair] = r->plane_velocity;
 }
 
-void LongRangeContact::AddFriction(const ContactConfiguration& x, int pair, const longrange::PairPoints& points,
-                                   ContactDerivativeSink* sink, bool hessian, double* value) {
-    PlaneFrictionResult<6>& r = friction_result_;
-  EvaluateFriction(x, pair, sink == nullptr ? FrictionOutputs::kValue : hessian ? FrictionOutputs::kHessian : FrictionOutputs::kGradient, &r);
-  *value += r.value;
-  if (sink == nullptr) return;
-  const FrictionPair& f = friction_[pair];
-  std::array<int, 6> id;  // the vertices' numbers among the body pair's points; -1: static
-  for (int k = 0; k < 6; ++k) {
-    const auto [m, v] = f.vertices[k];
-    id[k] = mesh_static_[m] ? -1 : k < 3 ? points.VertexA(v) : points.VertexB(v);
-    if (id[k] >= 0) sink->AddGradient({m, (*x.meshes)[m].vertices.row(v).transpose()}, r.gradient.segment<3>(3 * k));
-  }
-  if (!hessian) return;
-  for (int k = 0; k < 6; ++k) {
-    for (int l = 0; l < 6; ++l) {
-      if (id[k] >= 0 && id[l] >= 0) blocks_.Add(id[k], id[l], r.hessian.block<3, 3>(3 * k, 3 * l));
-    }
-  }
-}
-
 void LongRangeContact::StartDerivatives(const ContactConfiguration& x, ContactStartSink* sink) {
   for (const Pair& p : pairs_) {
     if (p.friction_begin == p.friction_end) continue;
     // Blocks between the pair's vertices (end point, start point), summed per vertex pair as in
     // Evaluate; a static mesh's are dropped by the sink, so they are not formed.
     blocks_.Reset(p.data.points.size());
-    for (int pair = p.friction_begin; pair < p.friction_end; ++pair) AddStartBlocks(x, pair, p.data.points);
-    const longrange::BoundingSphereHierarchy& A = *bsh_[p.a];
-    const longrange::BoundingSphereHierarchy& B = *bsh_[p.b];
-    const longrange::PairPoints& pts = p.data.points;
-    auto point = [&](int i) -> MeshPoint {
-      if (i < pts.VertexB(0)) return {p.a, A.vertices().row(i).transpose()};
-      return {p.b, B.vertices().row(i - pts.VertexB(0)).transpose()};
-    };
-    for (const longrange::HessianBlock& h : blocks_.blocks()) sink->AddMixed(point(h.row), point(h.col), h.block);
+    for (int pair = p.friction_begin; pair < p.friction_end; ++pair) AddStartBlocks(x, pair);
+    for (const longrange::HessianBlock& h : blocks_.blocks()) sink->AddMixed(PointOf(p, h.row), PointOf(p, h.col), h.block);
   }
 }
 
-void LongRangeContact::AddStartBlocks(const ContactConfiguration& x, int pair, const longrange::PairPoints& points) {
+void LongRangeContact::AddStartBlocks(const ContactConfiguration& x, int pair) {
   const FrictionPair& f = friction_[pair];
   PlaneFrictionResult<6>& r = friction_result_;
   EvaluateFriction(x, pair, FrictionOutputs::kAll, &r);
@@ -336,11 +472,7 @@ void LongRangeContact::AddStartBlocks(const ContactConfiguration& x, int pair, c
   longrange::Mat18 mixed = -r.hessian;
   mixed.noalias() += r.dgradient_dweight.lazyProduct(f.dweight_dx);
   mixed.noalias() += r.dgradient_dnormal.lazyProduct(f.dnormal_dx);
-  std::array<int, 6> id;  // the vertices' numbers among the body pair's points; -1: static
-  for (int k = 0; k < 6; ++k) {
-    const auto [m, v] = f.vertices[k];
-    id[k] = mesh_static_[m] ? -1 : k < 3 ? points.VertexA(v) : points.VertexB(v);
-  }
+  const std::array<int, 6>& id = friction_[pair].ids;
   for (int k = 0; k < 6; ++k) {
     for (int l = 0; l < 6; ++l) {
       if (id[k] >= 0 && id[l] >= 0) blocks_.Add(id[k], id[l], mixed.block<3, 3>(3 * k, 3 * l));

@@ -33,14 +33,27 @@ struct LongRangeContactStats {
   long unconverged_pairs = 0;
 };
 
+/// Seconds in each phase of the contact terms since they were built, summed over the threads
+/// that ran them (the bench's and `make perf`'s per-phase counters).
+struct LongRangePhaseSeconds {
+  double potential = 0.0;  // mu P: the hierarchy and its exact pair solves
+  double friction = 0.0;   // D: the lagged plane friction of the triangle pairs near at the start
+  double assembly = 0.0;   // Hessian blocks summed per point pair and carried to the bodies' twists
+  double lag = 0.0;        // BeginStep: the friction's lagged weights and planes
+};
+
 class LongRangeContact final : public ContactPotential {
  public:
   /// `mu` scales P (the paper's contact coefficient); `options` are the hierarchy's; `dt` and
   /// `friction_eps` (the damping's smoothing, (m/s)^2) are the friction's.
   LongRangeContact(const std::vector<ColliderMesh>& meshes, double mu, const longrange::LongRangeOptions& options,
                    double dt, double friction_eps);
+  ~LongRangeContact() override;
 
+  /// mu P's and D's Hessians are the exact ones whatever `project` asks (ProjectsHessian).
   double Evaluate(const ContactConfiguration& x, ContactDerivativeSink* sink, bool hessian, bool project) override;
+  bool ProjectsHessian() const override { return false; }
+  bool CheapDerivatives() const override { return true; }
   /// P is a global barrier, +inf only where triangles of two bodies meet; the line search's
   /// energies reject intersecting trial points, but a step could pass one body through another
   /// between them. The solver's bound (MaxStepOnPath) therefore tracks every triangle pair that
@@ -56,6 +69,7 @@ class LongRangeContact final : public ContactPotential {
   void PairContacts(const ContactConfiguration& x, std::vector<MeshPairContact>* out) override;
   void StartDerivatives(const ContactConfiguration& x, ContactStartSink* sink) override;
   const LongRangeContactStats& stats() const { return stats_; }
+  LongRangePhaseSeconds phase_seconds() const;
   int ActiveContacts() const override { return static_cast<int>(stats_.exact_pairs); }
   /// Triangle pairs whose friction the current step lags.
   int friction_pairs() const { return static_cast<int>(friction_.size()); }
@@ -65,7 +79,29 @@ class LongRangeContact final : public ContactPotential {
     int a = 0, b = 0;  // mesh indices
     longrange::LongRangeData data;
     int friction_begin = 0, friction_end = 0;  // its lagged friction pairs in friction_
+    // The last Evaluate's results beyond data, made in parallel over the pairs and handed to
+    // the sink in the pairs' order (so that sums do not depend on the thread count).
+    double friction_value = 0.0;
+    // The poses and derivative order data was last computed at (valid: computed at all). A
+    // step's first iterate is the previous step's end, so its mu P is the one already there.
+    bool data_valid = false;
+    DerivativeOrder data_order = DerivativeOrder::kValue;
+    SE3 data_pose_a, data_pose_b;
+    // With a sink that takes twist Hessians: the pair's Hessian carried to the twists of its
+    // meshes' bodies, twist[i][j] for meshes (a, b)[i] and (a, b)[j], where twist_wanted says.
+    Mat6 twist[2][2];
+    bool twist_wanted[2][2] = {{false, false}, {false, false}};
+    // With any other sink: its point blocks (potential and friction), summed per point pair.
+    std::vector<longrange::HessianBlock> blocks;
   };
+  // What one Evaluate computes and how it hands it on.
+  struct EvaluateMode {
+    DerivativeOrder order = DerivativeOrder::kValue;
+    bool twist = false;  // the sink takes twist Hessians
+  };
+  // Per thread: the friction's result and the pair's block sum; and one per thread.
+  struct Scratch;
+  struct Workspace;
   // One triangle pair's lagged friction data (App. A.3).
   struct FrictionPair {
     int mesh_a = 0, mesh_b = 0;
@@ -75,30 +111,41 @@ class LongRangeContact final : public ContactPotential {
     Vec3 normal = Vec3::UnitZ();
     Eigen::Matrix<double, 6, 18> dweight_dx;      // d weight / d x_start
     Eigen::Matrix<double, 3, 18> dnormal_dx;      // d normal / d x_start
+    std::array<int, 6> ids;  // the vertices as the body pair's points (PairPoints); -1: a static mesh's
   };
   // Calls leaf(ta, tb) for every triangle pair of meshes a, b (posed in poses_) whose leaf spheres
   // are within `reach` of each other beyond their radii, |x_I - x_J| - (R_I + R_J) * scale <= reach:
   // with the layered radii a parent's test bounds its children's (Def. 5.3).
-  void ForEachNearLeafPair(int a, int b, double scale, double reach, const std::function<void(int, int)>& leaf) const;
+  // (A template: the callback runs for every leaf pair of the traversal, inlined.)
+  template <class Leaf>
+  void ForEachNearLeafPair(int a, int b, double scale, double reach, const Leaf& leaf) const;
   // The triangle pair's world triangles at x.
   std::pair<longrange::Triangle, longrange::Triangle> Triangles(const ContactConfiguration& x, int a, int ta, int b, int tb) const;
   // Adds the lagged data of the triangle pair (ta of p.a, tb of p.b) if it lies within d2.
-  void LagPair(const ContactConfiguration& start, Pair& p, int ta, int tb, double lambda);
+  // Appends it to `out`, with `scratch` for the pair solve (pairs are lagged in parallel).
+  void LagPair(const ContactConfiguration& start, Pair& p, int ta, int tb, double lambda,
+               longrange::TrianglePairResult& scratch, std::vector<FrictionPair>* out) const;
   // Evaluates the plane friction (eq. 12) of `f` at the trial configuration `x`.
   // Starts from (and updates) the pair's friction_velocity_ entry: the step's pair set is fixed
   // and consecutive iterates are close, so the inner Newton usually needs one or two steps.
   void EvaluateFriction(const ContactConfiguration& x, int pair, FrictionOutputs outputs,
                         PlaneFrictionResult<6>* r);
-  // Adds friction pair `pair`'s value and gradient, and its Hessian blocks to blocks_ (numbered
-  // as the body pair's `points`).
-  void AddFriction(const ContactConfiguration& x, int pair, const longrange::PairPoints& points,
-                   ContactDerivativeSink* sink, bool hessian, double* value);
-  // Friction pair `pair`'s mixed derivatives (end, start) to blocks_ (numbered as `points`).
-  void AddStartBlocks(const ContactConfiguration& x, int pair, const longrange::PairPoints& points);
-  // mu P's gradient to the sink; with `hessian`, starts blocks_ with its blocks.
-  void AddPotential(const Pair& p, ContactDerivativeSink* sink, bool hessian);
-  // The body pair's summed blocks (potential and friction) to the sink.
-  void AddBlocks(const Pair& p, ContactDerivativeSink* sink) const;
+  // mu P and D of one body pair at x (Pair's results; false: its meshes intersect). Touches
+  // only the pair's own data and friction pairs, so pairs run in parallel.
+  bool EvaluatePair(const ContactConfiguration& x, const EvaluateMode& mode, Pair& p, Scratch& w);
+  // Evaluates friction pair `pair`; its gradient to friction_gradient_, its Hessian blocks to
+  // the scratch's block sum (numbered as its body pair's points, FrictionPair::ids).
+  void EvaluateFrictionPair(const ContactConfiguration& x, int pair, const EvaluateMode& mode, Scratch& w, double* value);
+  // Friction pair `pair`'s mixed derivatives (end, start) to blocks_ (numbered as its body pair's points).
+  void AddStartBlocks(const ContactConfiguration& x, int pair);
+  // Pair p's summed point blocks carried to its bodies' twists (Pair::twist).
+  void TwistBlocks(const ContactConfiguration& x, const longrange::PointBlockSum& blocks, Pair& p) const;
+  // Pair p's gradients (mu P's and D's) and Hessian to the sink.
+  void SendToSink(const ContactConfiguration& x, const Pair& p, const EvaluateMode& mode,
+                  ContactDerivativeSink* sink) const;
+  // World position of a point of pair p (a vertex or a node centre) and its MeshPoint.
+  Vec3 PointWorld(const ContactConfiguration& x, const Pair& p, int point) const;
+  MeshPoint PointOf(const Pair& p, int point) const;
 
   double mu_;
   longrange::LongRangeOptions options_;
@@ -109,10 +156,13 @@ class LongRangeContact final : public ContactPotential {
   std::vector<bool> mesh_static_;
   std::vector<FrictionPair> friction_;
   std::vector<Vec3> friction_velocity_;  // per friction pair: its last plane velocity u (NaN: none yet)
+  std::vector<longrange::Vec18> friction_gradient_;  // per friction pair: dD/dx+ of the last Evaluate
+  std::unique_ptr<Workspace> workspace_;  // per-thread scratch of the parallel Evaluate
   PlaneFrictionResult<6> friction_result_;  // scratch (large: kept off the stack)
-  longrange::TrianglePairResult lag_result_;  // scratch of LagPair
+  std::vector<std::vector<FrictionPair>> lagged_;  // per body pair: BeginStep's friction pairs
   longrange::LongRangeData measure_data_;     // scratch of PairContacts (the pairs' own keep their warm starts)
   longrange::PointBlockSum blocks_;  // one body pair's Hessian blocks, summed per point pair
+  double send_seconds_ = 0.0;        // the serial hand-over to the sink (assembly)
   std::vector<std::unique_ptr<longrange::BoundingSphereHierarchy>> bsh_;  // per mesh
   std::vector<longrange::BshPose> poses_;
   std::vector<Pair> pairs_;

@@ -261,12 +261,13 @@ TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangl
 
   // Starting plane: the warm start if strictly feasible, else the scaled bisector of the
   // closest points (the authors' "middle orthogonal plane").
+  // Evaluate checks feasibility itself: a feasible warm start is evaluated once.
   Vec4 p;
-  double start_value = 0.0, start_noise = 0.0;
+  Evaluation e;
   bool have_start = false;
   if (warm_plane != nullptr && warm_plane->allFinite()) {
     p << warm_plane->head<3>(), (*warm_plane)(3) + warm_plane->head<3>().dot(c);
-    have_start = Value(p, v, &start_value, &start_noise);
+    have_start = Evaluate(p, v, &e);
     out->stats.warm_started = have_start;
   }
   if (!have_start) {
@@ -283,12 +284,10 @@ TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangl
     // Two points a gap g apart have |n*| = 1 / (1 + sqrt(g)) (Eq. 5); balance both barriers so.
     const double alpha = 1.0 / (1.0 + std::sqrt(gap));
     p << alpha * u, -0.5 * alpha * (min_a + max_b);
-    if (!Value(p, v, &start_value, &start_noise)) return intersecting();
+    if (!Evaluate(p, v, &e)) return intersecting();
   }
 
   // Damped Newton (the authors' LM-style schedule on the 4D strictly convex problem).
-  Evaluation e;
-  Evaluate(p, v, &e);
   const double a0 = options.initial_damping * std::max(1.0, e.hessian.cwiseAbs().maxCoeff());
   double damping = a0;
   int iterations = 0, accepted = 0;
@@ -312,24 +311,20 @@ TrianglePairStatus ComputeTrianglePairPotential(const Triangle& a, const Triangl
     Mat4 hd = e.hessian;
     hd.diagonal().array() += damping;
     Mat4 factor;
-    double trial_value = 0.0, trial_noise = 0.0;
     if (CholeskyFactor<4>(hd, &factor)) {
       const Vec4 trial = p - CholeskySolve<4>(factor, e.gradient);
-      if (Value(trial, v, &trial_value, &trial_noise)) {
+      // Evaluated with its derivatives at once: most trials are taken (warm starts near p*).
+      if (Evaluate(trial, v, &trial_e)) {
         // Accept a step that lowers L (the authors' test). Near p* the decrease of L sinks
         // below L's round-off long before dL/dp reaches its tolerance; there a step that keeps
         // L within round-off and lowers the scaled gradient is accepted too.
         bool accept = false;
-        if (trial_value < e.value) {
-          Evaluate(trial, v, &e);
+        if (trial_e.value < e.value) {
           accept = true;
-        } else if (trial_value <= e.value + 2.0 * (e.value_noise + trial_noise)) {
-          Evaluate(trial, v, &trial_e);
-          if (ScaledGradient(trial_e, options) < scaled) {
-            e = trial_e;
-            accept = true;
-          }
+        } else if (trial_e.value <= e.value + 2.0 * (e.value_noise + trial_e.value_noise)) {
+          accept = ScaledGradient(trial_e, options) < scaled;
         }
+        if (accept) e = trial_e;
         if (accept) {
           p = trial;
           damping *= 0.5;

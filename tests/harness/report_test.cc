@@ -190,6 +190,30 @@ TEST_F(ReportTest, CriterionDecidesTheVerdict) {
   EXPECT_TRUE(Contains(ReadFile(dir_ / "results/REPORT.md"), "| `ours > 1 and rows == 30` | differs | ours > 1 does not hold"));
 }
 
+// A claim only a larger profile decides (Claim::decided_at) is not judged at the toy's quick
+// profile: its value is shown, the verdict says why there is none; a profile in the list judges.
+TEST_F(ReportTest, ClaimNotDecidedAtTheRunsProfile) {
+  RunToy();
+  std::string text = kClaims;
+  const std::string criterion = "criterion = \"between 0 and 1 and rows == 30\"\n";
+  text.replace(text.find(criterion), criterion.size(), criterion + "decided_at = [\"paper\"]\n");
+  testing::WriteFile(dir_ / "claims.toml", text);
+  ReportSummary s = WriteReport(dir_ / "results", dir_ / "claims.toml", options_);
+  EXPECT_EQ(s.entries[0].verdict, Verdict::kNotDecided);
+  EXPECT_EQ(s.not_decided, 1);
+  EXPECT_EQ(s.reproduced, 0);
+  EXPECT_EQ(s.differs, 0);
+  EXPECT_FALSE(s.entries[0].ours.empty());  // measured, shown
+  EXPECT_TRUE(Contains(s.entries[0].note, "not decided at the quick profile (decided at: paper)"));
+  EXPECT_TRUE(Contains(ReadFile(dir_ / "results/REPORT.md"), "| not_decided (a profile too small for the claim) | 1 |"));
+  text = kClaims;
+  text.replace(text.find(criterion), criterion.size(), criterion + "decided_at = [\"quick\", \"paper\"]\n");
+  testing::WriteFile(dir_ / "claims.toml", text);
+  s = WriteReport(dir_ / "results", dir_ / "claims.toml", options_);
+  EXPECT_EQ(s.entries[0].verdict, Verdict::kReproduced);
+  EXPECT_EQ(s.not_decided, 0);
+}
+
 // A ClaimResult with ours NaN (nothing measured) differs with the reason.
 TEST_F(ReportTest, NaNDiffers) {
   RunToy();
@@ -279,6 +303,10 @@ TEST(LoadClaimsTest, Errors) {
                        "an observation has no criterion"));
   EXPECT_TRUE(Contains(problem(head + "criterion = \"ours > 1\"\ncriterium = \"ours > 1\"\n"),
                        "unknown field 'criterium'"));
+  EXPECT_TRUE(Contains(problem(head + "criterion = \"ours > 1\"\ndecided_at = [\"full\"]\n"),
+                       "field 'decided_at': each entry must be one of \"smoke\", \"quick\", \"paper\""));
+  EXPECT_TRUE(Contains(problem(head + "criterion = \"ours > 1\"\ndecided_at = \"paper\"\n"),
+                       "field 'decided_at' must be a non-empty array"));
   testing::WriteFile(dir / "h.toml", head + "kind = \"observation\"\n");
   const std::vector<Claim> observed = LoadClaims(dir / "h.toml");
   EXPECT_EQ(observed[0].kind, ClaimKind::kObservation);
@@ -294,6 +322,7 @@ TEST(LoadClaimsTest, KindAndVerdictNames) {
   EXPECT_EQ(ToString(Verdict::kDiffers), "differs");
   EXPECT_EQ(ToString(Verdict::kObserved), "observed");
   EXPECT_EQ(ToString(Verdict::kNotRun), "not_run");
+  EXPECT_EQ(ToString(Verdict::kNotDecided), "not_decided");
 }
 
 TEST(LoadClaimsTest, RepositoryCatalogueParses) {

@@ -23,7 +23,7 @@ class VectorProblem : public NewtonProblem {
     ++evaluations;
     return F(x_, g, H);
   }
-  double EnergyAlong(const VecX& d, double alpha) override {
+  double EnergyAlong(const VecX& d, double alpha, TrialNeeds) override {
     const VecX y = x_ + alpha * d;
     worst = std::min(worst, Feasibility(y));
     return F(y, nullptr, nullptr);

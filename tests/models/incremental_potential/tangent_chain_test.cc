@@ -47,6 +47,10 @@ TEST(PoseDerivatives, PointPairTwistHessianIsTheJacobianProduct) {
     for (int c = 0; c < 3; ++c) H.col(c) = RandomVec3(rng, 1.0);
     const Mat6 expected = PointTwistJacobian(xp).transpose() * H * PointTwistJacobian(xq);
     EXPECT_LT((PointPairTwistHessian(xp, H, xq) - expected).cwiseAbs().maxCoeff(), 1e-14 * (1.0 + expected.norm()));
+    // The accumulating form adds the same block to what is there.
+    Mat6 sum = Mat6::Constant(0.5);
+    AddPointPairTwistHessian(xp, H, xq, &sum);
+    EXPECT_LT((sum - Mat6::Constant(0.5) - expected).cwiseAbs().maxCoeff(), 1e-14 * (1.0 + expected.norm()));
   }
 }
 
