@@ -29,12 +29,12 @@ class NewtonProblem {
   /// Energy at the current iterate; with non-null outputs also its gradient and a symmetric
   /// positive-semidefinite model of its Hessian. +inf: the iterate is infeasible.
   virtual double Evaluate(VecX* gradient, MatX* hessian) = 0;
-  /// What the solver asks at a trial point if it takes it: nothing more (a backtracking trial),
-  /// the next iteration's derivatives (the line search's first, usually taken, trial), or the
-  /// polish's exact ones. A problem whose derivatives cost little beyond its energy (a contact
-  /// potential's pair solves dominate both) may compute them with the trial's energy and return
-  /// them from the next Evaluate or ExactDerivatives at that iterate, saving an evaluation.
-  enum class TrialNeeds { kEnergy, kDerivatives, kExactDerivatives };
+  /// What the solver asks at a trial point if it takes it: nothing more (a backtracking trial,
+  /// the polish's feasibility test), or the next iteration's derivatives (the line search's
+  /// first, usually taken, trial). A problem whose derivatives cost little beyond its energy (a
+  /// contact potential's pair solves dominate both) may compute them with the trial's energy and
+  /// return them from the next Evaluate at that iterate, saving an evaluation.
+  enum class TrialNeeds { kEnergy, kDerivatives };
   /// Energy at the current iterate moved by alpha * direction, the iterate left as it is.
   virtual double EnergyAlong(const VecX& direction, double alpha, TrialNeeds needs) = 0;
   /// The largest alpha in (0, 1] for which every barrier stays finite along the direction (a

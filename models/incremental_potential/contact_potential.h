@@ -117,10 +117,6 @@ class ContactPotential {
   /// semidefinite per term when `project` (Newton needs a descent direction; the implicit
   /// function theorem needs the exact one).
   virtual double Evaluate(const ContactConfiguration& x, ContactDerivativeSink* sink, bool hessian, bool project) = 0;
-  /// Whether `project` changes Evaluate's Hessian. False for a potential whose Hessian is always
-  /// the exact one (longrange's): a Newton iterate's derivatives then serve the polish and the
-  /// implicit function theorem too.
-  virtual bool ProjectsHessian() const { return true; }
   /// Whether the gradient and Hessian cost little beyond the energy (longrange's: the exact pair
   /// and friction solves are most of both, a Hessian evaluation about 1.8 energies). The step
   /// then evaluates a line search's first trial with its derivatives and keeps them for the

@@ -99,9 +99,7 @@ class TrialPath final : public ContactPath {
 class StepProblem final : public NewtonProblem {
  public:
   StepProblem(StepEnergy& energy, ContactPotential* contact, VecX q)
-      : energy_(energy), contact_(contact), q_(std::move(q)),
-        exact_when_projected_(contact == nullptr || !contact->ProjectsHessian()),
-        keep_trials_(contact != nullptr && contact->CheapDerivatives()) {}
+      : energy_(energy), contact_(contact), q_(std::move(q)), keep_trials_(contact != nullptr && contact->CheapDerivatives()) {}
   int dimension() const override { return energy_.scene().nv(); }
   double Evaluate(VecX* gradient, MatX* hessian) override {
     if (kept_.At(q_)) return kept_.CopyTo(gradient, hessian);
@@ -113,7 +111,7 @@ class StepProblem final : public NewtonProblem {
     if (needs == TrialNeeds::kEnergy || !keep_trials_) {
       return energy_.Evaluate(Integrate(energy_.scene().model, q_, alpha * direction), nullptr, nullptr, true);
     }
-    return Keep(Moved(direction, alpha), needs == TrialNeeds::kExactDerivatives);
+    return Keep(Moved(direction, alpha), false);
   }
   // The contact potential sees the true path q (+) alpha d (vertices on arcs) with bounds on
   // its vertices' speeds; the line search then checks the energies along it.
@@ -150,7 +148,7 @@ class StepProblem final : public NewtonProblem {
     double energy = 0.0;
     VecX gradient;
     MatX hessian;
-    bool exact = false;  // made with the exact Hessian (or one that projection leaves exact)
+    bool exact = false;  // made with the exact Hessian (ExactDerivatives), not a projected one
     bool At(const VecX& at) const { return q.size() == at.size() && q == at; }
     double CopyTo(VecX* g, MatX* h) const {
       if (g != nullptr) *g = gradient;
@@ -166,7 +164,7 @@ class StepProblem final : public NewtonProblem {
   }
   double Keep(const VecX& q, bool exact) {
     kept_.q = q;
-    kept_.exact = exact || exact_when_projected_;
+    kept_.exact = exact;
     kept_.energy = energy_.Evaluate(q, &kept_.gradient, &kept_.hessian, !exact);
     return kept_.energy;
   }
@@ -175,7 +173,6 @@ class StepProblem final : public NewtonProblem {
   StepEnergy& energy_;
   ContactPotential* contact_;
   VecX q_;
-  const bool exact_when_projected_;
   const bool keep_trials_;  // the contact's derivatives cost little beyond its energy
   Kept kept_;
   ContactConfiguration now_;

@@ -58,10 +58,8 @@ Eigen::Matrix<double, 3, 6> PointTwistJacobian(const Vec3& x) {
 }
 
 Mat6 PointPairTwistHessian(const Vec3& x_p, const Mat3& H, const Vec3& x_q) {
-  const Mat3 Sq = Skew(x_q);
-  const Mat3 top = Skew(x_p) * H;  // [x_p]x H
-  Mat6 out;
-  out << -top * Sq, top, -H * Sq, H;
+  Mat6 out = Mat6::Zero();
+  AddPointPairTwistHessian(x_p, H, x_q, &out);
   return out;
 }
 

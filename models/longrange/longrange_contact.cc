@@ -67,6 +67,16 @@ LongRangePhaseSeconds LongRangeContact::phase_seconds() const {
   return sum;
 }
 
+template <class Work>
+void LongRangeContact::ForEachPairInParallel(const Work& work) {
+  tbb::this_task_arena::isolate([&] {
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, pairs_.size(), 1), [&](const tbb::blocked_range<size_t>& range) {
+      Scratch& scratch = workspace_->scratch.local();
+      for (size_t i = range.begin(); i != range.end(); ++i) work(i, scratch);
+    });
+  });
+}
+
 template <class Leaf>
 void LongRangeContact::ForEachNearLeafPair(int a, int b, double scale, double reach, const Leaf& leaf) const {
   const longrange::BoundingSphereHierarchy& A = *bsh_[a];
@@ -103,17 +113,10 @@ double LongRangeContact::Evaluate(const ContactConfiguration& x, ContactDerivati
   // (core/common/deadline.h, read on this thread only) give up as infeasible, and the step
   // reports the deadline.
   if (DeadlinePassed()) return std::numeric_limits<double>::infinity();
-  // The body pairs in parallel, each on its own data (a case alone on the machine uses every
-  // core; inside a sweep that fills the cores the loop runs on the case's thread). Isolated: a
-  // thread waiting here must not pick up another case's task. The sums below run in the pairs'
-  // order, so the result is the same for every thread count.
+  // The body pairs in parallel (a case alone on the machine uses every core; inside a sweep
+  // that fills the cores the loop runs on the case's thread), then summed in the pairs' order.
   std::vector<char> finite(pairs_.size(), 1);
-  tbb::this_task_arena::isolate([&] {
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, pairs_.size(), 1), [&](const tbb::blocked_range<size_t>& range) {
-      Scratch& scratch = workspace_->scratch.local();
-      for (size_t i = range.begin(); i != range.end(); ++i) finite[i] = EvaluatePair(x, mode, pairs_[i], scratch) ? 1 : 0;
-    });
-  });
+  ForEachPairInParallel([&](size_t i, Scratch& w) { finite[i] = EvaluatePair(x, mode, pairs_[i], w) ? 1 : 0; });
   if (DeadlinePassed()) return std::numeric_limits<double>::infinity();
   stats_ = {};
   double total = 0.0, friction = 0.0;
@@ -344,22 +347,18 @@ void LongRangeContact::BeginStep(const ContactConfiguration& start) {
   }
   // Each body pair's in parallel (each on its own warm-start planes), then joined in order.
   lagged_.resize(pairs_.size());
-  tbb::this_task_arena::isolate([&] {
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, pairs_.size(), 1), [&](const tbb::blocked_range<size_t>& range) {
-      Scratch& w = workspace_->scratch.local();
-      const auto t0 = std::chrono::steady_clock::now();
-      for (size_t i = range.begin(); i != range.end(); ++i) {
-        Pair& p = pairs_[i];
-        lagged_[i].clear();
-        const double lambda = std::min(mesh_friction_[p.a], mesh_friction_[p.b]);
-        if (!(lambda > 0.0)) continue;
-        // The leaf pairs within d2 = (1 + eps)(R_i + R_j): with layered radii, a node pair
-        // farther apart than its own d2 holds none (the pruning of Algorithm 1).
-        ForEachNearLeafPair(p.a, p.b, 1.0 + options_.eps, 0.0,
-                            [&](int ta, int tb) { LagPair(start, p, ta, tb, lambda, w.lag, &lagged_[i]); });
-      }
-      w.seconds.lag += SecondsSince(t0);
-    });
+  ForEachPairInParallel([&](size_t i, Scratch& w) {
+    const auto t0 = std::chrono::steady_clock::now();
+    Pair& p = pairs_[i];
+    lagged_[i].clear();
+    const double lambda = std::min(mesh_friction_[p.a], mesh_friction_[p.b]);
+    if (lambda > 0.0) {
+      // The leaf pairs within d2 = (1 + eps)(R_i + R_j): with layered radii, a node pair farther
+      // apart than its own d2 holds none (the pruning of Algorithm 1).
+      ForEachNearLeafPair(p.a, p.b, 1.0 + options_.eps, 0.0,
+                          [&](int ta, int tb) { LagPair(start, p, ta, tb, lambda, w.lag, &lagged_[i]); });
+    }
+    w.seconds.lag += SecondsSince(t0);
   });
   for (size_t i = 0; i < pairs_.size(); ++i) {
     Pair& p = pairs_[i];

@@ -14,7 +14,6 @@
 #pragma once
 
 #include <array>
-#include <functional>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -50,9 +49,8 @@ class LongRangeContact final : public ContactPotential {
                    double dt, double friction_eps);
   ~LongRangeContact() override;
 
-  /// mu P's and D's Hessians are the exact ones whatever `project` asks (ProjectsHessian).
+  /// mu P's and D's Hessians are the exact ones whatever `project` asks.
   double Evaluate(const ContactConfiguration& x, ContactDerivativeSink* sink, bool hessian, bool project) override;
-  bool ProjectsHessian() const override { return false; }
   bool CheapDerivatives() const override { return true; }
   /// P is a global barrier, +inf only where triangles of two bodies meet; the line search's
   /// energies reject intersecting trial points, but a step could pass one body through another
@@ -130,6 +128,11 @@ class LongRangeContact final : public ContactPotential {
   // and consecutive iterates are close, so the inner Newton usually needs one or two steps.
   void EvaluateFriction(const ContactConfiguration& x, int pair, FrictionOutputs outputs,
                         PlaneFrictionResult<6>* r);
+  // Calls work(i, scratch) for every body pair i, in parallel (isolated: a thread waiting here
+  // must not pick up another case's task), each thread with its own scratch. `work` touches only
+  // pair i's data, so the callers' sums, in the pairs' order, do not depend on the thread count.
+  template <class Work>
+  void ForEachPairInParallel(const Work& work);
   // mu P and D of one body pair at x (Pair's results; false: its meshes intersect). Touches
   // only the pair's own data and friction pairs, so pairs run in parallel.
   bool EvaluatePair(const ContactConfiguration& x, const EvaluateMode& mode, Pair& p, Scratch& w);
